@@ -1,0 +1,157 @@
+package dev.big.page;
+
+import static dev.big.page.PageFormat.LE_INT;
+import static dev.big.page.PageFormat.LE_LONG;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A meta page: the root of everything in one committed state. Pages 0 and 1 are the two meta
+ * slots; the commit of transaction {@code t} writes slot {@code t % 2}, so the previous commit's
+ * meta survives a torn meta write. Open picks the checksum-valid slot with the highest txid.
+ *
+ * <pre>
+ * MetaPage  --&gt; Header Signature PageSize Reserved PageCount Roots Catalog Freelist FreePages CommitMillis
+ * Header    --&gt; {@link PageHeader} with kind META, PageNumber = slot, Txid = committed txid
+ * Signature --&gt; 8 bytes "BIGDB\r\n\u001a": names the file as big's; \r\n and ^Z catch text-mode mangling
+ * PageSize  --&gt; u32 {@link PageFormat#PAGE_SIZE_BYTES}
+ * Reserved  --&gt; u32 zero
+ * PageCount --&gt; u64 high-water mark: pages [0, PageCount) are in use or free
+ * Roots     --&gt; u64 pgno, u64 checksum of the roots tree's root (pgno 0 = empty)
+ * Catalog   --&gt; u64 pgno, u64 checksum of the catalog tree's root (pgno 0 = empty)
+ * Freelist  --&gt; u64 pgno, u64 checksum of the first freelist page (pgno 0 = no free pages)
+ * FreePages --&gt; u64 number of pages listed in the freelist chain
+ * CommitMillis --&gt; u64 wall-clock time of the commit, for humans only
+ * </pre>
+ *
+ * <p>The meta page's header version is the file's format version (see docs/versioning.md).
+ */
+public final class MetaPage {
+
+    public static final int MAGIC = PageHeader.ascii("BIGM");
+    public static final int VERSION_START = 1;
+    public static final int VERSION_CURRENT = 1;
+
+    /** The number of meta slots at the start of the file. */
+    public static final int SLOTS = 2;
+
+    public static final byte[] SIGNATURE = "BIGDB\r\n\u001a".getBytes(StandardCharsets.ISO_8859_1);
+
+    static final int SIGNATURE_OFFSET = PageHeader.SIZE_BYTES;
+    static final int PAGE_SIZE_OFFSET = SIGNATURE_OFFSET + 8;
+    static final int PAGE_COUNT_OFFSET = PAGE_SIZE_OFFSET + 8;
+    static final int ROOTS_OFFSET = PAGE_COUNT_OFFSET + 8;
+    static final int CATALOG_OFFSET = ROOTS_OFFSET + 16;
+    static final int FREELIST_OFFSET = CATALOG_OFFSET + 16;
+    static final int FREE_PAGES_OFFSET = FREELIST_OFFSET + 16;
+    static final int COMMIT_MILLIS_OFFSET = FREE_PAGES_OFFSET + 8;
+
+    /** The committed state a meta page describes. */
+    public record State(long txid, long pageCount, PageRef roots, PageRef catalog, PageRef freelist,
+                        long freePages, long commitMillis) {
+
+        /** The state of a freshly created file: two meta pages, nothing else. */
+        public static State empty() {
+            return new State(0, SLOTS, PageRef.NONE, PageRef.NONE, PageRef.NONE, 0, 0);
+        }
+    }
+
+    /** The meta slot transaction {@code txid} writes. */
+    public static int slotOf(long txid) {
+        return (int) (txid & 1);
+    }
+
+    /** Writes {@code state} into {@code page} as the meta of slot {@code slotOf(state.txid())} and seals it. */
+    public static long write(MemorySegment page, State state) {
+        page.fill((byte) 0);
+        PageHeader.init(page, PageKind.META, PageClass.META, slotOf(state.txid()), state.txid());
+        MemorySegment.copy(MemorySegment.ofArray(SIGNATURE), 0, page, SIGNATURE_OFFSET, SIGNATURE.length);
+        page.set(LE_INT, PAGE_SIZE_OFFSET, PageFormat.PAGE_SIZE_BYTES);
+        page.set(LE_LONG, PAGE_COUNT_OFFSET, state.pageCount());
+        writeRef(page, ROOTS_OFFSET, state.roots());
+        writeRef(page, CATALOG_OFFSET, state.catalog());
+        writeRef(page, FREELIST_OFFSET, state.freelist());
+        page.set(LE_LONG, FREE_PAGES_OFFSET, state.freePages());
+        page.set(LE_LONG, COMMIT_MILLIS_OFFSET, state.commitMillis());
+        return PageHeader.seal(page);
+    }
+
+    /** Reads the state of a meta page that has already passed {@link #validate}. */
+    public static State read(MemorySegment page) {
+        return new State(
+                PageHeader.txid(page),
+                page.get(LE_LONG, PAGE_COUNT_OFFSET),
+                readRef(page, ROOTS_OFFSET),
+                readRef(page, CATALOG_OFFSET),
+                readRef(page, FREELIST_OFFSET),
+                page.get(LE_LONG, FREE_PAGES_OFFSET),
+                page.get(LE_LONG, COMMIT_MILLIS_OFFSET));
+    }
+
+    /** Whether the page starts with big's signature, whatever its checksum says. */
+    public static boolean hasSignature(MemorySegment page) {
+        if (PageHeader.magic(page) != MAGIC) {
+            return false;
+        }
+        for (int i = 0; i < SIGNATURE.length; i++) {
+            if (page.get(PageFormat.BYTE, SIGNATURE_OFFSET + i) != SIGNATURE[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Explains why {@code page} is not a valid meta page for {@code slot}, or returns {@code null}.
+     * A meta page verifies against its own stored checksum: nothing points to it.
+     */
+    public static String validate(int slot, MemorySegment page) {
+        if (!hasSignature(page)) {
+            return "no big signature";
+        }
+        long stored = PageHeader.storedChecksum(page);
+        long actual = PageHeader.computeChecksum(page);
+        if (stored != actual) {
+            return "checksum failed: stored=" + CorruptPageException.hex(stored)
+                    + " actual=" + CorruptPageException.hex(actual);
+        }
+        if (PageHeader.kindCode(page) != PageKind.META.code()) {
+            return "header says kind " + PageHeader.kindCode(page) + ", expected meta";
+        }
+        if (PageHeader.pageNumber(page) != slot) {
+            return "header names page " + PageHeader.pageNumber(page);
+        }
+        if (slotOf(PageHeader.txid(page)) != slot) {
+            return "txid " + PageHeader.txid(page) + " does not belong in slot " + slot;
+        }
+        if (page.get(LE_INT, PAGE_SIZE_OFFSET) != PageFormat.PAGE_SIZE_BYTES) {
+            return "page size " + page.get(LE_INT, PAGE_SIZE_OFFSET) + " is not " + PageFormat.PAGE_SIZE_BYTES;
+        }
+        return null;
+    }
+
+    /** Throws {@link CorruptPageException} naming the file and slot when {@link #validate} fails. */
+    public static void verify(String file, int slot, MemorySegment page) {
+        String error = validate(slot, page);
+        if (error != null) {
+            throw new CorruptPageException(file, slot, PageKind.META, error);
+        }
+    }
+
+    /** The format version recorded in a meta page (its header version). */
+    public static int formatVersion(MemorySegment page) {
+        return PageHeader.version(page);
+    }
+
+    private static void writeRef(MemorySegment page, int offset, PageRef ref) {
+        page.set(LE_LONG, offset, ref.pgno());
+        page.set(LE_LONG, offset + 8, ref.checksum());
+    }
+
+    private static PageRef readRef(MemorySegment page, int offset) {
+        return new PageRef(page.get(LE_LONG, offset), page.get(LE_LONG, offset + 8));
+    }
+
+    private MetaPage() {}
+}

@@ -1,0 +1,239 @@
+package dev.big.page;
+
+import static dev.big.page.PageFormat.BYTE;
+import static dev.big.page.PageFormat.LE_INT;
+import static dev.big.page.PageFormat.LE_LONG;
+import static dev.big.page.PageFormat.LE_SHORT;
+import static dev.big.page.PageFormat.PAGE_SIZE_BYTES;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The 40-byte header every page except a bitmap page starts with.
+ *
+ * <pre>
+ * Header   --&gt; Checksum Magic Kind Owner Version PageNumber Txid Count Extra
+ * Checksum --&gt; u64   xxHash3-64 of bytes [8, 8192) of this page
+ * Magic    --&gt; u32   the MAGIC of the page kind's class ("BIGM", "BIGL", ...)
+ * Kind     --&gt; u8    {@link PageKind#code()}
+ * Owner    --&gt; u8    {@link PageClass#code()} of the tree or structure the page belongs to
+ * Version  --&gt; u16   format version of this page kind
+ * PageNumber --&gt; u64 the page's own number: a page written to the wrong place is caught
+ * Txid     --&gt; u64   the transaction that wrote the page
+ * Count    --&gt; u32   entries in the body (cells, children, runs); meaning per kind
+ * Extra    --&gt; u32   per kind (bytes used, for leaf pages)
+ * </pre>
+ *
+ * <p>Invariant: a page is trusted only after its checksum equals both the checksum its parent (or
+ * the meta page) recorded for it and the hash of its bytes; then its magic, kind and page number
+ * must match what the reader expected.
+ */
+public final class PageHeader {
+
+    public static final int CHECKSUM = 0;
+    public static final int MAGIC = 8;
+    public static final int KIND = 12;
+    public static final int OWNER = 13;
+    public static final int VERSION = 14;
+    public static final int PAGE_NUMBER = 16;
+    public static final int TXID = 24;
+    public static final int COUNT = 32;
+    public static final int EXTRA = 36;
+    public static final int SIZE_BYTES = 40;
+
+    /** Checksummed bytes start right after the checksum field. */
+    public static final int HASHED_FROM = 8;
+
+    /** Writes a fresh header into {@code page}; the checksum is filled in by {@link #seal}. */
+    public static void init(MemorySegment page, PageKind kind, PageClass owner, long pgno, long txid) {
+        page.set(LE_LONG, CHECKSUM, 0L);
+        page.set(LE_INT, MAGIC, magicOf(kind));
+        page.set(BYTE, KIND, (byte) kind.code());
+        page.set(BYTE, OWNER, (byte) owner.code());
+        page.set(LE_SHORT, VERSION, (short) versionOf(kind));
+        page.set(LE_LONG, PAGE_NUMBER, pgno);
+        page.set(LE_LONG, TXID, txid);
+        page.set(LE_INT, COUNT, 0);
+        page.set(LE_INT, EXTRA, 0);
+    }
+
+    /** Computes the checksum of {@code page}, stores it in the header and returns it. */
+    public static long seal(MemorySegment page) {
+        long checksum = computeChecksum(page);
+        page.set(LE_LONG, CHECKSUM, checksum);
+        return checksum;
+    }
+
+    public static long computeChecksum(MemorySegment page) {
+        return Checksums.xxh3(page, HASHED_FROM, PAGE_SIZE_BYTES - HASHED_FROM);
+    }
+
+    public static long storedChecksum(MemorySegment page) {
+        return page.get(LE_LONG, CHECKSUM);
+    }
+
+    public static int magic(MemorySegment page) {
+        return page.get(LE_INT, MAGIC);
+    }
+
+    public static int kindCode(MemorySegment page) {
+        return Byte.toUnsignedInt(page.get(BYTE, KIND));
+    }
+
+    public static PageKind kind(MemorySegment page) {
+        return PageKind.ofCode(kindCode(page));
+    }
+
+    public static PageClass owner(MemorySegment page) {
+        return PageClass.ofCode(Byte.toUnsignedInt(page.get(BYTE, OWNER)));
+    }
+
+    public static int version(MemorySegment page) {
+        return Short.toUnsignedInt(page.get(LE_SHORT, VERSION));
+    }
+
+    public static long pageNumber(MemorySegment page) {
+        return page.get(LE_LONG, PAGE_NUMBER);
+    }
+
+    public static long txid(MemorySegment page) {
+        return page.get(LE_LONG, TXID);
+    }
+
+    public static int count(MemorySegment page) {
+        return page.get(LE_INT, COUNT);
+    }
+
+    public static void setCount(MemorySegment page, int count) {
+        page.set(LE_INT, COUNT, count);
+    }
+
+    public static int extra(MemorySegment page) {
+        return page.get(LE_INT, EXTRA);
+    }
+
+    public static void setExtra(MemorySegment page, int extra) {
+        page.set(LE_INT, EXTRA, extra);
+    }
+
+    /**
+     * Explains why {@code page} does not hold a valid page of {@code kind} numbered {@code pgno}
+     * whose checksum is {@code expectedChecksum}, or returns {@code null} if it does.
+     *
+     * <p>Checks the checksum first (a torn or rotted page says so), then identity (a checksum-valid
+     * page of the wrong kind or number is a misdirected write), then the version.
+     */
+    public static String checksumError(long pgno, MemorySegment page, PageKind kind, long expectedChecksum) {
+        String identity = identityError(pgno, page, kind);
+        long stored = storedChecksum(page);
+        if (stored != expectedChecksum) {
+            return "checksum failed: expected=" + CorruptPageException.hex(expectedChecksum)
+                    + " stored=" + CorruptPageException.hex(stored)
+                    + (identity != null ? "; " + identity : "");
+        }
+        long actual = computeChecksum(page);
+        if (actual != expectedChecksum) {
+            return "checksum failed: expected=" + CorruptPageException.hex(expectedChecksum)
+                    + " actual=" + CorruptPageException.hex(actual);
+        }
+        return identity;
+    }
+
+    /**
+     * Explains why the header of {@code page} does not name a page of {@code kind} numbered
+     * {@code pgno} in a supported version, or returns {@code null}. Does not hash the page.
+     */
+    public static String identityError(long pgno, MemorySegment page, PageKind kind) {
+        if (magic(page) != magicOf(kind)) {
+            return "magic is " + Integer.toHexString(magic(page)) + ", a " + kind.label()
+                    + " page has " + Integer.toHexString(magicOf(kind));
+        }
+        if (kindCode(page) != kind.code()) {
+            return "header says kind " + kindCode(page) + ", expected " + kind.label();
+        }
+        if (pageNumber(page) != pgno) {
+            return "header names page " + pageNumber(page) + " (misdirected write?)";
+        }
+        int version = version(page);
+        if (version < versionStartOf(kind) || version > versionOf(kind)) {
+            return "page format version " + version + " is not in the supported range "
+                    + versionStartOf(kind) + ".." + versionOf(kind);
+        }
+        return null;
+    }
+
+    /**
+     * Verifies {@code page} and throws {@link CorruptPageException} naming the file and page when
+     * it fails. Every read of a headed page that was not already verified goes through here.
+     */
+    public static void verify(String file, long pgno, MemorySegment page, PageKind kind, long expectedChecksum) {
+        String error = checksumError(pgno, page, kind, expectedChecksum);
+        if (error != null) {
+            throw new CorruptPageException(file, pgno, kind, error);
+        }
+    }
+
+    static int magicOf(PageKind kind) {
+        return switch (kind) {
+            case META -> MetaPage.MAGIC;
+            case BRANCH -> BranchPage.MAGIC;
+            case LEAF -> LeafPage.MAGIC;
+            case FREELIST -> FreelistPage.MAGIC;
+            case ROOTS -> RootsPage.MAGIC;
+            case CATALOG -> CatalogPage.MAGIC;
+            case BITMAP -> throw new IllegalArgumentException("bitmap pages have no header");
+        };
+    }
+
+    static int versionOf(PageKind kind) {
+        return switch (kind) {
+            case META -> MetaPage.VERSION_CURRENT;
+            case BRANCH -> BranchPage.VERSION_CURRENT;
+            case LEAF -> LeafPage.VERSION_CURRENT;
+            case FREELIST -> FreelistPage.VERSION_CURRENT;
+            case ROOTS -> RootsPage.VERSION_CURRENT;
+            case CATALOG -> CatalogPage.VERSION_CURRENT;
+            case BITMAP -> BitmapPage.VERSION_CURRENT;
+        };
+    }
+
+    static int versionStartOf(PageKind kind) {
+        return switch (kind) {
+            case META -> MetaPage.VERSION_START;
+            case BRANCH -> BranchPage.VERSION_START;
+            case LEAF -> LeafPage.VERSION_START;
+            case FREELIST -> FreelistPage.VERSION_START;
+            case ROOTS -> RootsPage.VERSION_START;
+            case CATALOG -> CatalogPage.VERSION_START;
+            case BITMAP -> BitmapPage.VERSION_START;
+        };
+    }
+
+    /** Four ASCII characters as a little-endian u32, so the magic reads as text in a hex dump. */
+    static int ascii(String fourChars) {
+        return (fourChars.charAt(0)) | (fourChars.charAt(1) << 8) | (fourChars.charAt(2) << 16)
+                | (fourChars.charAt(3) << 24);
+    }
+
+    /**
+     * The accounting class of a page written to the file: the owner recorded in a header, or
+     * {@link PageClass#DATA} for a headerless bitmap page. Used by metrics only; a bitmap page whose
+     * bits happen to spell a header is still counted by its apparent owner.
+     */
+    public static PageClass classify(MemorySegment page) {
+        PageKind kind = kind(page);
+        if (kind == null || magic(page) != magicOf(kind)) {
+            return PageClass.DATA;
+        }
+        return switch (kind) {
+            case META -> PageClass.META;
+            case FREELIST -> PageClass.FREE;
+            default -> {
+                PageClass owner = owner(page);
+                yield owner == null ? PageClass.DATA : owner;
+            }
+        };
+    }
+
+    private PageHeader() {}
+}

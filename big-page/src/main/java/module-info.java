@@ -1,0 +1,5 @@
+module dev.big.page {
+    requires zero.allocation.hashing;
+    requires roaringbitmap;
+    exports dev.big.page;
+}
