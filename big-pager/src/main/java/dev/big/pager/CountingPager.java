@@ -1,0 +1,109 @@
+package dev.big.pager;
+
+import dev.big.page.PageClass;
+import dev.big.page.PageHeader;
+import java.lang.foreign.MemorySegment;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Wraps any pager and counts pages read and written per {@link PageClass}, verifications and
+ * syncs. Verification is forwarded to the wrapped pager, so its memo keeps working; counting
+ * never changes what a read returns.
+ *
+ * <p>A page's class is read from its header ({@link PageHeader#classify}); headerless bitmap pages
+ * count as {@link PageClass#DATA}.
+ */
+public final class CountingPager implements Pager {
+
+    private final Pager delegate;
+    private final Map<PageClass, LongAdder> reads = new EnumMap<>(PageClass.class);
+    private final Map<PageClass, LongAdder> writes = new EnumMap<>(PageClass.class);
+    private final LongAdder verifications = new LongAdder();
+    private final LongAdder syncs = new LongAdder();
+
+    public CountingPager(Pager delegate) {
+        this.delegate = delegate;
+        for (PageClass cls : PageClass.values()) {
+            reads.put(cls, new LongAdder());
+            writes.put(cls, new LongAdder());
+        }
+    }
+
+    public Pager delegate() {
+        return delegate;
+    }
+
+    /** The counts so far. */
+    public PageCounts counts() {
+        Map<PageClass, Long> read = new EnumMap<>(PageClass.class);
+        Map<PageClass, Long> written = new EnumMap<>(PageClass.class);
+        for (PageClass cls : PageClass.values()) {
+            read.put(cls, reads.get(cls).sum());
+            written.put(cls, writes.get(cls).sum());
+        }
+        return new PageCounts(read, written, verifications.sum(), syncs.sum());
+    }
+
+    @Override
+    public MemorySegment read(long pgno) {
+        MemorySegment page = delegate.read(pgno);
+        reads.get(PageHeader.classify(page)).increment();
+        return page;
+    }
+
+    @Override
+    public void write(long pgno, MemorySegment page) {
+        delegate.write(pgno, page);
+        writes.get(PageHeader.classify(page)).increment();
+    }
+
+    @Override
+    public long allocate() {
+        return delegate.allocate();
+    }
+
+    @Override
+    public long pageCount() {
+        return delegate.pageCount();
+    }
+
+    @Override
+    public void sync() {
+        delegate.sync();
+        syncs.increment();
+    }
+
+    @Override
+    public void truncate(long pageCount) {
+        delegate.truncate(pageCount);
+    }
+
+    @Override
+    public boolean readOnly() {
+        return delegate.readOnly();
+    }
+
+    @Override
+    public String name() {
+        return delegate.name();
+    }
+
+    @Override
+    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
+        verifications.increment();
+        return delegate.verifyPage(pgno, page, expectedChecksum);
+    }
+
+    @Override
+    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
+        verifications.increment();
+        return delegate.verifyBitmap(pgno, page, expectedChecksum);
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+}

@@ -1,0 +1,291 @@
+package dev.big.pager;
+
+import dev.big.page.BigException;
+import dev.big.page.BitmapPage;
+import dev.big.page.DatabaseClosedException;
+import dev.big.page.DatabaseLockedException;
+import dev.big.page.PageFormat;
+import dev.big.page.PageHeader;
+import dev.big.page.StorageException;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * A pager over a memory-mapped file: reads are views into the mapping, writes go through the
+ * file channel (so a full disk is an {@link IOException}, not a crash in the middle of a memory
+ * copy), and verified checksums are remembered so hot pages are hashed once.
+ *
+ * <p>Writable files are locked with an exclusive {@link FileLock}; a second writer, in this
+ * process or another, gets {@link DatabaseLockedException}. Read-only opens take no lock.
+ */
+public final class MmapPager implements Pager {
+
+    /** Default memo size: 64 stripes x 2,048 slots covers 131,072 pages (1 GiB) of hot pages. */
+    public static final int DEFAULT_MEMO_SLOTS_PER_STRIPE = 2048;
+
+    private final Path path;
+    private final String name;
+    private final OpenMode mode;
+    private final FileChannel channel;
+    private final FileLock lock;
+    private final FileMapping mapping;
+    private final VerifiedChecksumMemo memo;
+    private volatile long pageCount;
+    private volatile boolean closed;
+
+    private MmapPager(Path path, OpenMode mode, FileChannel channel, FileLock lock, long pageCount, boolean memo) {
+        this.path = path;
+        this.name = path.toString();
+        this.mode = mode;
+        this.channel = channel;
+        this.lock = lock;
+        this.mapping = new FileMapping(name, channel, mode.writable());
+        this.memo = memo ? new VerifiedChecksumMemo(DEFAULT_MEMO_SLOTS_PER_STRIPE) : null;
+        this.pageCount = pageCount;
+    }
+
+    /** Opens {@code path} with the verified-checksum memo on. */
+    public static MmapPager open(Path path, OpenMode mode) {
+        return open(path, mode, true);
+    }
+
+    /**
+     * Opens {@code path}. With {@code memo} off every verification rehashes the page (the
+     * {@link Pager} default); benchmarks use that to show what the memo saves.
+     */
+    public static MmapPager open(Path path, OpenMode mode, boolean memo) {
+        Set<StandardOpenOption> options = switch (mode) {
+            case CREATE_NEW -> EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+            case READ_WRITE -> EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
+            case READ_ONLY -> EnumSet.of(StandardOpenOption.READ);
+        };
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path, options);
+        } catch (FileAlreadyExistsException e) {
+            throw new BigException(path + " already exists; open it instead of creating it, or choose another path.");
+        } catch (NoSuchFileException e) {
+            throw new BigException(path + " does not exist; create it first (big create, Db.create).");
+        } catch (IOException e) {
+            throw new StorageException(path.toString(), "opening", e);
+        }
+        boolean success = false;
+        try {
+            FileLock lock = mode.writable() ? lockOrFail(path, channel) : null;
+            long size = channel.size();
+            MmapPager pager = new MmapPager(path, mode, channel, lock, size >>> PageFormat.PAGE_SHIFT, memo);
+            if (pager.pageCount > 0) {
+                pager.mapping.ensureMapped(pager.pageCount);
+            }
+            success = true;
+            return pager;
+        } catch (IOException e) {
+            throw new StorageException(path.toString(), "mapping", e);
+        } finally {
+            if (!success) {
+                closeQuietly(channel);
+            }
+        }
+    }
+
+    private static FileLock lockOrFail(Path path, FileChannel channel) throws IOException {
+        try {
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                throw new DatabaseLockedException(path.toString());
+            }
+            return lock;
+        } catch (OverlappingFileLockException e) {
+            throw new DatabaseLockedException(path.toString());
+        }
+    }
+
+    /** The size of the file in bytes, which can exceed {@link #pageCount()} pages by a sparse tail. */
+    public long fileSizeBytes() {
+        try {
+            return channel.size();
+        } catch (IOException e) {
+            throw new StorageException(name, "reading the size", e);
+        }
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    @Override
+    public MemorySegment read(long pgno) {
+        ensureOpen();
+        if (pgno < 0 || pgno >= mapping.mappedPages()) {
+            if (pgno >= 0 && pgno < pageCount) {
+                remap(pgno + 1);
+            } else {
+                throw new IllegalArgumentException("page " + pgno + " is beyond the end of " + name
+                        + " (" + pageCount + " pages)");
+            }
+        }
+        return mapping.page(pgno);
+    }
+
+    private void remap(long pages) {
+        try {
+            mapping.ensureMapped(pages);
+        } catch (IOException e) {
+            throw new StorageException(name, "mapping", e);
+        }
+        if (pages > mapping.mappedPages()) {
+            throw new IllegalArgumentException("page " + (pages - 1) + " is beyond the end of " + name);
+        }
+    }
+
+    @Override
+    public void write(long pgno, MemorySegment page) {
+        ensureWritable();
+        if (memo != null) {
+            memo.forget(pgno);
+        }
+        ByteBuffer buffer = page.asByteBuffer();
+        long offset = PageFormat.offsetOf(pgno);
+        try {
+            while (buffer.hasRemaining()) {
+                offset += channel.write(buffer, offset);
+            }
+        } catch (IOException e) {
+            throw new StorageException(name, "writing page " + pgno, e);
+        }
+        synchronized (this) {
+            if (pgno >= pageCount) {
+                pageCount = pgno + 1;
+            }
+        }
+        if (pgno >= mapping.mappedPages()) {
+            remap(pgno + 1);
+        }
+    }
+
+    @Override
+    public synchronized long allocate() {
+        ensureWritable();
+        return pageCount++;
+    }
+
+    @Override
+    public long pageCount() {
+        return pageCount;
+    }
+
+    @Override
+    public void sync() {
+        ensureWritable();
+        try {
+            channel.force(false);
+        } catch (IOException e) {
+            throw new StorageException(name, "sync (fsync)", e);
+        }
+    }
+
+    @Override
+    public synchronized void truncate(long pages) {
+        ensureWritable();
+        if (memo != null) {
+            memo.forgetFrom(pages);
+        }
+        try {
+            channel.truncate(pages << PageFormat.PAGE_SHIFT);
+        } catch (IOException e) {
+            throw new StorageException(name, "truncating to " + pages + " pages", e);
+        }
+        pageCount = pages;
+    }
+
+    @Override
+    public boolean readOnly() {
+        return mode == OpenMode.READ_ONLY;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
+        if (memo == null) {
+            return Pager.super.verifyPage(pgno, page, expectedChecksum);
+        }
+        if (memo.isVerified(pgno, expectedChecksum, VerifiedChecksumMemo.Hash.HEADED_PAGE) && PageHeader.storedChecksum(page) == expectedChecksum) {
+            return true;
+        }
+        if (PageHeader.storedChecksum(page) == expectedChecksum && PageHeader.computeChecksum(page) == expectedChecksum) {
+            memo.remember(pgno, expectedChecksum, VerifiedChecksumMemo.Hash.HEADED_PAGE);
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
+        if (memo == null) {
+            return Pager.super.verifyBitmap(pgno, page, expectedChecksum);
+        }
+        if (memo.isVerified(pgno, expectedChecksum, VerifiedChecksumMemo.Hash.BITMAP_PAGE)) {
+            return true;
+        }
+        if (BitmapPage.checksum(page) == expectedChecksum) {
+            memo.remember(pgno, expectedChecksum, VerifiedChecksumMemo.Hash.BITMAP_PAGE);
+            return true;
+        }
+        return false;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new DatabaseClosedException(name);
+        }
+    }
+
+    private void ensureWritable() {
+        ensureOpen();
+        if (mode == OpenMode.READ_ONLY) {
+            throw new BigException(name + " is open read-only; open it read-write to change it.");
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            mapping.close();
+        } finally {
+            try {
+                if (lock != null && lock.isValid()) {
+                    lock.release();
+                }
+            } catch (IOException ignored) {
+                // Closing the channel releases the lock anyway.
+            }
+            closeQuietly(channel);
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // Nothing was written through this channel that a sync did not already make durable.
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.big.pager;
+
+import dev.big.page.BitmapPage;
+import dev.big.page.PageFormat;
+import dev.big.page.PageHeader;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The file a database lives in, as numbered 8 KiB pages.
+ *
+ * <p>Contract: {@link #read} returns a view of the page's current bytes, without copying; the
+ * view stays readable until the pager closes, and callers never write into it. Under
+ * copy-on-write a page's bytes change only when its number is reused by {@link #write}, which the
+ * engine does only after no reader can reach the old contents. Writes are not durable until
+ * {@link #sync} returns.
+ *
+ * <p>Verification: {@link #verifyPage} and {@link #verifyBitmap} answer whether a page's bytes
+ * have the checksum its parent recorded. The defaults recompute the hash every time; an
+ * implementation may remember verified (page, checksum) pairs, which changes the cost, never the
+ * answer.
+ */
+public interface Pager extends AutoCloseable {
+
+    int PAGE_SIZE_BYTES = PageFormat.PAGE_SIZE_BYTES;
+
+    /** A read-only view of page {@code pgno}, which must be below {@link #pageCount()}. */
+    MemorySegment read(long pgno);
+
+    /** Copies {@code page} (8,192 bytes) to page {@code pgno}, growing the file if needed. */
+    void write(long pgno, MemorySegment page);
+
+    /** Reserves the page after the last one and returns its number; it is written later. */
+    long allocate();
+
+    /** The number of pages in the file, including those {@link #allocate}d but not yet written. */
+    long pageCount();
+
+    /** Forces every write so far to stable storage. */
+    void sync();
+
+    /** Drops every page from {@code pageCount} on. No view of those pages may be in use. */
+    void truncate(long pageCount);
+
+    /** Whether the pager was opened read-only; writes are refused. */
+    boolean readOnly();
+
+    /** The file's name, for messages. */
+    String name();
+
+    /**
+     * Whether headed page {@code pgno}, whose bytes are {@code page}, carries checksum
+     * {@code expectedChecksum}: the stored checksum and the hash of bytes {@code [8, 8192)} must
+     * both equal it. Identity (kind, page number) is the caller's to check.
+     */
+    default boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
+        return PageHeader.storedChecksum(page) == expectedChecksum
+                && PageHeader.computeChecksum(page) == expectedChecksum;
+    }
+
+    /** Whether bitmap page {@code pgno}, whose bytes are {@code page}, hashes to {@code expectedChecksum}. */
+    default boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
+        return BitmapPage.checksum(page) == expectedChecksum;
+    }
+
+    /** Closes the file; views handed out earlier become unreadable. */
+    @Override
+    void close();
+}

@@ -1,0 +1,117 @@
+package dev.big.pager;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.big.page.BigException;
+import dev.big.page.DatabaseClosedException;
+import dev.big.page.DatabaseLockedException;
+import dev.big.page.PageFormat;
+import java.io.RandomAccessFile;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class MmapPagerTest {
+
+    @Test
+    void pagesWrittenAreReadBackAfterReopen() throws Exception {
+        Path file = TestDirs.newDir("mmap").resolve("a.big");
+        Random random = new Random(1);
+        MemorySegment[] written = new MemorySegment[20];
+        try (MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW)) {
+            for (int i = 0; i < written.length; i++) {
+                written[i] = Pages.randomBitmap(random);
+                pager.write(i, written[i]);
+            }
+            pager.sync();
+            pager.truncate(written.length);
+        }
+        assertEquals(20L * PageFormat.PAGE_SIZE_BYTES, Files.size(file));
+        try (MmapPager pager = MmapPager.open(file, OpenMode.READ_ONLY)) {
+            assertEquals(20, pager.pageCount());
+            for (int i = 0; i < written.length; i++) {
+                assertArrayEquals(written[i].toArray(PageFormat.BYTE), pager.read(i).toArray(PageFormat.BYTE));
+            }
+        }
+    }
+
+    @Test
+    void growingTheFileNeverInvalidatesAViewAReaderHolds() {
+        Path file = TestDirs.newDir("mmap").resolve("grow.big");
+        Random random = new Random(2);
+        try (MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW)) {
+            MemorySegment first = Pages.randomBitmap(random);
+            pager.write(3, first);
+            MemorySegment view = pager.read(3);
+            byte[] expected = first.toArray(PageFormat.BYTE);
+            for (long pgno = 4; pgno < 40_000; pgno += 997) {
+                pager.write(pgno, Pages.randomBitmap(random));
+                assertArrayEquals(expected, view.toArray(PageFormat.BYTE), "view of page 3 after growing to " + pgno);
+            }
+        }
+    }
+
+    @Test
+    void aFileCutInTheMiddleOfAPageHasOnlyItsWholePages() throws Exception {
+        Path file = TestDirs.newDir("mmap").resolve("cut.big");
+        try (MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW)) {
+            for (int i = 0; i < 5; i++) {
+                pager.write(i, Pages.branch(i, i));
+            }
+            pager.truncate(5);
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(3L * PageFormat.PAGE_SIZE_BYTES + 100);
+        }
+        try (MmapPager pager = MmapPager.open(file, OpenMode.READ_ONLY)) {
+            assertEquals(3, pager.pageCount());
+            var error = assertThrows(IllegalArgumentException.class, () -> pager.read(3));
+            assertTrue(error.getMessage().contains("beyond the end"), error.getMessage());
+        }
+    }
+
+    @Test
+    void aSecondWriterIsRefusedWithAClearMessage() {
+        Path file = TestDirs.newDir("mmap").resolve("lock.big");
+        try (MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW)) {
+            pager.write(0, Pages.branch(0, 0));
+            var error = assertThrows(DatabaseLockedException.class, () -> MmapPager.open(file, OpenMode.READ_WRITE));
+            assertTrue(error.getMessage().contains("locked by another process"), error.getMessage());
+            try (MmapPager reader = MmapPager.open(file, OpenMode.READ_ONLY)) {
+                assertTrue(reader.pageCount() >= 1);
+            }
+        }
+        try (MmapPager again = MmapPager.open(file, OpenMode.READ_WRITE)) {
+            assertTrue(again.pageCount() >= 1);
+        }
+    }
+
+    @Test
+    void readOnlyPagersRefuseWritesAndClosedPagersRefuseEverything() {
+        Path file = TestDirs.newDir("mmap").resolve("ro.big");
+        try (MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW)) {
+            pager.write(0, Pages.branch(0, 0));
+        }
+        MmapPager reader = MmapPager.open(file, OpenMode.READ_ONLY);
+        assertThrows(BigException.class, () -> reader.write(0, Pages.branch(0, 1)));
+        reader.close();
+        assertThrows(DatabaseClosedException.class, () -> reader.read(0));
+    }
+
+    @Test
+    void missingAndExistingFilesGetClearErrors() {
+        Path dir = TestDirs.newDir("mmap");
+        var missing = assertThrows(BigException.class, () -> MmapPager.open(dir.resolve("nope.big"), OpenMode.READ_WRITE));
+        assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
+        try (MmapPager pager = MmapPager.open(dir.resolve("x.big"), OpenMode.CREATE_NEW)) {
+            pager.sync();
+        }
+        var exists = assertThrows(BigException.class, () -> MmapPager.open(dir.resolve("x.big"), OpenMode.CREATE_NEW));
+        assertTrue(exists.getMessage().contains("already exists"), exists.getMessage());
+    }
+}
