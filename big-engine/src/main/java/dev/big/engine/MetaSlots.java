@@ -1,0 +1,78 @@
+package dev.big.engine;
+
+import dev.big.page.BigException;
+import dev.big.page.CorruptPageException;
+import dev.big.page.FormatVersionException;
+import dev.big.page.MetaPage;
+import dev.big.page.PageHeader;
+import dev.big.page.PageKind;
+import dev.big.pager.Pager;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Chooses the state to open: the checksum-valid meta slot with the highest txid. Refuses, with a
+ * message that says why, anything that is not a big file this build can read: an empty or
+ * truncated file, another program's file, a file from a newer format version, or one whose both
+ * meta pages are damaged. Reads only; never writes.
+ */
+final class MetaSlots {
+
+    static MetaPage.State readLatest(Pager pager) {
+        String file = pager.name();
+        long pages = pager.pageCount();
+        if (pages == 0) {
+            throw new BigException(file + " is empty (0 bytes), so it is not a big database. If creating it was"
+                    + " interrupted, delete it and create it again.");
+        }
+        if (pages < MetaPage.SLOTS) {
+            throw new BigException(file + " is too short to be a big database (under "
+                    + MetaPage.SLOTS * Pager.PAGE_SIZE_BYTES + " bytes): truncated, or another program's file.");
+        }
+        MemorySegment slot0 = pager.read(0);
+        MemorySegment slot1 = pager.read(1);
+        if (!MetaPage.hasSignature(slot0) && !MetaPage.hasSignature(slot1)) {
+            throw new BigException(file + " is not a big database (no big signature at the start of the file).");
+        }
+        checkVersion(file, slot0);
+        checkVersion(file, slot1);
+        String error0 = MetaPage.validate(0, slot0);
+        String error1 = MetaPage.validate(1, slot1);
+        if (error0 != null && error1 != null) {
+            throw new CorruptPageException(file, 0, PageKind.META,
+                    "both meta pages are damaged (slot 0: " + error0 + "; slot 1: " + error1 + ")");
+        }
+        MetaPage.State state;
+        if (error0 != null) {
+            state = MetaPage.read(slot1);
+        } else if (error1 != null) {
+            state = MetaPage.read(slot0);
+        } else {
+            MetaPage.State s0 = MetaPage.read(slot0);
+            MetaPage.State s1 = MetaPage.read(slot1);
+            state = s0.txid() > s1.txid() ? s0 : s1;
+        }
+        if (state.pageCount() > pages) {
+            throw new BigException(file + " is truncated: its last commit (txid " + state.txid() + ") needs "
+                    + state.pageCount() + " pages but the file has " + pages + ". Restore it from a backup or an export.");
+        }
+        if (state.pageCount() < MetaPage.SLOTS) {
+            throw new CorruptPageException(file, MetaPage.slotOf(state.txid()), PageKind.META,
+                    "page count " + state.pageCount() + " is below the two meta pages");
+        }
+        return state;
+    }
+
+    /** A slot that is intact (signature and checksum) but from another format version is refused by version. */
+    private static void checkVersion(String file, MemorySegment slot) {
+        if (!MetaPage.hasSignature(slot)
+                || PageHeader.storedChecksum(slot) != PageHeader.computeChecksum(slot)) {
+            return;
+        }
+        int version = MetaPage.formatVersion(slot);
+        if (version < MetaPage.VERSION_START || version > MetaPage.VERSION_CURRENT) {
+            throw new FormatVersionException("database", file, version, MetaPage.VERSION_START, MetaPage.VERSION_CURRENT);
+        }
+    }
+
+    private MetaSlots() {}
+}

@@ -1,0 +1,106 @@
+package dev.big.engine;
+
+import dev.big.engine.tree.ContainerView;
+import dev.big.engine.tree.PageAccess;
+import dev.big.engine.tree.Tree;
+import dev.big.page.DatabaseClosedException;
+import dev.big.page.MetaPage;
+import dev.big.page.PageClass;
+import dev.big.page.PageKind;
+import dev.big.page.RootsPage;
+import java.lang.foreign.MemorySegment;
+import java.util.function.Function;
+
+/**
+ * A read transaction: sees exactly the commit it started on, for as long as it stays open, while
+ * the writer keeps committing. Pages that commit can see are not reused until it closes, so close
+ * it promptly (try-with-resources).
+ *
+ * <p>A read transaction belongs to one thread at a time; many may be open at once.
+ */
+public final class ReadTxn implements Txn {
+
+    private final Store store;
+    private final Snapshot snapshot;
+    private final PageAccess access;
+    private boolean closed;
+
+    ReadTxn(Store store, Snapshot snapshot, PageAccess access) {
+        this.store = store;
+        this.snapshot = snapshot;
+        this.access = access;
+    }
+
+    @Override
+    public long baseTxid() {
+        return snapshot.txid();
+    }
+
+    /** The page count (high-water mark) of this transaction's commit. */
+    public long pageCount() {
+        return snapshot.meta.pageCount();
+    }
+
+    MetaPage.State meta() {
+        return snapshot.meta;
+    }
+
+    @Override
+    public Tree tree(long fragmentKey) {
+        ensureOpen();
+        return new Tree(access, PageKind.LEAF, PageClass.DATA, snapshot.root(fragmentKey));
+    }
+
+    @Override
+    public boolean hasTree(long fragmentKey) {
+        ensureOpen();
+        return snapshot.has(fragmentKey);
+    }
+
+    @Override
+    public byte[] summary(long fragmentKey) {
+        ensureOpen();
+        return snapshot.summary(fragmentKey);
+    }
+
+    @Override
+    public void forEachTree(long fromKey, long toKey, TreeVisitor visitor) {
+        ensureOpen();
+        snapshot.rootsTree().forEach(fromKey, toKey, (ContainerView view) -> {
+            MemorySegment entry = MemorySegment.ofArray(view.bytes());
+            return visitor.visit(view.key(), RootsPage.summary(entry));
+        });
+    }
+
+    @Override
+    public Tree catalog() {
+        ensureOpen();
+        return snapshot.catalogTree();
+    }
+
+    @Override
+    public String file() {
+        return access.file();
+    }
+
+    @Override
+    public <T> T cached(Object key, Function<Object, T> compute) {
+        ensureOpen();
+        return snapshot.cached(key, compute);
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new DatabaseClosedException("this read transaction");
+        }
+        store.ensureOpen();
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            store.endRead(snapshot);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package dev.big.engine;
+
+import dev.big.engine.tree.ContainerView;
+import dev.big.engine.tree.PageAccess;
+import dev.big.engine.tree.Tree;
+import dev.big.page.MetaPage;
+import dev.big.page.PageClass;
+import dev.big.page.PageKind;
+import dev.big.page.PageRef;
+import dev.big.page.RootsPage;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * One committed state, shared by every read transaction that started on it. Holds the meta
+ * state, a cache of fragment roots looked up in the roots tree, and caches for upper layers.
+ * Everything cached is derived from immutable committed pages, so sharing it between threads is
+ * safe.
+ */
+final class Snapshot {
+
+    private record Root(PageRef ref, byte[] summary) {}
+
+    private static final Root ABSENT = new Root(PageRef.NONE, FragmentRoot.NO_SUMMARY);
+
+    final MetaPage.State meta;
+    private final PageAccess access;
+    private final ConcurrentHashMap<Long, Root> roots = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Object, Object> caches = new ConcurrentHashMap<>();
+    int readers;
+
+    Snapshot(MetaPage.State meta, PageAccess access) {
+        this.meta = meta;
+        this.access = access;
+    }
+
+    long txid() {
+        return meta.txid();
+    }
+
+    Tree rootsTree() {
+        return new Tree(access, PageKind.ROOTS, PageClass.ROOTS, meta.roots());
+    }
+
+    Tree catalogTree() {
+        return new Tree(access, PageKind.CATALOG, PageClass.CATALOG, meta.catalog());
+    }
+
+    PageRef root(long fragmentKey) {
+        return lookup(fragmentKey).ref;
+    }
+
+    byte[] summary(long fragmentKey) {
+        return lookup(fragmentKey).summary;
+    }
+
+    boolean has(long fragmentKey) {
+        return lookup(fragmentKey) != ABSENT;
+    }
+
+    private Root lookup(long fragmentKey) {
+        Root root = roots.get(fragmentKey);
+        if (root == null) {
+            ContainerView view = new ContainerView();
+            if (rootsTree().find(fragmentKey, view)) {
+                MemorySegment entry = MemorySegment.ofArray(view.bytes());
+                root = new Root(RootsPage.root(entry), RootsPage.summary(entry));
+            } else {
+                root = ABSENT;
+            }
+            roots.put(fragmentKey, root);
+        }
+        return root;
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> T cached(Object key, Function<Object, T> compute) {
+        // Not computeIfAbsent: a computation may itself consult the cache.
+        Object value = caches.get(key);
+        if (value == null) {
+            value = compute.apply(key);
+            Object raced = caches.putIfAbsent(key, value);
+            if (raced != null) {
+                value = raced;
+            }
+        }
+        return (T) value;
+    }
+}

@@ -1,0 +1,345 @@
+package dev.big.engine;
+
+import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.Checker;
+import dev.big.engine.tree.PageAccess;
+import dev.big.page.BigException;
+import dev.big.page.DatabaseClosedException;
+import dev.big.page.MetaPage;
+import dev.big.page.PageFormat;
+import dev.big.page.PageRef;
+import dev.big.page.StorageException;
+import dev.big.pager.CountingPager;
+import dev.big.pager.MmapPager;
+import dev.big.pager.OpenMode;
+import dev.big.pager.PageCounts;
+import dev.big.pager.Pager;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One database file: named copy-on-write trees, one writer and many readers, crash-safe commits.
+ *
+ * <h2>Commit protocol</h2>
+ * A write transaction writes every new page, forces the file, writes the meta page of its txid
+ * {@code t} into slot {@code t % 2}, and forces again. Until that meta page is durable the previous
+ * commit is intact and is what a reopen shows; afterwards the new one is. Open picks the
+ * checksum-valid meta slot with the highest txid.
+ *
+ * <h2>Writers</h2>
+ * {@link #beginWrite()} waits until the current write transaction ends ({@link #tryBeginWrite}
+ * gives up after a timeout). A write or sync that fails marks the store failed: every later write
+ * is refused with {@link DatabaseFailedException} until the file is reopened; committed data stays
+ * readable.
+ *
+ * <h2>Readers</h2>
+ * {@link #beginRead()} pins the latest commit; pages it can see are not reused until it closes.
+ */
+public final class Store implements AutoCloseable {
+
+    private final Pager raw;
+    private final CountingPager pager;
+    private final PageAccess access;
+    private final boolean readOnly;
+    private final ReentrantLock writer = new ReentrantLock(true);
+    private final Object readersLock = new Object();
+    private final TreeMap<Long, Snapshot> pinned = new TreeMap<>();
+    private final Freelist freelist;
+    private volatile Snapshot current;
+    private volatile Throwable failure;
+    private volatile boolean closed;
+    private volatile CommitStats lastCommit = CommitStats.none();
+    private final PageCounts countsAtOpen;
+
+    private Store(Pager raw, MetaPage.State meta, boolean readOnly) {
+        this.raw = raw;
+        this.pager = new CountingPager(raw);
+        this.access = new PageAccess(pager);
+        this.readOnly = readOnly;
+        this.current = new Snapshot(meta, access);
+        this.freelist = readOnly ? Freelist.empty() : Freelist.load(access, meta.freelist(), meta.pageCount());
+        this.countsAtOpen = pager.counts();
+    }
+
+    // ------------------------------------------------------------------ opening
+
+    /** Creates a new database file at {@code path}; fails if it exists. */
+    public static Store create(Path path) {
+        MmapPager pager = MmapPager.open(path, OpenMode.CREATE_NEW);
+        return initialize(pager, () -> syncDirectory(path));
+    }
+
+    /** Opens an existing database file for reading and writing (taking the write lock). */
+    public static Store open(Path path) {
+        return open(MmapPager.open(path, OpenMode.READ_WRITE));
+    }
+
+    /** Opens an existing database file read-only; takes no lock and never writes. */
+    public static Store openReadOnly(Path path) {
+        return open(MmapPager.open(path, OpenMode.READ_ONLY));
+    }
+
+    /** Initializes an empty pager (for example a {@code MemoryPager}) as a new database. */
+    public static Store create(Pager pager) {
+        return initialize(pager, () -> {});
+    }
+
+    /** Opens a database held by {@code pager}; closes the pager if it is not one. */
+    public static Store open(Pager pager) {
+        boolean success = false;
+        try {
+            MetaPage.State meta = MetaSlots.readLatest(pager);
+            if (!pager.readOnly() && pager.pageCount() > meta.pageCount()) {
+                pager.truncate(meta.pageCount());
+            }
+            Store store = new Store(pager, meta, pager.readOnly());
+            success = true;
+            return store;
+        } finally {
+            if (!success) {
+                pager.close();
+            }
+        }
+    }
+
+    private static Store initialize(Pager pager, Runnable afterSync) {
+        boolean success = false;
+        try {
+            if (pager.pageCount() != 0) {
+                throw new BigException(pager.name() + " is not empty; open it instead of creating it.");
+            }
+            MemorySegment page = MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]);
+            MetaPage.State empty = MetaPage.State.empty();
+            MetaPage.write(page, empty);
+            pager.write(0, page);
+            pager.write(1, MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]));
+            pager.sync();
+            afterSync.run();
+            Store store = new Store(pager, empty, false);
+            success = true;
+            return store;
+        } finally {
+            if (!success) {
+                pager.close();
+            }
+        }
+    }
+
+    /** Makes the new file's directory entry durable. */
+    private static void syncDirectory(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            // Not every platform can sync a directory; the file's own fsync already ran.
+        }
+    }
+
+    // ------------------------------------------------------------------ transactions
+
+    /** Starts a read transaction on the latest commit. */
+    public ReadTxn beginRead() {
+        ensureOpen();
+        synchronized (readersLock) {
+            Snapshot snapshot = current;
+            snapshot.readers++;
+            pinned.put(snapshot.txid(), snapshot);
+            return new ReadTxn(this, snapshot, access);
+        }
+    }
+
+    void endRead(Snapshot snapshot) {
+        synchronized (readersLock) {
+            if (--snapshot.readers == 0) {
+                pinned.remove(snapshot.txid(), snapshot);
+            }
+        }
+    }
+
+    /** The txid of the oldest snapshot a reader holds, or the latest commit when none does. */
+    private long oldestPinnedTxid() {
+        synchronized (readersLock) {
+            return pinned.isEmpty() ? current.txid() : Math.min(pinned.firstKey(), current.txid());
+        }
+    }
+
+    /** Starts the write transaction, waiting while another one is open. */
+    public WriteTxn beginWrite() {
+        checkWritable();
+        writer.lock();
+        return startWrite();
+    }
+
+    /** Starts the write transaction, or returns null if another stays open for {@code timeout}. */
+    public WriteTxn tryBeginWrite(long timeout, TimeUnit unit) throws InterruptedException {
+        checkWritable();
+        if (!writer.tryLock(timeout, unit)) {
+            return null;
+        }
+        return startWrite();
+    }
+
+    private void checkWritable() {
+        ensureOpen();
+        if (readOnly) {
+            throw new BigException(raw.name() + " is open read-only; open it read-write to change it.");
+        }
+        if (writer.isHeldByCurrentThread()) {
+            throw new IllegalStateException("this thread already has a write transaction open on " + raw.name()
+                    + "; commit or roll it back first");
+        }
+    }
+
+    private WriteTxn startWrite() {
+        boolean success = false;
+        try {
+            ensureOpen();
+            ensureNotFailed();
+            Snapshot base = current;
+            freelist.releaseUpTo(oldestPinnedTxid());
+            WriteTxn txn = new WriteTxn(this, base, access, freelist.beginAllocation());
+            success = true;
+            return txn;
+        } finally {
+            if (!success) {
+                writer.unlock();
+            }
+        }
+    }
+
+    void endWrite(WriteTxn txn) {
+        if (writer.isHeldByCurrentThread()) {
+            writer.unlock();
+        }
+    }
+
+    CommitStats commit(WriteTxn txn) {
+        try {
+            ensureNotFailed();
+            PageCounts before = pager.counts();
+            Freelist.Allocation allocation = txn.allocation();
+            MetaPage.State state;
+            try {
+                txn.writeNamedTrees();
+                PageRef catalog = txn.writeCatalog();
+                PageRef roots = txn.writeRoots();
+                Freelist.Chain chain = allocation.writeChain(txn.txid(), freelist.pendingSets(), this::writePage);
+                state = new MetaPage.State(txn.txid(), allocation.pageCount(), roots, catalog, chain.head(),
+                        chain.freePages(), System.currentTimeMillis());
+                pager.sync();
+                MemorySegment meta = MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]);
+                MetaPage.write(meta, state);
+                pager.write(MetaPage.slotOf(txn.txid()), meta);
+                pager.sync();
+            } catch (StorageException e) {
+                failure = e;
+                throw e;
+            }
+            current = new Snapshot(state, access);
+            freelist.committed(txn.txid(), allocation);
+            CommitStats stats = new CommitStats(txn.txid(), pager.counts().minus(before), allocation.freedCount(),
+                    state.pageCount(), state.freePages());
+            lastCommit = stats;
+            return stats;
+        } finally {
+            endWrite(txn);
+        }
+    }
+
+    void writePage(long pgno, MemorySegment page) {
+        pager.write(pgno, page);
+    }
+
+    private void ensureNotFailed() {
+        Throwable cause = failure;
+        if (cause != null) {
+            throw new DatabaseFailedException(raw.name(), cause);
+        }
+    }
+
+    void ensureOpen() {
+        if (closed) {
+            throw new DatabaseClosedException(raw.name());
+        }
+    }
+
+    // ------------------------------------------------------------------ inspection
+
+    /** What the last commit since open wrote. */
+    public CommitStats lastCommit() {
+        return lastCommit;
+    }
+
+    /** Pages read and written since the store was opened. */
+    public PageCounts countsSinceOpen() {
+        return pager.counts().minus(countsAtOpen);
+    }
+
+    /** The txid of the latest commit. */
+    public long txid() {
+        return current.txid();
+    }
+
+    /** The latest commit's page count (high-water mark). */
+    public long pageCount() {
+        return current.meta.pageCount();
+    }
+
+    /** Free pages listed by the latest commit. */
+    public long freePages() {
+        return current.meta.freePages();
+    }
+
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /** Whether a failed write or sync has stopped this store from writing. */
+    public boolean isFailed() {
+        return failure != null;
+    }
+
+    public String file() {
+        return raw.name();
+    }
+
+    /** The pager underneath (for metrics and tests). */
+    public Pager pager() {
+        return raw;
+    }
+
+    /**
+     * Verifies every page reachable from the latest commit (recomputing every checksum) and the
+     * invariant that each page below the high-water mark is used exactly once: by a tree, the
+     * freelist chain, or listed as free.
+     */
+    public CheckReport check() {
+        try (ReadTxn txn = beginRead()) {
+            return Checker.check(raw, txn.meta());
+        }
+    }
+
+    /** Closes the file. Open transactions fail from now on. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (!readOnly && failure == null && !writer.isLocked()) {
+                raw.truncate(current.meta.pageCount());
+            }
+        } catch (RuntimeException e) {
+            // Trimming the unused tail is tidiness, not durability.
+        } finally {
+            raw.close();
+        }
+    }
+}

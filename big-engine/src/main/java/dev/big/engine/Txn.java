@@ -1,0 +1,50 @@
+package dev.big.engine;
+
+import dev.big.engine.tree.Tree;
+import java.util.function.Function;
+
+/**
+ * What read and write transactions share: reading named trees, their summaries and the catalog
+ * at one consistent state. A write transaction reads its own changes.
+ */
+public interface Txn extends AutoCloseable {
+
+    /** The committed state this transaction started from. */
+    long baseTxid();
+
+    /** The tree named {@code fragmentKey} (empty if it does not exist). */
+    Tree tree(long fragmentKey);
+
+    /** Whether a tree named {@code fragmentKey} exists (is non-empty or has a summary). */
+    boolean hasTree(long fragmentKey);
+
+    /** The summary bytes committed with tree {@code fragmentKey}, or an empty array. */
+    byte[] summary(long fragmentKey);
+
+    /**
+     * Visits the named trees with keys in {@code [fromKey, toKey]} (unsigned) in key order;
+     * the visitor returns false to stop.
+     */
+    void forEachTree(long fromKey, long toKey, TreeVisitor visitor);
+
+    /** The catalog tree: engine-level metadata keyed by u64, values are bytes. */
+    Tree catalog();
+
+    /** The file's name, for messages. */
+    String file();
+
+    /**
+     * A value computed once per committed state and shared by every reader of it (a decoded
+     * schema, a plane directory), or computed afresh in a write transaction.
+     */
+    <T> T cached(Object key, Function<Object, T> compute);
+
+    @Override
+    void close();
+
+    /** Receives named trees in key order. */
+    @FunctionalInterface
+    interface TreeVisitor {
+        boolean visit(long fragmentKey, byte[] summary);
+    }
+}

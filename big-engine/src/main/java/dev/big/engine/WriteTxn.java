@@ -1,0 +1,264 @@
+package dev.big.engine;
+
+import dev.big.engine.tree.ContainerView;
+import dev.big.engine.tree.PageAccess;
+import dev.big.engine.tree.Tree;
+import dev.big.engine.tree.TxnContext;
+import dev.big.page.DatabaseClosedException;
+import dev.big.page.PageClass;
+import dev.big.page.PageKind;
+import dev.big.page.PageRef;
+import dev.big.page.RootsPage;
+import java.lang.foreign.MemorySegment;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The one write transaction: changes trees copy-on-write and makes them durable, all or nothing,
+ * on {@link #commit()}. {@link #rollback()} (or {@link #close()} without commit) discards
+ * everything it did. Reads through it see its own changes.
+ *
+ * <p>Only one write transaction is open at a time: {@link Store#beginWrite()} waits for the
+ * current one to finish. A write transaction belongs to the thread that began it.
+ */
+public final class WriteTxn implements Txn {
+
+    private final Store store;
+    private final Snapshot base;
+    private final PageAccess access;
+    private final Freelist.Allocation allocation;
+    private final long txid;
+    private final Context context = new Context();
+    private final Map<Long, Named> named = new HashMap<>();
+    private final Tree roots;
+    private final Tree catalog;
+    private boolean finished;
+
+    /** A named tree touched by this transaction. */
+    private static final class Named {
+        final Tree tree;
+        byte[] summary;
+        boolean summaryChanged;
+        boolean dropped;
+
+        Named(Tree tree, byte[] summary) {
+            this.tree = tree;
+            this.summary = summary;
+        }
+    }
+
+    WriteTxn(Store store, Snapshot base, PageAccess access, Freelist.Allocation allocation) {
+        this.store = store;
+        this.base = base;
+        this.access = access;
+        this.allocation = allocation;
+        this.txid = base.txid() + 1;
+        allocation.startAt(base.meta.pageCount());
+        this.roots = new Tree(access, PageKind.ROOTS, PageClass.ROOTS, base.meta.roots(), context);
+        this.catalog = new Tree(access, PageKind.CATALOG, PageClass.CATALOG, base.meta.catalog(), context);
+    }
+
+    /** The id this transaction will commit as. */
+    public long txid() {
+        return txid;
+    }
+
+    @Override
+    public long baseTxid() {
+        return base.txid();
+    }
+
+    @Override
+    public Tree tree(long fragmentKey) {
+        return named(fragmentKey).tree;
+    }
+
+    private Named named(long fragmentKey) {
+        ensureActive();
+        Named entry = named.get(fragmentKey);
+        if (entry == null) {
+            PageRef root = PageRef.NONE;
+            byte[] summary = FragmentRoot.NO_SUMMARY;
+            ContainerView view = new ContainerView();
+            if (roots.find(fragmentKey, view)) {
+                MemorySegment bytes = MemorySegment.ofArray(view.bytes());
+                root = RootsPage.root(bytes);
+                summary = RootsPage.summary(bytes);
+            }
+            entry = new Named(new Tree(access, PageKind.LEAF, PageClass.DATA, root, context), summary);
+            named.put(fragmentKey, entry);
+        }
+        return entry;
+    }
+
+    @Override
+    public boolean hasTree(long fragmentKey) {
+        Named entry = named(fragmentKey);
+        return !entry.dropped && (!entry.tree.isEmpty() || entry.summary.length > 0);
+    }
+
+    @Override
+    public byte[] summary(long fragmentKey) {
+        return named(fragmentKey).summary;
+    }
+
+    /** Sets the summary committed with tree {@code fragmentKey}. */
+    public void setSummary(long fragmentKey, byte[] summary) {
+        if (summary.length > RootsPage.MAX_SUMMARY_BYTES) {
+            throw new IllegalArgumentException("summary of " + summary.length + " bytes exceeds " + RootsPage.MAX_SUMMARY_BYTES);
+        }
+        Named entry = named(fragmentKey);
+        entry.summary = summary.clone();
+        entry.summaryChanged = true;
+        entry.dropped = false;
+    }
+
+    /** Removes tree {@code fragmentKey} and frees all its pages. */
+    public void dropTree(long fragmentKey) {
+        Named entry = named(fragmentKey);
+        entry.tree.dropAll();
+        entry.summary = FragmentRoot.NO_SUMMARY;
+        entry.summaryChanged = true;
+        entry.dropped = true;
+    }
+
+    @Override
+    public void forEachTree(long fromKey, long toKey, TreeVisitor visitor) {
+        ensureActive();
+        // Committed names merged with the ones this transaction touched.
+        TreeMap<Long, byte[]> merged = new TreeMap<>(Long::compareUnsigned);
+        roots.forEach(fromKey, toKey, view -> {
+            merged.put(view.key(), RootsPage.summary(MemorySegment.ofArray(view.bytes())));
+            return true;
+        });
+        for (Map.Entry<Long, Named> e : named.entrySet()) {
+            long key = e.getKey();
+            if (Long.compareUnsigned(key, fromKey) >= 0 && Long.compareUnsigned(key, toKey) <= 0) {
+                Named entry = e.getValue();
+                if (entry.dropped || (entry.tree.isEmpty() && entry.summary.length == 0)) {
+                    merged.remove(key);
+                } else {
+                    merged.put(key, entry.summary);
+                }
+            }
+        }
+        for (Map.Entry<Long, byte[]> e : merged.entrySet()) {
+            if (!visitor.visit(e.getKey(), e.getValue())) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public Tree catalog() {
+        ensureActive();
+        return catalog;
+    }
+
+    @Override
+    public String file() {
+        return access.file();
+    }
+
+    @Override
+    public <T> T cached(Object key, Function<Object, T> compute) {
+        return compute.apply(key);
+    }
+
+    /**
+     * Makes every change durable: writes the new pages, forces them to disk, writes the meta
+     * page of this transaction into slot {@code txid % 2} and forces it. Returns what was
+     * written. On failure nothing is visible, and if the failure was in a write or sync the store
+     * refuses further writes until reopened.
+     */
+    public CommitStats commit() {
+        ensureActive();
+        finished = true;
+        return store.commit(this);
+    }
+
+    /** Discards every change. */
+    public void rollback() {
+        if (!finished) {
+            finished = true;
+            store.endWrite(this);
+        }
+    }
+
+    @Override
+    public void close() {
+        rollback();
+    }
+
+    boolean isFinished() {
+        return finished;
+    }
+
+    // ---------------------------------------------------------------- commit support (Store)
+
+    /** Writes every dirty named tree and records its root in the roots tree. */
+    void writeNamedTrees() {
+        TreeMap<Long, Named> ordered = new TreeMap<>(Long::compareUnsigned);
+        ordered.putAll(named);
+        for (Map.Entry<Long, Named> e : ordered.entrySet()) {
+            Named entry = e.getValue();
+            if (!entry.tree.isDirty() && !entry.summaryChanged) {
+                continue;
+            }
+            PageRef root = dev.big.engine.tree.TreeWriteOut.writeOut(entry.tree, context);
+            if (root.isNone() && entry.summary.length == 0) {
+                roots.remove(e.getKey());
+            } else {
+                roots.putBytes(e.getKey(), RootsPage.encodeEntry(root, entry.summary));
+            }
+        }
+    }
+
+    PageRef writeCatalog() {
+        return dev.big.engine.tree.TreeWriteOut.writeOut(catalog, context);
+    }
+
+    PageRef writeRoots() {
+        return dev.big.engine.tree.TreeWriteOut.writeOut(roots, context);
+    }
+
+    Freelist.Allocation allocation() {
+        return allocation;
+    }
+
+    Snapshot base() {
+        return base;
+    }
+
+    private void ensureActive() {
+        if (finished) {
+            throw new DatabaseClosedException("this write transaction (already committed or rolled back)");
+        }
+        store.ensureOpen();
+    }
+
+    /** The transaction as its trees see it. */
+    private final class Context implements TxnContext {
+        @Override
+        public long txid() {
+            return txid;
+        }
+
+        @Override
+        public long allocate() {
+            return allocation.allocate();
+        }
+
+        @Override
+        public void free(long pgno) {
+            allocation.free(pgno);
+        }
+
+        @Override
+        public void write(long pgno, MemorySegment page) {
+            store.writePage(pgno, page);
+        }
+    }
+}

@@ -1,0 +1,582 @@
+package dev.big.engine.tree;
+
+import dev.big.page.BranchPage;
+import dev.big.page.ContainerKind;
+import dev.big.page.LeafPage;
+import dev.big.page.PageClass;
+import dev.big.page.PageKind;
+import dev.big.page.PageRef;
+import java.lang.foreign.MemorySegment;
+import java.util.function.UnaryOperator;
+import org.roaringbitmap.Container;
+
+/**
+ * A copy-on-write B+tree keyed by unsigned 64-bit keys, whose values are Roaring containers (or
+ * opaque bytes). One per fragment, plus the roots and catalog trees.
+ *
+ * <p>Read operations work on committed pages in place and on the dirty nodes of the current write
+ * transaction alike. Write operations (only on a tree opened by a write transaction) copy the
+ * root-to-leaf path they change into dirty {@link Node}s and free the pages they replace; nothing
+ * committed is changed in place. {@link TreeWriteOut} turns the dirty nodes into pages at commit.
+ *
+ * <p>Not thread-safe: a write transaction's trees belong to its thread; read-only trees are cheap
+ * and each reader thread makes its own.
+ */
+public final class Tree {
+
+    /** In-memory leaves split beyond this many cells (commit splits them by bytes anyway). */
+    static final int LEAF_SPLIT_CELLS = 512;
+    /** In-memory branches split beyond this many children. */
+    static final int BRANCH_SPLIT_CHILDREN = 256;
+
+    private static final int MAX_DEPTH = 64;
+
+    private final PageAccess access;
+    private final PageKind leafKind;
+    private final PageClass owner;
+    private final TxnContext txn;
+    private Object root;
+
+    private final BranchNode[] pathNodes = new BranchNode[MAX_DEPTH];
+    private final int[] pathIndexes = new int[MAX_DEPTH];
+
+    /** A read-only tree over committed pages. */
+    public Tree(PageAccess access, PageKind leafKind, PageClass owner, PageRef root) {
+        this(access, leafKind, owner, root, null);
+    }
+
+    /** A tree that writes through {@code txn} (null for read-only); {@code root} is a PageRef or Node. */
+    public Tree(PageAccess access, PageKind leafKind, PageClass owner, Object root, TxnContext txn) {
+        this.access = access;
+        this.leafKind = leafKind;
+        this.owner = owner;
+        this.txn = txn;
+        this.root = root;
+    }
+
+    /** The root: a committed {@link PageRef} or a dirty {@link Node}. */
+    public Object root() {
+        return root;
+    }
+
+    public boolean isDirty() {
+        return root instanceof Node;
+    }
+
+    public boolean isEmpty() {
+        return root instanceof PageRef ref ? ref.isNone() : ((Node) root).size == 0;
+    }
+
+    PageKind leafKind() {
+        return leafKind;
+    }
+
+    PageClass owner() {
+        return owner;
+    }
+
+    PageAccess access() {
+        return access;
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    /** Fills {@code out} with the container at {@code key}; returns false (and clears it) if absent. */
+    public boolean find(long key, ContainerView out) {
+        Object node = root;
+        while (true) {
+            if (node instanceof PageRef ref) {
+                if (ref.isNone()) {
+                    out.clear();
+                    return false;
+                }
+                return findCommitted(ref.pgno(), ref.checksum(), key, out);
+            }
+            if (node instanceof BranchNode branch) {
+                node = branch.children[branch.childIndexFor(key)];
+            } else {
+                LeafNode leaf = (LeafNode) node;
+                int i = leaf.search(key);
+                if (i < 0) {
+                    out.clear();
+                    return false;
+                }
+                fill(out, key, leaf.values[i]);
+                return true;
+            }
+        }
+    }
+
+    private boolean findCommitted(long pgno, long checksum, long key, ContainerView out) {
+        while (true) {
+            MemorySegment page = access.treePage(new PageRef(pgno, checksum), leafKind);
+            if (PageAccess.isBranch(page)) {
+                int i = BranchPage.childIndexFor(page, key);
+                pgno = BranchPage.childPgno(page, i);
+                checksum = BranchPage.childChecksum(page, i);
+                continue;
+            }
+            int cell = LeafPage.search(page, key);
+            if (cell < 0) {
+                out.clear();
+                return false;
+            }
+            fillFromPage(out, key, page, cell);
+            return true;
+        }
+    }
+
+    /**
+     * Finds {@code keys[0..count)}, which must be in ascending unsigned order, filling
+     * {@code out[i]} for each (cleared when absent). Keys that share a leaf are answered from one
+     * descent. Returns how many were found.
+     */
+    public int findMany(long[] keys, int count, ContainerView[] out) {
+        int found = 0;
+        int i = 0;
+        while (i < count) {
+            // Descend for keys[i]; remember the exclusive upper bound of the leaf reached.
+            Object node = root;
+            long upper = 0;
+            boolean bounded = false;
+            MemorySegment page = null;
+            LeafNode leaf = null;
+            while (page == null && leaf == null) {
+                if (node instanceof PageRef ref) {
+                    if (ref.isNone()) {
+                        for (; i < count; i++) {
+                            out[i].clear();
+                        }
+                        return found;
+                    }
+                    MemorySegment p = access.treePage(ref, leafKind);
+                    if (PageAccess.isBranch(p)) {
+                        int c = BranchPage.childIndexFor(p, keys[i]);
+                        if (c + 1 < BranchPage.count(p)) {
+                            long next = BranchPage.key(p, c + 1);
+                            if (!bounded || Long.compareUnsigned(next, upper) < 0) {
+                                upper = next;
+                                bounded = true;
+                            }
+                        }
+                        node = BranchPage.child(p, c);
+                    } else {
+                        page = p;
+                    }
+                } else if (node instanceof BranchNode branch) {
+                    int c = branch.childIndexFor(keys[i]);
+                    if (c + 1 < branch.size) {
+                        long next = branch.keys[c + 1];
+                        if (!bounded || Long.compareUnsigned(next, upper) < 0) {
+                            upper = next;
+                            bounded = true;
+                        }
+                    }
+                    node = branch.children[c];
+                } else {
+                    leaf = (LeafNode) node;
+                }
+            }
+            // Answer every key below the bound from this leaf.
+            int from = 0;
+            do {
+                long key = keys[i];
+                if (page != null) {
+                    int cell = LeafPage.search(page, key, from, LeafPage.count(page) - 1);
+                    if (cell >= 0) {
+                        fillFromPage(out[i], key, page, cell);
+                        found++;
+                        from = cell + 1;
+                    } else {
+                        out[i].clear();
+                        from = -cell - 1;
+                    }
+                } else {
+                    int cell = leaf.search(key);
+                    if (cell >= 0) {
+                        fill(out[i], key, leaf.values[cell]);
+                        found++;
+                    } else {
+                        out[i].clear();
+                    }
+                }
+                i++;
+            } while (i < count && (!bounded || Long.compareUnsigned(keys[i], upper) < 0));
+        }
+        return found;
+    }
+
+    /**
+     * Visits containers with keys in {@code [fromKey, toKey]} (inclusive, unsigned) in order, until
+     * the visitor returns false. Returns false if the visitor stopped the scan.
+     */
+    public boolean forEach(long fromKey, long toKey, ContainerVisitor visitor) {
+        if (Long.compareUnsigned(fromKey, toKey) > 0) {
+            return true;
+        }
+        return scan(root, fromKey, toKey, visitor, new ContainerView());
+    }
+
+    private boolean scan(Object node, long fromKey, long toKey, ContainerVisitor visitor, ContainerView view) {
+        if (node instanceof PageRef ref) {
+            if (ref.isNone()) {
+                return true;
+            }
+            MemorySegment page = access.treePage(ref, leafKind);
+            if (PageAccess.isBranch(page)) {
+                int count = BranchPage.count(page);
+                for (int c = BranchPage.childIndexFor(page, fromKey); c < count; c++) {
+                    if (c > 0 && Long.compareUnsigned(BranchPage.key(page, c), toKey) > 0) {
+                        break;
+                    }
+                    if (!scan(BranchPage.child(page, c), fromKey, toKey, visitor, view)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            int count = LeafPage.count(page);
+            int cell = LeafPage.search(page, fromKey);
+            for (cell = cell < 0 ? -cell - 1 : cell; cell < count; cell++) {
+                long key = LeafPage.key(page, cell);
+                if (Long.compareUnsigned(key, toKey) > 0) {
+                    return true;
+                }
+                fillFromPage(view, key, page, cell);
+                if (!visitor.visit(view)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (node instanceof BranchNode branch) {
+            for (int c = branch.childIndexFor(fromKey); c < branch.size; c++) {
+                if (c > 0 && Long.compareUnsigned(branch.keys[c], toKey) > 0) {
+                    break;
+                }
+                if (!scan(branch.children[c], fromKey, toKey, visitor, view)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        LeafNode leaf = (LeafNode) node;
+        int cell = leaf.search(fromKey);
+        for (cell = cell < 0 ? -cell - 1 : cell; cell < leaf.size; cell++) {
+            long key = leaf.keys[cell];
+            if (Long.compareUnsigned(key, toKey) > 0) {
+                return true;
+            }
+            fill(view, key, leaf.values[cell]);
+            if (!visitor.visit(view)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The opaque value at {@code key}, or null. */
+    public byte[] getBytes(long key) {
+        ContainerView view = new ContainerView();
+        return find(key, view) ? view.bytes() : null;
+    }
+
+    private void fillFromPage(ContainerView out, long key, MemorySegment page, int cell) {
+        if (LeafPage.kindCode(page, cell) == ContainerKind.BITMAP.code()) {
+            MemorySegment bitmap = access.bitmap(LeafPage.bitmapRef(page, cell));
+            out.setBitmap(key, bitmap, LeafPage.cardinality(page, cell));
+        } else {
+            out.setInline(key, page, cell);
+        }
+    }
+
+    private void fill(ContainerView out, long key, CellValue value) {
+        switch (value) {
+            case CellValue.Inline inline -> out.setInline(key, inline);
+            case CellValue.StoredBitmap stored -> out.setBitmap(key, access.bitmap(stored.page()), stored.cardinality());
+            case CellValue.Modified modified -> out.setHeap(key, modified.container());
+        }
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    /** Stores {@code container} at {@code key}, replacing what was there; an empty container removes the key. */
+    public void put(long key, Container container) {
+        if (container.getCardinality() == 0) {
+            remove(key);
+            return;
+        }
+        LeafNode leaf = dirtyLeaf(key);
+        int i = leaf.search(key);
+        if (i >= 0) {
+            release(leaf.values[i]);
+            leaf.values[i] = new CellValue.Modified(container);
+        } else {
+            leaf.insert(-i - 1, key, new CellValue.Modified(container));
+            splitIfNeeded(leaf);
+        }
+    }
+
+    /** Stores opaque bytes at {@code key} (at most {@link LeafPage#MAX_PAYLOAD_BYTES}). */
+    public void putBytes(long key, byte[] value) {
+        if (value.length > LeafPage.MAX_PAYLOAD_BYTES) {
+            throw new IllegalArgumentException("value of " + value.length + " bytes exceeds " + LeafPage.MAX_PAYLOAD_BYTES);
+        }
+        LeafNode leaf = dirtyLeaf(key);
+        CellValue.Inline inline = new CellValue.Inline(ContainerKind.BYTES, 0, value.clone());
+        int i = leaf.search(key);
+        if (i >= 0) {
+            release(leaf.values[i]);
+            leaf.values[i] = inline;
+        } else {
+            leaf.insert(-i - 1, key, inline);
+            splitIfNeeded(leaf);
+        }
+    }
+
+    /** Removes {@code key}; returns whether it was present. */
+    public boolean remove(long key) {
+        ContainerView probe = new ContainerView();
+        if (!find(key, probe)) {
+            return false;
+        }
+        LeafNode leaf = dirtyLeaf(key);
+        int i = leaf.search(key);
+        release(leaf.values[i]);
+        leaf.removeAt(i);
+        return true;
+    }
+
+    /** Sets bit {@code low} of the container at {@code key}; returns whether it changed. */
+    public boolean addBit(long key, int low) {
+        ContainerView probe = new ContainerView();
+        if (find(key, probe) && probe.contains(low)) {
+            return false;
+        }
+        update(key, c -> c.add((char) low));
+        return true;
+    }
+
+    /** Clears bit {@code low} of the container at {@code key}; returns whether it changed. */
+    public boolean removeBit(long key, int low) {
+        ContainerView probe = new ContainerView();
+        if (!find(key, probe) || !probe.contains(low)) {
+            return false;
+        }
+        update(key, c -> c.remove((char) low));
+        return true;
+    }
+
+    /** Sets bits {@code lows[from, to)} (any order) of the container at {@code key}. */
+    public void addBits(long key, char[] lows, int from, int to) {
+        if (from >= to) {
+            return;
+        }
+        update(key, c -> {
+            Container result = c;
+            for (int j = from; j < to; j++) {
+                result = result.add(lows[j]);
+            }
+            return result;
+        });
+    }
+
+    /** Clears bits {@code lows[from, to)} of the container at {@code key}. */
+    public void removeBits(long key, char[] lows, int from, int to) {
+        if (from >= to) {
+            return;
+        }
+        ContainerView probe = new ContainerView();
+        if (!find(key, probe)) {
+            return;
+        }
+        update(key, c -> {
+            Container result = c;
+            for (int j = from; j < to; j++) {
+                result = result.remove(lows[j]);
+            }
+            return result;
+        });
+    }
+
+    /**
+     * Replaces the container at {@code key} (an empty one if absent) with {@code change} applied to
+     * a heap copy of it; an empty result removes the key.
+     */
+    public void update(long key, UnaryOperator<Container> change) {
+        LeafNode leaf = dirtyLeaf(key);
+        int i = leaf.search(key);
+        Container current;
+        CellValue.Modified modified;
+        if (i >= 0) {
+            CellValue value = leaf.values[i];
+            if (value instanceof CellValue.Modified m) {
+                modified = m;
+                current = m.container();
+            } else {
+                current = decodeForChange(value);
+                modified = new CellValue.Modified(current);
+                leaf.values[i] = modified;
+            }
+        } else {
+            current = Containers.empty();
+            modified = new CellValue.Modified(current);
+            i = -i - 1;
+            leaf.insert(i, key, modified);
+        }
+        Container changed = change.apply(current);
+        if (changed.getCardinality() == 0) {
+            leaf.removeAt(leaf.search(key));
+        } else {
+            modified.set(changed);
+            splitIfNeeded(leaf);
+        }
+    }
+
+    /** A heap container from a stored cell, freeing its bitmap page (the change replaces it). */
+    private Container decodeForChange(CellValue value) {
+        return switch (value) {
+            case CellValue.Inline inline -> {
+                if (inline.kind() == ContainerKind.BYTES) {
+                    throw new IllegalStateException("bytes cell is not a container");
+                }
+                yield Containers.decodeInline(inline);
+            }
+            case CellValue.StoredBitmap stored -> {
+                Container container = Containers.decodeBitmap(access.bitmap(stored.page()), stored.cardinality());
+                txn.free(stored.page().pgno());
+                yield container;
+            }
+            case CellValue.Modified modified -> modified.container();
+        };
+    }
+
+    /** Frees the page a removed or replaced cell owned. */
+    private void release(CellValue value) {
+        if (value instanceof CellValue.StoredBitmap stored) {
+            txn.free(stored.page().pgno());
+        }
+    }
+
+    /** Frees every committed page of this tree (and empties it); used to drop a fragment. */
+    public void dropAll() {
+        requireWritable();
+        dropNode(root);
+        root = new LeafNode(leafKind, owner, 4);
+    }
+
+    private void dropNode(Object node) {
+        if (node instanceof PageRef ref) {
+            if (ref.isNone()) {
+                return;
+            }
+            MemorySegment page = access.treePage(ref, leafKind);
+            txn.free(ref.pgno());
+            if (PageAccess.isBranch(page)) {
+                for (int c = 0; c < BranchPage.count(page); c++) {
+                    dropNode(BranchPage.child(page, c));
+                }
+            } else {
+                for (int cell = 0; cell < LeafPage.count(page); cell++) {
+                    if (LeafPage.kindCode(page, cell) == ContainerKind.BITMAP.code()) {
+                        txn.free(LeafPage.bitmapPgno(page, cell));
+                    }
+                }
+            }
+        } else if (node instanceof BranchNode branch) {
+            for (int c = 0; c < branch.size; c++) {
+                dropNode(branch.children[c]);
+            }
+        } else {
+            LeafNode leaf = (LeafNode) node;
+            for (int i = 0; i < leaf.size; i++) {
+                release(leaf.values[i]);
+            }
+        }
+    }
+
+    private int depth;
+
+    /** Makes the path to {@code key}'s leaf dirty and returns the leaf; the path is kept for splits. */
+    private LeafNode dirtyLeaf(long key) {
+        requireWritable();
+        if (root instanceof PageRef ref) {
+            root = ref.isNone() ? new LeafNode(leafKind, owner, 16) : load(ref);
+        }
+        Object node = root;
+        depth = 0;
+        while (node instanceof BranchNode branch) {
+            int c = branch.childIndexFor(key);
+            Object child = branch.children[c];
+            if (child instanceof PageRef ref) {
+                child = load(ref);
+                branch.children[c] = child;
+            }
+            pathNodes[depth] = branch;
+            pathIndexes[depth] = c;
+            depth++;
+            node = child;
+        }
+        return (LeafNode) node;
+    }
+
+    /** Copies a committed page into a dirty node and frees the page. */
+    Node load(PageRef ref) {
+        MemorySegment page = access.treePage(ref, leafKind);
+        txn.free(ref.pgno());
+        if (PageAccess.isBranch(page)) {
+            int count = BranchPage.count(page);
+            BranchNode branch = new BranchNode(owner, count + 4);
+            for (int c = 0; c < count; c++) {
+                branch.append(BranchPage.key(page, c), BranchPage.child(page, c));
+            }
+            return branch;
+        }
+        return loadLeaf(page);
+    }
+
+    LeafNode loadLeaf(MemorySegment page) {
+        int count = LeafPage.count(page);
+        LeafNode leaf = new LeafNode(leafKind, owner, count + 4);
+        for (int cell = 0; cell < count; cell++) {
+            long key = LeafPage.key(page, cell);
+            ContainerKind kind = LeafPage.kind(page, cell);
+            int cardinality = LeafPage.cardinality(page, cell);
+            if (kind == ContainerKind.BITMAP) {
+                leaf.append(key, new CellValue.StoredBitmap(cardinality, LeafPage.bitmapRef(page, cell)));
+            } else {
+                leaf.append(key, new CellValue.Inline(kind, cardinality,
+                        LeafPage.payload(page, cell).toArray(dev.big.page.PageFormat.BYTE)));
+            }
+        }
+        return leaf;
+    }
+
+    private void splitIfNeeded(LeafNode leaf) {
+        if (leaf.size <= LEAF_SPLIT_CELLS) {
+            return;
+        }
+        LeafNode right = leaf.splitOff(leaf.size / 2);
+        Node left = leaf;
+        Node split = right;
+        for (int level = depth - 1; level >= 0; level--) {
+            BranchNode parent = pathNodes[level];
+            parent.insert(pathIndexes[level] + 1, split.keys[0], split);
+            if (parent.size <= BRANCH_SPLIT_CHILDREN) {
+                return;
+            }
+            left = parent;
+            split = parent.splitOff(parent.size / 2);
+        }
+        BranchNode newRoot = new BranchNode(owner, 4);
+        newRoot.append(left.size > 0 ? left.keys[0] : 0, left);
+        newRoot.append(split.keys[0], split);
+        root = newRoot;
+    }
+
+    private void requireWritable() {
+        if (txn == null) {
+            throw new IllegalStateException("this tree belongs to a read transaction");
+        }
+    }
+}

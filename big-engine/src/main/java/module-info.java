@@ -1,0 +1,10 @@
+/**
+ * The storage engine: copy-on-write B-trees of Roaring containers in one file, transactions and
+ * snapshots, the commit protocol, record addressing (coords) and bit-sliced integer indexes.
+ */
+module dev.big.engine {
+    requires transitive dev.big.pager;
+    requires transitive roaringbitmap;
+    exports dev.big.engine;
+    exports dev.big.engine.check;
+}
