@@ -33,6 +33,13 @@ public final class MmapPager implements Pager {
     /** Default memo size: 64 stripes x 2,048 slots covers 131,072 pages (1 GiB) of hot pages. */
     public static final int DEFAULT_MEMO_SLOTS_PER_STRIPE = 2048;
 
+    /**
+     * Pages arrive as heap segments of any array type (which {@code asByteBuffer} cannot always
+     * wrap) or as views; one direct buffer per writing thread stages them for the channel.
+     */
+    private static final ThreadLocal<ByteBuffer> WRITE_BUFFER =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(PAGE_SIZE_BYTES));
+
     private final Path path;
     private final String name;
     private final OpenMode mode;
@@ -154,7 +161,8 @@ public final class MmapPager implements Pager {
         if (memo != null) {
             memo.forget(pgno);
         }
-        ByteBuffer buffer = page.asByteBuffer();
+        ByteBuffer buffer = WRITE_BUFFER.get().clear();
+        MemorySegment.ofBuffer(buffer).copyFrom(page.asSlice(0, PAGE_SIZE_BYTES));
         long offset = PageFormat.offsetOf(pgno);
         try {
             while (buffer.hasRemaining()) {
