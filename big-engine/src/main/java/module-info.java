@@ -7,4 +7,6 @@ module dev.big.engine {
     requires transitive roaringbitmap;
     exports dev.big.engine;
     exports dev.big.engine.check;
+    exports dev.big.engine.coords;
+    exports dev.big.engine.bsi;
 }

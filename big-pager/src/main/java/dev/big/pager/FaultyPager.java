@@ -193,6 +193,16 @@ public final class FaultyPager implements Pager {
     }
 
     @Override
+    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
+        return cache.verifyPage(pgno, page, expectedChecksum);
+    }
+
+    @Override
+    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
+        return cache.verifyBitmap(pgno, page, expectedChecksum);
+    }
+
+    @Override
     public boolean readOnly() {
         return false;
     }

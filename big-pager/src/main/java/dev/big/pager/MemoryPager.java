@@ -8,6 +8,7 @@ import java.util.Arrays;
 /**
  * A pager over heap memory, for tests: fast, isolated, and easy to copy or damage. Writes are
  * immediately "durable"; {@link FaultyPager} adds the distinction between written and synced.
+ * Verification goes through the same checksum memo as {@link MmapPager}.
  *
  * <p>Thread-safe for one writer and many readers: the page table is replaced, never mutated in
  * place, when it grows.
@@ -15,6 +16,7 @@ import java.util.Arrays;
 public final class MemoryPager implements Pager {
 
     private final String name;
+    private final VerifiedChecksumMemo memo = new VerifiedChecksumMemo(256);
     private volatile byte[][] pages;
     private volatile long pageCount;
     private volatile boolean closed;
@@ -49,9 +51,23 @@ public final class MemoryPager implements Pager {
         return copy;
     }
 
-    /** Direct access to a page's bytes, for tests that damage pages on purpose. */
+    /**
+     * Direct access to a page's bytes, for tests that damage pages on purpose: the memo forgets the
+     * page, as it would not survive the reopen a real file would need to notice such damage.
+     */
     public byte[] rawPage(long pgno) {
+        memo.forget(pgno);
         return pages[(int) pgno];
+    }
+
+    @Override
+    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
+        return memo.verifyPage(pgno, page, expectedChecksum);
+    }
+
+    @Override
+    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
+        return memo.verifyBitmap(pgno, page, expectedChecksum);
     }
 
     @Override
@@ -77,6 +93,7 @@ public final class MemoryPager implements Pager {
         if (pgno >= current.length) {
             current = Arrays.copyOf(current, (int) Math.max(pgno + 1, current.length * 2L));
         }
+        memo.forget(pgno);
         byte[] copy = new byte[PAGE_SIZE_BYTES];
         MemorySegment.copy(page, 0, MemorySegment.ofArray(copy), 0, PAGE_SIZE_BYTES);
         current[(int) pgno] = copy;
@@ -105,6 +122,7 @@ public final class MemoryPager implements Pager {
     @Override
     public synchronized void truncate(long newCount) {
         ensureOpen();
+        memo.forgetFrom(newCount);
         byte[][] current = pages.clone();
         for (long i = newCount; i < Math.min(pageCount, current.length); i++) {
             current[(int) i] = null;

@@ -1,11 +1,9 @@
 package dev.big.pager;
 
 import dev.big.page.BigException;
-import dev.big.page.BitmapPage;
 import dev.big.page.DatabaseClosedException;
 import dev.big.page.DatabaseLockedException;
 import dev.big.page.PageFormat;
-import dev.big.page.PageHeader;
 import dev.big.page.StorageException;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -228,32 +226,14 @@ public final class MmapPager implements Pager {
 
     @Override
     public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
-        if (memo == null) {
-            return Pager.super.verifyPage(pgno, page, expectedChecksum);
-        }
-        if (memo.isVerified(pgno, expectedChecksum, VerifiedChecksumMemo.Hash.HEADED_PAGE) && PageHeader.storedChecksum(page) == expectedChecksum) {
-            return true;
-        }
-        if (PageHeader.storedChecksum(page) == expectedChecksum && PageHeader.computeChecksum(page) == expectedChecksum) {
-            memo.remember(pgno, expectedChecksum, VerifiedChecksumMemo.Hash.HEADED_PAGE);
-            return true;
-        }
-        return false;
+        return memo == null ? Pager.super.verifyPage(pgno, page, expectedChecksum)
+                : memo.verifyPage(pgno, page, expectedChecksum);
     }
 
     @Override
     public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
-        if (memo == null) {
-            return Pager.super.verifyBitmap(pgno, page, expectedChecksum);
-        }
-        if (memo.isVerified(pgno, expectedChecksum, VerifiedChecksumMemo.Hash.BITMAP_PAGE)) {
-            return true;
-        }
-        if (BitmapPage.checksum(page) == expectedChecksum) {
-            memo.remember(pgno, expectedChecksum, VerifiedChecksumMemo.Hash.BITMAP_PAGE);
-            return true;
-        }
-        return false;
+        return memo == null ? Pager.super.verifyBitmap(pgno, page, expectedChecksum)
+                : memo.verifyBitmap(pgno, page, expectedChecksum);
     }
 
     private void ensureOpen() {

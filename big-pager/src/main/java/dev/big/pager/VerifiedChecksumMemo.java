@@ -1,5 +1,8 @@
 package dev.big.pager;
 
+import dev.big.page.BitmapPage;
+import dev.big.page.PageHeader;
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -76,6 +79,33 @@ final class VerifiedChecksumMemo {
                 }
             }
         }
+    }
+
+    /** {@link Pager#verifyPage} through the memo: hash only what was not verified before. */
+    boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
+        if (PageHeader.storedChecksum(page) != expectedChecksum) {
+            return false;
+        }
+        if (isVerified(pgno, expectedChecksum, Hash.HEADED_PAGE)) {
+            return true;
+        }
+        if (PageHeader.computeChecksum(page) == expectedChecksum) {
+            remember(pgno, expectedChecksum, Hash.HEADED_PAGE);
+            return true;
+        }
+        return false;
+    }
+
+    /** {@link Pager#verifyBitmap} through the memo. */
+    boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
+        if (isVerified(pgno, expectedChecksum, Hash.BITMAP_PAGE)) {
+            return true;
+        }
+        if (BitmapPage.checksum(page) == expectedChecksum) {
+            remember(pgno, expectedChecksum, Hash.BITMAP_PAGE);
+            return true;
+        }
+        return false;
     }
 
     private int slot(long mixed) {

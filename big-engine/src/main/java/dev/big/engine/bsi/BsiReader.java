@@ -1,0 +1,403 @@
+package dev.big.engine.bsi;
+
+import dev.big.engine.Txn;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.Tree;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import org.roaringbitmap.Container;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Reads one bit-sliced integer field at one transaction's state: point reads, range counts and
+ * bitmaps, sum, min and max, one container column at a time.
+ *
+ * <p>Zone maps decide first: a fragment or column whose [min, max] cannot match is skipped, one
+ * that matches entirely is counted from its exists row (or zone count). Only the rest is scanned
+ * plane by plane ({@link RangeScan}). Counts never materialise rows.
+ *
+ * <p>Reuses buffers: one reader per thread. On a write transaction it reads committed zone maps;
+ * use it there only after {@link BsiWriter#flush()}.
+ */
+public final class BsiReader {
+
+    private final Txn txn;
+    private final BsiField field;
+    private final ColumnPlanes planes = new ColumnPlanes();
+    private final RangeScan scan = new RangeScan();
+    private final long[] candidates = new long[WordKernels.WORDS];
+    private final long[] filterWords = new long[WordKernels.WORDS];
+    private final long[] accepted = new long[WordKernels.WORDS];
+
+    private long cachedShard = -1;
+    private Tree cachedTree;
+    private ZoneMap cachedZone;
+
+    public BsiReader(Txn txn, BsiField field) {
+        this.txn = txn;
+        this.field = field;
+    }
+
+    public BsiField field() {
+        return field;
+    }
+
+    // ------------------------------------------------------------------ fragments
+
+    private record ShardsKey(int fieldId) {}
+
+    private record ZoneKey(long fragmentKey) {}
+
+    /** The shards holding values of this field, ascending (computed once per committed state). */
+    public List<Long> shards() {
+        return txn.cached(new ShardsKey(field.fieldId()), k -> {
+            List<Long> shards = new ArrayList<>();
+            txn.forEachTree(field.firstFragmentKey(), field.lastFragmentKey(), (key, summary) -> {
+                shards.add(Coords.shardOf(key));
+                return true;
+            });
+            return List.copyOf(shards);
+        });
+    }
+
+    /** The zone map of a shard's fragment (empty if the fragment does not exist). */
+    public ZoneMap zone(long shard) {
+        select(shard);
+        return cachedZone;
+    }
+
+    private void select(long shard) {
+        if (shard != cachedShard) {
+            long key = field.fragmentKey(shard);
+            cachedTree = txn.tree(key);
+            cachedZone = txn.cached(new ZoneKey(key), k -> ZoneMap.decode(txn.summary(key)));
+            cachedShard = shard;
+        }
+    }
+
+    // ------------------------------------------------------------------ point reads
+
+    /** The value of record {@code id}, or empty when it has none (distinct from 0). */
+    public OptionalLong get(long id) {
+        long[] out = new long[1];
+        return read(id, out) ? OptionalLong.of(out[0]) : OptionalLong.empty();
+    }
+
+    /**
+     * Reads record {@code id}'s value into {@code out[0]}; returns false when it has none. All
+     * planes of its container column come from one descent.
+     */
+    public boolean read(long id, long[] out) {
+        select(Coords.shard(id));
+        if (cachedZone.isEmpty()) {
+            return false;
+        }
+        int column = Coords.column(id);
+        int containerColumn = Coords.containerColumn(column);
+        if (cachedZone.count(containerColumn) == 0) {
+            return false;
+        }
+        int depth = cachedZone.depth();
+        planes.load(cachedTree, containerColumn, depth);
+        int low = Coords.low(column);
+        if (!planes.exists().contains(low)) {
+            return false;
+        }
+        long magnitude = 0;
+        for (int bit = 0; bit < depth; bit++) {
+            if (planes.planeContains(bit, low)) {
+                magnitude |= 1L << bit;
+            }
+        }
+        out[0] = field.base() + (planes.sign().contains(low) ? -magnitude : magnitude);
+        return true;
+    }
+
+    // ------------------------------------------------------------------ ranges
+
+    /** How many records (among {@code filter}, if not null, per shard) satisfy {@code predicate}. */
+    public long count(RangePredicate predicate) {
+        long total = 0;
+        for (long shard : shards()) {
+            total += count(shard, predicate, null);
+        }
+        return total;
+    }
+
+    /**
+     * How many records of {@code shard} satisfy {@code predicate}, among the columns in
+     * {@code filter} when it is not null.
+     */
+    public long count(long shard, RangePredicate predicate, RoaringBitmap filter) {
+        return evaluate(shard, predicate, filter, null);
+    }
+
+    /** The columns of {@code shard} whose values satisfy {@code predicate} (among {@code filter} if not null). */
+    public RoaringBitmap matches(long shard, RangePredicate predicate, RoaringBitmap filter) {
+        RoaringBitmap result = new RoaringBitmap();
+        evaluate(shard, predicate, filter, result);
+        return result;
+    }
+
+    /** The columns of {@code shard} that have a value (among {@code filter} if not null). */
+    public RoaringBitmap existing(long shard, RoaringBitmap filter) {
+        select(shard);
+        RoaringBitmap result = new RoaringBitmap();
+        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            if (cachedZone.count(c) == 0 || (filters != null && filters[c] == null)) {
+                continue;
+            }
+            planes.load(cachedTree, c, 0);
+            int card = existsInFilter(filters, c);
+            if (card > 0) {
+                result.append((char) c, ColumnBitmaps.fromWords(candidates, card));
+            }
+        }
+        return result;
+    }
+
+    private long evaluate(long shard, RangePredicate predicate, RoaringBitmap filter, RoaringBitmap result) {
+        select(shard);
+        ZoneMap zone = cachedZone;
+        if (zone.isEmpty()) {
+            return 0;
+        }
+        boolean negate = predicate.op() == RangePredicate.Op.NE;
+        long[] range = predicate.asRange();
+        if (range == null) {
+            return 0;
+        }
+        long lo = range[0];
+        long hi = range[1];
+        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
+        if (filters == null && result == null) {
+            boolean disjoint = hi < zone.min() || lo > zone.max();
+            boolean covers = lo <= zone.min() && zone.max() <= hi;
+            if (disjoint) {
+                return negate ? zone.count() : 0;
+            }
+            if (covers) {
+                return negate ? 0 : zone.count();
+            }
+        }
+        long total = 0;
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            long columnCount = zone.count(c);
+            if (columnCount == 0 || (filters != null && filters[c] == null)) {
+                continue;
+            }
+            boolean disjoint = hi < zone.min(c) || lo > zone.max(c);
+            boolean covers = lo <= zone.min(c) && zone.max(c) <= hi;
+            if ((disjoint && !negate) || (covers && negate)) {
+                continue;
+            }
+            if ((covers && !negate) || (disjoint && negate)) {
+                if (filters == null && result == null) {
+                    total += columnCount;
+                    continue;
+                }
+                planes.load(cachedTree, c, 0);
+                int card = existsInFilter(filters, c);
+                total += card;
+                if (result != null && card > 0) {
+                    result.append((char) c, ColumnBitmaps.fromWords(candidates, card));
+                }
+                continue;
+            }
+            total += scanColumn(c, zone.depth(), lo, hi, negate, filters, result);
+        }
+        return total;
+    }
+
+    /** Loads exists (and filter) of column {@code c} into {@link #candidates}; returns its cardinality. */
+    private int existsInFilter(Container[] filters, int c) {
+        WordKernels.load(candidates, planes.words(0));
+        if (filters != null) {
+            ColumnBitmaps.toWords(filters[c], filterWords);
+            WordKernels.andArray(candidates, filterWords);
+        }
+        return WordKernels.cardinality(candidates);
+    }
+
+    private long scanColumn(int c, int depth, long lo, long hi, boolean negate, Container[] filters, RoaringBitmap result) {
+        planes.load(cachedTree, c, depth);
+        long[] out = result == null && !negate ? null : accepted;
+        if (out != null) {
+            java.util.Arrays.fill(out, 0L);
+        }
+        long base = field.base();
+        long storedLo = saturatingSubtract(lo, base);
+        long storedHi = saturatingSubtract(hi, base);
+        long maxMagnitude = depth == 63 ? Long.MAX_VALUE : (1L << depth) - 1;
+        long count = 0;
+        if (storedHi >= 0) {
+            long mlo = Math.max(storedLo, 0);
+            long mhi = Math.min(storedHi, maxMagnitude);
+            if (mlo <= mhi) {
+                int card = candidatesOf(filters, c, false);
+                if (card > 0) {
+                    count += scan.count(candidates, planes, depth, mlo, mhi, out);
+                }
+            }
+        }
+        if (storedLo <= -1) {
+            long mlo = Math.max(1, storedHi == Long.MIN_VALUE ? Long.MAX_VALUE : -storedHi);
+            long mhi = Math.min(storedLo == Long.MIN_VALUE ? Long.MAX_VALUE : -storedLo, maxMagnitude);
+            if (mlo <= mhi) {
+                int card = candidatesOf(filters, c, true);
+                if (card > 0) {
+                    count += scan.count(candidates, planes, depth, mlo, mhi, out);
+                }
+            }
+        }
+        if (negate) {
+            int all = existsInFilter(filters, c);
+            // candidates now holds exists ∩ filter; remove the equal ones.
+            for (int i = 0; i < WordKernels.WORDS; i++) {
+                candidates[i] &= ~accepted[i];
+            }
+            count = all - count;
+            if (result != null && count > 0) {
+                result.append((char) c, ColumnBitmaps.fromWords(candidates, (int) count));
+            }
+            return count;
+        }
+        if (result != null && count > 0) {
+            result.append((char) c, ColumnBitmaps.fromWords(accepted, (int) count));
+        }
+        return count;
+    }
+
+    /** exists ∩ filter ∩ (sign or not sign) of the loaded column into {@link #candidates}. */
+    private int candidatesOf(Container[] filters, int c, boolean negative) {
+        WordKernels.load(candidates, planes.words(0));
+        if (negative) {
+            if (planes.words(1) == null) {
+                return 0;
+            }
+            WordKernels.and(candidates, planes.words(1));
+        } else {
+            WordKernels.andNot(candidates, planes.words(1));
+        }
+        if (filters != null) {
+            ColumnBitmaps.toWords(filters[c], filterWords);
+            WordKernels.andArray(candidates, filterWords);
+        }
+        return WordKernels.cardinality(candidates);
+    }
+
+    static long saturatingSubtract(long value, long base) {
+        long result = value - base;
+        if (((value ^ base) & (value ^ result)) < 0) {
+            return value > base ? Long.MAX_VALUE : Long.MIN_VALUE;
+        }
+        return result;
+    }
+
+    // ------------------------------------------------------------------ aggregates
+
+    /** Sum, count, min and max of the values of one or more shards. */
+    public static final class Aggregate {
+        private final long[] positiveBits = new long[BsiLayout.MAX_PLANES];
+        private final long[] negativeBits = new long[BsiLayout.MAX_PLANES];
+        private long count;
+        private long baseCount;
+        private long base;
+        private boolean hasMinMax;
+        private long min = Long.MAX_VALUE;
+        private long max = Long.MIN_VALUE;
+
+        public long count() {
+            return count;
+        }
+
+        /** The exact sum (it can exceed a long). */
+        public BigInteger sum() {
+            BigInteger sum = BigInteger.valueOf(base).multiply(BigInteger.valueOf(baseCount));
+            for (int bit = 0; bit < BsiLayout.MAX_PLANES; bit++) {
+                long net = positiveBits[bit] - negativeBits[bit];
+                if (net != 0) {
+                    sum = sum.add(BigInteger.valueOf(net).shiftLeft(bit));
+                }
+            }
+            return sum;
+        }
+
+        public OptionalLong min() {
+            return count == 0 ? OptionalLong.empty() : OptionalLong.of(min);
+        }
+
+        public OptionalLong max() {
+            return count == 0 ? OptionalLong.empty() : OptionalLong.of(max);
+        }
+
+        void include(long value) {
+            min = Math.min(min, value);
+            max = Math.max(max, value);
+            hasMinMax = true;
+        }
+
+        boolean hasMinMax() {
+            return hasMinMax;
+        }
+    }
+
+    /**
+     * Adds the values of {@code shard} (among {@code filter} if not null) to {@code aggregate}: one
+     * pass over each container column's planes for the sum, and a most-significant-first walk for
+     * min and max (zone maps answer min and max directly when there is no filter).
+     */
+    public void aggregate(long shard, RoaringBitmap filter, Aggregate aggregate) {
+        select(shard);
+        ZoneMap zone = cachedZone;
+        if (zone.isEmpty()) {
+            return;
+        }
+        aggregate.base = field.base();
+        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
+        int depth = zone.depth();
+        CandidateSet set = new CandidateSet();
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            if (zone.count(c) == 0 || (filters != null && filters[c] == null)) {
+                continue;
+            }
+            planes.load(cachedTree, c, depth);
+            for (boolean negative : new boolean[] {false, true}) {
+                int card = candidatesOf(filters, c, negative);
+                if (card == 0) {
+                    continue;
+                }
+                aggregate.count += card;
+                aggregate.baseCount += card;
+                long[] bits = negative ? aggregate.negativeBits : aggregate.positiveBits;
+                for (int bit = 0; bit < depth; bit++) {
+                    bits[bit] += WordKernels.andCardinality(candidates, planes.planeWords(bit));
+                }
+                if (filters == null) {
+                    aggregate.include(zone.min(c));
+                    aggregate.include(zone.max(c));
+                } else {
+                    set.loadWords(candidates);
+                    long largest = ColumnExtremes.extreme(set, planes, depth, true);
+                    set.loadWords(candidates);
+                    long smallest = ColumnExtremes.extreme(set, planes, depth, false);
+                    long base = field.base();
+                    aggregate.include(negative ? base - largest : base + largest);
+                    aggregate.include(negative ? base - smallest : base + smallest);
+                }
+            }
+        }
+    }
+
+    /** Aggregates every shard, unfiltered. */
+    public Aggregate aggregateAll() {
+        Aggregate aggregate = new Aggregate();
+        for (long shard : shards()) {
+            aggregate(shard, null, aggregate);
+        }
+        return aggregate;
+    }
+}

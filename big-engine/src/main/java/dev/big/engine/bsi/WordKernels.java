@@ -1,0 +1,162 @@
+package dev.big.engine.bsi;
+
+import static dev.big.page.PageFormat.LE_LONG;
+
+import dev.big.page.BitmapPage;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The hot loops of BSI evaluation, over one container column's 1,024 words. State sets live in
+ * {@code long[]}; planes are read where they lie (a mapped page or an expanded scratch buffer).
+ * A null plane is an empty one.
+ */
+final class WordKernels {
+
+    static final int WORDS = BitmapPage.WORDS;
+
+    /** {@code state &= plane}; returns the cardinality left. */
+    static int and(long[] state, MemorySegment plane) {
+        if (plane == null) {
+            java.util.Arrays.fill(state, 0L);
+            return 0;
+        }
+        int count = 0;
+        for (int i = 0; i < WORDS; i++) {
+            long w = state[i] & plane.get(LE_LONG, (long) i << 3);
+            state[i] = w;
+            count += Long.bitCount(w);
+        }
+        return count;
+    }
+
+    /** {@code state &= ~plane}; returns the cardinality left. */
+    static int andNot(long[] state, MemorySegment plane) {
+        if (plane == null) {
+            return cardinality(state);
+        }
+        int count = 0;
+        for (int i = 0; i < WORDS; i++) {
+            long w = state[i] & ~plane.get(LE_LONG, (long) i << 3);
+            state[i] = w;
+            count += Long.bitCount(w);
+        }
+        return count;
+    }
+
+    /**
+     * Moves {@code state & plane} out of state: ORs it into {@code accepted} (if not null) and
+     * returns its cardinality; state keeps {@code state & ~plane}.
+     */
+    static int split(long[] state, MemorySegment plane, long[] accepted) {
+        if (plane == null) {
+            return 0;
+        }
+        int moved = 0;
+        if (accepted == null) {
+            for (int i = 0; i < WORDS; i++) {
+                long s = state[i];
+                long p = plane.get(LE_LONG, (long) i << 3);
+                moved += Long.bitCount(s & p);
+                state[i] = s & ~p;
+            }
+        } else {
+            for (int i = 0; i < WORDS; i++) {
+                long s = state[i];
+                long hit = s & plane.get(LE_LONG, (long) i << 3);
+                moved += Long.bitCount(hit);
+                accepted[i] |= hit;
+                state[i] = s & ~hit;
+            }
+        }
+        return moved;
+    }
+
+    /**
+     * Like {@link #split} but moves {@code state & ~plane} out (the records whose bit is clear),
+     * keeping {@code state & plane}.
+     */
+    static int splitClear(long[] state, MemorySegment plane, long[] accepted) {
+        int moved = 0;
+        if (plane == null) {
+            moved = cardinality(state);
+            if (accepted != null) {
+                or(accepted, state);
+            }
+            java.util.Arrays.fill(state, 0L);
+            return moved;
+        }
+        for (int i = 0; i < WORDS; i++) {
+            long s = state[i];
+            long p = plane.get(LE_LONG, (long) i << 3);
+            long miss = s & ~p;
+            moved += Long.bitCount(miss);
+            if (accepted != null) {
+                accepted[i] |= miss;
+            }
+            state[i] = s & p;
+        }
+        return moved;
+    }
+
+    /** {@code |state & plane|}. */
+    static int andCardinality(long[] state, MemorySegment plane) {
+        if (plane == null) {
+            return 0;
+        }
+        int count = 0;
+        for (int i = 0; i < WORDS; i++) {
+            count += Long.bitCount(state[i] & plane.get(LE_LONG, (long) i << 3));
+        }
+        return count;
+    }
+
+    /** Copies a row's words into {@code state} (zeros for an empty row). */
+    static void load(long[] state, MemorySegment row) {
+        if (row == null) {
+            java.util.Arrays.fill(state, 0L);
+            return;
+        }
+        for (int i = 0; i < WORDS; i++) {
+            state[i] = row.get(LE_LONG, (long) i << 3);
+        }
+    }
+
+    static int cardinality(long[] words) {
+        int count = 0;
+        for (long w : words) {
+            count += Long.bitCount(w);
+        }
+        return count;
+    }
+
+    static void or(long[] target, long[] source) {
+        for (int i = 0; i < WORDS; i++) {
+            target[i] |= source[i];
+        }
+    }
+
+    static void andArray(long[] target, long[] source) {
+        for (int i = 0; i < WORDS; i++) {
+            target[i] &= source[i];
+        }
+    }
+
+    /** Writes the positions of the set bits of {@code words} into {@code positions}; returns how many. */
+    static int positions(long[] words, int[] positions) {
+        int n = 0;
+        for (int i = 0; i < WORDS; i++) {
+            long w = words[i];
+            while (w != 0) {
+                positions[n++] = (i << 6) | Long.numberOfTrailingZeros(w);
+                w &= w - 1;
+            }
+        }
+        return n;
+    }
+
+    static boolean test(MemorySegment plane, int position) {
+        return plane != null && (plane.get(LE_LONG, (long) (position >>> 6) << 3) & (1L << position)) != 0;
+    }
+
+    private WordKernels() {}
+}

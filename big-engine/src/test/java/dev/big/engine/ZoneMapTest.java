@@ -1,0 +1,115 @@
+package dev.big.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.big.engine.bsi.BsiField;
+import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.BsiWriter;
+import dev.big.engine.bsi.RangePredicate;
+import dev.big.engine.bsi.ZoneMap;
+import dev.big.engine.coords.Coords;
+import dev.big.page.PageClass;
+import dev.big.pager.MemoryPager;
+import dev.big.pager.PageCounts;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Zone maps stay exact under random updates, and a scan outside every fragment's range reads no data page. */
+class ZoneMapTest {
+
+    private static final BsiField FIELD = new BsiField(5, 0, "value");
+
+    @Test
+    void zoneMapsEqualTheTrueMinAndMaxAfterRandomUpdates() {
+        Random random = new Random(21);
+        Map<Long, Long> model = new HashMap<>();
+        try (Store store = Store.create(new MemoryPager())) {
+            for (int round = 0; round < 30; round++) {
+                try (WriteTxn txn = store.beginWrite()) {
+                    BsiWriter writer = new BsiWriter(txn, FIELD);
+                    for (int i = 0; i < 200; i++) {
+                        long id = (long) random.nextInt(3) * Coords.SHARD_WIDTH + random.nextInt(200_000);
+                        if (random.nextInt(4) == 0) {
+                            writer.clear(id);
+                            model.remove(id);
+                        } else {
+                            long value = random.nextInt(2001) - 1000;
+                            writer.set(id, value);
+                            model.put(id, value);
+                        }
+                    }
+                    writer.flush();
+                    txn.commit();
+                }
+                try (ReadTxn txn = store.beginRead()) {
+                    BsiReader reader = new BsiReader(txn, FIELD);
+                    for (long shard = 0; shard < 3; shard++) {
+                        for (int column = 0; column < ZoneMap.COLUMNS; column++) {
+                            long s = shard;
+                            int c = column;
+                            var values = model.entrySet().stream()
+                                    .filter(e -> Coords.shard(e.getKey()) == s && Coords.containerColumn(Coords.column(e.getKey())) == c)
+                                    .mapToLong(Map.Entry::getValue).summaryStatistics();
+                            ZoneMap zone = reader.zone(shard);
+                            assertEquals(values.getCount(), zone.count(column), "count of shard " + shard + " column " + column);
+                            if (values.getCount() > 0) {
+                                assertEquals(values.getMin(), zone.min(column), "min of shard " + shard + " column " + column);
+                                assertEquals(values.getMax(), zone.max(column), "max of shard " + shard + " column " + column);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aPredicateOutsideEveryFragmentReadsNoDataPage() {
+        try (Store store = Store.create(new MemoryPager())) {
+            try (WriteTxn txn = store.beginWrite()) {
+                BsiWriter writer = new BsiWriter(txn, FIELD);
+                Random random = new Random(3);
+                long[] ids = new long[300_000];
+                long[] values = new long[ids.length];
+                for (int i = 0; i < ids.length; i++) {
+                    ids[i] = (long) (i % 3) * Coords.SHARD_WIDTH + i / 3;
+                    values[i] = 1000 + random.nextInt(1 << 20);
+                }
+                long[][] sorted = sortById(ids, values);
+                writer.setMany(sorted[0], sorted[1], ids.length);
+                writer.flush();
+                txn.commit();
+            }
+            try (ReadTxn txn = store.beginRead()) {
+                BsiReader reader = new BsiReader(txn, FIELD);
+                reader.shards();
+                PageCounts before = store.countsSinceOpen();
+                assertEquals(0, reader.count(RangePredicate.of(RangePredicate.Op.GE, 1000 + (1 << 20))));
+                assertEquals(0, reader.count(RangePredicate.of(RangePredicate.Op.LT, 1000)));
+                assertEquals(300_000, reader.count(RangePredicate.between(0, 5_000_000)));
+                PageCounts used = store.countsSinceOpen().minus(before);
+                assertEquals(0, used.read(PageClass.DATA), "data pages read: " + used);
+                long partial = reader.count(RangePredicate.of(RangePredicate.Op.GE, 500_000));
+                assertTrue(partial > 0 && partial < 300_000);
+                assertTrue(store.countsSinceOpen().minus(before).read(PageClass.DATA) > 0, "a partial match must read planes");
+            }
+        }
+    }
+
+    static long[][] sortById(long[] ids, long[] values) {
+        Integer[] order = new Integer[ids.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Long.compare(ids[a], ids[b]));
+        long[][] sorted = new long[2][ids.length];
+        for (int i = 0; i < order.length; i++) {
+            sorted[0][i] = ids[order[i]];
+            sorted[1][i] = values[order[i]];
+        }
+        return sorted;
+    }
+}
