@@ -9,4 +9,6 @@ module dev.big.engine {
     exports dev.big.engine.check;
     exports dev.big.engine.coords;
     exports dev.big.engine.bsi;
+    // Trees are the engine's storage API for the layer above, not for applications.
+    exports dev.big.engine.tree to dev.big.db;
 }

@@ -1,0 +1,272 @@
+package dev.big.db;
+
+import dev.big.db.internal.BatchWriter;
+import dev.big.db.internal.Catalog;
+import dev.big.db.internal.SchemaWriter;
+import dev.big.db.internal.TableInfo;
+import dev.big.db.internal.Values;
+import dev.big.db.internal.WriteOp;
+import dev.big.engine.CommitStats;
+import dev.big.engine.ReadTxn;
+import dev.big.engine.Store;
+import dev.big.engine.WriteTxn;
+import dev.big.engine.check.CheckReport;
+import dev.big.engine.coords.Coords;
+import dev.big.pager.MmapPager;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * A big database: one file of named tables of typed event records.
+ *
+ * <pre>{@code
+ * try (Db db = Db.create(Path.of("events.big"))) {
+ *     db.createTable(TableDef.of("events", FieldDef.intField("value"), FieldDef.keyed("type")));
+ *     long id = db.append("events", Record.of("value", 42, "type", "click"));
+ *     try (Snapshot s = db.read()) {
+ *         long clicks = s.count("events", Filter.eq("type", "click"));
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Single-record writes ({@link #append}, {@link #put}, {@link #update}, {@link #delete}) are each
+ * one transaction, durable when they return. For volume use {@link #ingest(int)} (one transaction per
+ * batch) or {@link #bulkLoad}. Writers take turns (one write transaction at a time); readers never
+ * wait. Thread-safe.
+ */
+public final class Db implements AutoCloseable {
+
+    private final Store store;
+    private final Map<String, AtomicLong> nextIds = new ConcurrentHashMap<>();
+
+    private Db(Store store) {
+        this.store = store;
+    }
+
+    /** Creates a new, empty database file; fails if {@code path} exists. */
+    public static Db create(Path path) {
+        return new Db(Store.create(path));
+    }
+
+    /** Creates a new database file with {@code tables}. */
+    public static Db create(Path path, List<TableDef> tables) {
+        Db db = create(path);
+        boolean success = false;
+        try {
+            for (TableDef table : tables) {
+                db.createTable(table);
+            }
+            success = true;
+            return db;
+        } finally {
+            if (!success) {
+                db.close();
+            }
+        }
+    }
+
+    /** Opens an existing database for reading and writing (another process cannot write it meanwhile). */
+    public static Db open(Path path) {
+        return new Db(Store.open(path));
+    }
+
+    /** Opens an existing database read-only: no lock, no writes. */
+    public static Db openReadOnly(Path path) {
+        return new Db(Store.openReadOnly(path));
+    }
+
+    /** A database over an existing store (tests, tools). */
+    public static Db of(Store store) {
+        return new Db(store);
+    }
+
+    /** The store underneath, for tools (check, export) and tests. */
+    public Store store() {
+        return store;
+    }
+
+    // ------------------------------------------------------------------ schema
+
+    /** The tables as of the latest commit. */
+    public List<TableDef> schema() {
+        try (Snapshot snapshot = read()) {
+            return snapshot.schema();
+        }
+    }
+
+    public void createTable(TableDef table) {
+        schemaChange(writer -> writer.createTable(table));
+    }
+
+    /** Adds a field to an existing table; existing records have no value in it. */
+    public void addField(String table, FieldDef field) {
+        schemaChange(writer -> writer.addField(table, field));
+    }
+
+    /** Removes a field and frees every page it used. */
+    public void dropField(String table, String field) {
+        schemaChange(writer -> writer.dropField(table, field));
+    }
+
+    /** Removes a table, its records and all their pages. */
+    public void dropTable(String table) {
+        schemaChange(writer -> writer.dropTable(table));
+        nextIds.remove(table);
+    }
+
+    private void schemaChange(Consumer<SchemaWriter> change) {
+        try (WriteTxn txn = store.beginWrite()) {
+            SchemaWriter writer = new SchemaWriter(txn, Catalog.of(txn));
+            change.accept(writer);
+            txn.commit();
+        }
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    /** Appends a record with the table's next id (durable on return); returns the id. */
+    public long append(String table, Record record) {
+        TableInfo info = tableInfo(table);
+        Map<String, Object> values = Values.normalize(info, record, "appended record");
+        long id = reserveId(table);
+        commit(List.of(new WriteOp.Put(table, id, values)));
+        return id;
+    }
+
+    /** Writes a whole record at {@code id}, replacing any record there (durable on return). */
+    public void put(String table, long id, Record record) {
+        commit(List.of(putOp(table, id, record)));
+    }
+
+    /** Changes one field of an existing record; null clears it (durable on return). */
+    public void update(String table, long id, String field, Object value) {
+        commit(List.of(patchOp(table, id, field, value)));
+    }
+
+    /** Removes record {@code id} from every field (durable on return). */
+    public void delete(String table, long id) {
+        commit(List.of(deleteOp(table, id)));
+    }
+
+    WriteOp.Put putOp(String table, long id, Record record) {
+        Coords.checkRecordId(id);
+        TableInfo info = tableInfo(table);
+        return new WriteOp.Put(table, id, Values.normalize(info, record, "record " + id));
+    }
+
+    WriteOp.Patch patchOp(String table, long id, String field, Object value) {
+        Coords.checkRecordId(id);
+        TableInfo info = tableInfo(table);
+        return new WriteOp.Patch(table, id, field, Values.normalize(info, info.field(field), value, "record " + id));
+    }
+
+    WriteOp.Delete deleteOp(String table, long id) {
+        Coords.checkRecordId(id);
+        tableInfo(table);
+        return new WriteOp.Delete(table, id);
+    }
+
+    /** Commits one batch of changes as one transaction; rolled back whole on any error. */
+    CommitStats commit(List<WriteOp> ops) {
+        CommitStats stats;
+        try (WriteTxn txn = store.beginWrite()) {
+            BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
+            writer.apply(ops);
+            writer.finish();
+            stats = txn.commit();
+        }
+        for (WriteOp op : ops) {
+            if (op instanceof WriteOp.Put put) {
+                idsWritten(put.table(), put.id());
+            }
+        }
+        return stats;
+    }
+
+    /** Keeps {@code append} after every id written, so it never reuses or collides with one. */
+    void idsWritten(String table, long maxId) {
+        AtomicLong next = nextIds.get(table);
+        if (next != null) {
+            next.accumulateAndGet(maxId + 1, Math::max);
+        }
+    }
+
+    long reserveId(String table) {
+        return nextIds.computeIfAbsent(table, t -> new AtomicLong(tableInfo(t).nextRecordId())).getAndIncrement();
+    }
+
+    /** Reserves {@code count} consecutive ids of {@code table}; returns the first. */
+    long reserveIds(String table, long count) {
+        return nextIds.computeIfAbsent(table, t -> new AtomicLong(tableInfo(t).nextRecordId())).getAndAdd(count);
+    }
+
+    private TableInfo tableInfo(String table) {
+        try (ReadTxn txn = store.beginRead()) {
+            return Catalog.of(txn).table(table);
+        }
+    }
+
+    /**
+     * An ingester that commits one transaction per {@code capacity} buffered records.
+     */
+    public Ingester ingest(int capacity) {
+        return ingest(capacity, ProgressListener.NONE);
+    }
+
+    public Ingester ingest(int capacity, ProgressListener listener) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("ingest capacity must be at least 1, got " + capacity);
+        }
+        return new BatchIngester(this, capacity, listener);
+    }
+
+    /**
+     * Loads many records into {@code table} fast: builds each shard's containers in memory from
+     * the sorted input and commits one shard at a time, so memory stays flat however many records
+     * there are. Records without an id get the table's next ids; records with ids must come in
+     * ascending order, above every id the table already has. Returns the number of records loaded.
+     */
+    public long bulkLoad(String table, Iterable<Record> records) {
+        return bulkLoad(table, records, ProgressListener.NONE);
+    }
+
+    public long bulkLoad(String table, Iterable<Record> records, ProgressListener listener) {
+        return new BulkLoader(this, table, listener).load(records);
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    /** A snapshot of the latest commit; close it when done. */
+    public Snapshot read() {
+        return new Snapshot(store.beginRead());
+    }
+
+    /** What the last commit wrote, totals since open, and the file's size. */
+    public Metrics metrics() {
+        long[] fragments = new long[1];
+        try (ReadTxn txn = store.beginRead()) {
+            txn.forEachTree(0, -1L, (key, summary) -> {
+                fragments[0]++;
+                return true;
+            });
+        }
+        long fileSize = store.pager() instanceof MmapPager mmap ? mmap.fileSizeBytes()
+                : store.pageCount() * dev.big.page.PageFormat.PAGE_SIZE_BYTES;
+        return new Metrics(store.lastCommit(), store.countsSinceOpen(), fragments[0], store.pageCount(),
+                store.freePages(), fileSize);
+    }
+
+    /** Verifies every page and the page-accounting invariant; see {@link Store#check()}. */
+    public CheckReport check() {
+        return store.check();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.big.db;
+
+import java.util.Locale;
+
+/** The kinds of field a table can have, and how each is stored. */
+public enum FieldType {
+    /** A signed 64-bit integer, stored as bit planes (BSI); optionally with declared bounds. */
+    INT("int"),
+    /** A point in time with millisecond precision (epoch millis), stored as bit planes. */
+    TIMESTAMP("timestamp"),
+    /** true or false: one row of bits each. */
+    BOOL("bool"),
+    /** One string per record, from a dictionary; a row of bits per distinct value. */
+    KEYED("keyed"),
+    /** Several strings per record, from a dictionary; a row of bits per distinct value. */
+    SET("set");
+
+    private final String label;
+
+    FieldType(String label) {
+        this.label = label;
+    }
+
+    /** The name used in schemas and messages ("int", "timestamp", ...). */
+    public String label() {
+        return label;
+    }
+
+    /** The type named {@code label}, or null. */
+    public static FieldType ofLabel(String label) {
+        for (FieldType type : values()) {
+            if (type.label.equals(label.toLowerCase(Locale.ROOT))) {
+                return type;
+            }
+        }
+        return null;
+    }
+
+    public boolean isInteger() {
+        return this == INT || this == TIMESTAMP;
+    }
+
+    public boolean hasDictionary() {
+        return this == KEYED || this == SET;
+    }
+}

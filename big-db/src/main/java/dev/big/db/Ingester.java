@@ -1,0 +1,37 @@
+package dev.big.db;
+
+/**
+ * Buffers record writes and commits them in batches: one transaction per {@link #flush()}, which
+ * happens automatically when {@code capacity} records are buffered, and on {@link #close()}. A
+ * batch commits whole or not at all. Values are checked when a record is added, so a bad record is
+ * refused at once and never poisons a batch.
+ *
+ * <p>Not thread-safe: one ingester per writing thread.
+ */
+public interface Ingester extends AutoCloseable {
+
+    /** Adds a record with the next id of {@code table}; returns that id. */
+    long append(String table, Record record);
+
+    /** Writes a whole record at {@code id} (replacing any record there). */
+    void put(String table, long id, Record record);
+
+    /** Changes one field of an existing record (null clears it). */
+    void update(String table, long id, String field, Object value);
+
+    /** Removes a record. */
+    void delete(String table, long id);
+
+    /** Records buffered and not yet committed. */
+    int buffered();
+
+    /** Records committed by this ingester so far. */
+    long committed();
+
+    /** Commits what is buffered. */
+    void flush();
+
+    /** Flushes and releases the ingester. */
+    @Override
+    void close();
+}

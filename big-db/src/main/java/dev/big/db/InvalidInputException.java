@@ -1,0 +1,15 @@
+package dev.big.db;
+
+import dev.big.page.BigException;
+
+/**
+ * Input big cannot accept: an unknown table or field, a value of the wrong type or out of range,
+ * a malformed name. Thrown before anything is written, so the transaction (or batch) it came from
+ * is unchanged.
+ */
+public class InvalidInputException extends BigException {
+
+    public InvalidInputException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,11 @@
+package dev.big.db;
+
+/** Told how a load or ingest is going, so a command line can draw a progress bar. */
+@FunctionalInterface
+public interface ProgressListener {
+
+    ProgressListener NONE = (records, bytes) -> {};
+
+    /** {@code records} written and committed so far, {@code bytesWritten} to the file so far. */
+    void progress(long records, long bytesWritten);
+}

@@ -1,0 +1,101 @@
+package dev.big.db;
+
+import dev.big.db.internal.QueryEngine;
+import dev.big.engine.ReadTxn;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A consistent view of the database at one commit, for as long as it stays open, while writers
+ * keep committing. Every query of a snapshot sees exactly that commit. Close it promptly
+ * (try-with-resources): pages it can see are not reused while it is open.
+ *
+ * <p>A snapshot belongs to one thread at a time.
+ */
+public final class Snapshot implements AutoCloseable {
+
+    private final ReadTxn txn;
+    private final QueryEngine engine;
+
+    Snapshot(ReadTxn txn) {
+        this.txn = txn;
+        this.engine = new QueryEngine(txn);
+    }
+
+    /** The commit this snapshot shows. */
+    public long txid() {
+        return txn.baseTxid();
+    }
+
+    /** The tables and their fields. */
+    public List<TableDef> schema() {
+        return engine.catalog().tables().values().stream().map(t -> t.def()).toList();
+    }
+
+    public TableDef table(String name) {
+        return engine.catalog().table(name).def();
+    }
+
+    /** The whole record {@code id} of {@code table}, or empty. */
+    public Optional<Record> get(String table, long id) {
+        return engine.get(table, id);
+    }
+
+    /** One field of a record: Long, Instant, Boolean, String or Set of String; null when absent. */
+    public Object value(String table, long id, String field) {
+        return engine.value(table, id, field);
+    }
+
+    /** The number of records of {@code table} matching {@code filter}. */
+    public long count(String table, Filter filter) {
+        return engine.count(table, filter);
+    }
+
+    public long count(String table) {
+        return engine.count(table, Filter.all());
+    }
+
+    /** count, sum, min, max (and avg) of an int or timestamp field over the matching records. */
+    public Aggregate aggregate(String table, String field, Filter filter) {
+        return engine.aggregate(table, field, filter);
+    }
+
+    /** Record counts per value of a keyed field, largest first, at most {@code limit} (all if negative). */
+    public List<GroupCount> groupCount(String table, String keyedField, Filter filter, int limit) {
+        return engine.groupCount(table, keyedField, filter, limit);
+    }
+
+    /** The number of distinct values of a keyed field among the matching records. */
+    public long countDistinct(String table, String keyedField, Filter filter) {
+        return engine.countDistinct(table, keyedField, filter);
+    }
+
+    /** Per value of a keyed field: its record count and the aggregate of an int or timestamp field. */
+    public List<GroupAggregate> groupAggregate(String table, String keyedField, String valueField, Filter filter) {
+        return engine.groupAggregate(table, keyedField, valueField, filter);
+    }
+
+    /**
+     * Ids of matching records in {@code order}, at most {@code limit}, continuing after
+     * {@code cursor} (exclusive: ids above it for ASC, below it for DESC) when not null: cursor
+     * paging, newest-first or oldest-first.
+     */
+    public long[] ids(String table, Filter filter, Order order, int limit, Long cursor) {
+        return engine.ids(table, filter, order, limit, cursor);
+    }
+
+    /** Visits every matching id in ascending order. */
+    public void forEachId(String table, Filter filter, java.util.function.LongConsumer consumer) {
+        engine.forEachId(table, filter, consumer);
+    }
+
+    /** The query engine, for layers built on this API (the SQL compiler). */
+    public QueryEngine engine() {
+        return engine;
+    }
+
+    @Override
+    public void close() {
+        txn.close();
+    }
+}

@@ -1,0 +1,157 @@
+package dev.big.db.internal;
+
+import dev.big.db.FieldDef;
+import dev.big.db.FieldType;
+import dev.big.page.BigException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The catalog records big-db keeps in the engine's catalog tree. Each is one cell of at most
+ * 2 KiB, little-endian, starting with a version byte.
+ *
+ * <pre>
+ * key 0                 DbHeader   --&gt; Version:u8 NextTableId:u32 NextFieldId:u32
+ * key 1&lt;&lt;56 | tableId   TableEntry --&gt; Version:u8 ExistsFieldId:u32 NextRecordId:u64 Name
+ * key 2&lt;&lt;56 | fieldId   FieldEntry --&gt; Version:u8 TableId:u32 Type:u8 Flags:u8 Min:i64 Max:i64 Base:i64 NextDictId:u64 Name
+ * Name                  --&gt; Length:u8 UTF-8 bytes
+ * Flags                 --&gt; bit 0: Min declared, bit 1: Max declared
+ * Type                  --&gt; 1 int, 2 timestamp, 3 bool, 4 keyed, 5 set
+ * </pre>
+ */
+public final class CatalogCodec {
+
+    public static final int VERSION_START = 1;
+    public static final int VERSION_CURRENT = 1;
+
+    public static final long HEADER_KEY = 0;
+    static final long TABLE_PREFIX = 1L << 56;
+    static final long FIELD_PREFIX = 2L << 56;
+
+    public record DbHeader(int nextTableId, int nextFieldId) {}
+
+    public static long tableKey(int tableId) {
+        return TABLE_PREFIX | tableId;
+    }
+
+    public static long fieldKey(int fieldId) {
+        return FIELD_PREFIX | fieldId;
+    }
+
+    public static boolean isTableKey(long key) {
+        return (key & ~0xFFFFFFFFL) == TABLE_PREFIX;
+    }
+
+    public static boolean isFieldKey(long key) {
+        return (key & ~0xFFFFFFFFL) == FIELD_PREFIX;
+    }
+
+    public static byte[] encodeHeader(DbHeader header) {
+        ByteBuffer out = buffer(16);
+        out.put((byte) VERSION_CURRENT).putInt(header.nextTableId()).putInt(header.nextFieldId());
+        return bytes(out);
+    }
+
+    public static DbHeader decodeHeader(byte[] bytes) {
+        ByteBuffer in = open(bytes, "database header");
+        return new DbHeader(in.getInt(), in.getInt());
+    }
+
+    public static byte[] encodeTable(TableInfo table) {
+        ByteBuffer out = buffer(256);
+        out.put((byte) VERSION_CURRENT).putInt(table.existsFieldId()).putLong(table.nextRecordId());
+        putName(out, table.name());
+        return bytes(out);
+    }
+
+    /** A table entry's fixed part; its fields are separate entries. */
+    public record TableEntry(int tableId, int existsFieldId, long nextRecordId, String name) {}
+
+    public static TableEntry decodeTable(int tableId, byte[] bytes) {
+        ByteBuffer in = open(bytes, "table entry");
+        int existsFieldId = in.getInt();
+        long next = in.getLong();
+        return new TableEntry(tableId, existsFieldId, next, getName(in));
+    }
+
+    public static byte[] encodeField(FieldInfo field) {
+        ByteBuffer out = buffer(256);
+        FieldDef def = field.def();
+        int flags = (def.min() != null ? 1 : 0) | (def.max() != null ? 2 : 0);
+        out.put((byte) VERSION_CURRENT).putInt(field.tableId()).put((byte) typeCode(def.type())).put((byte) flags)
+                .putLong(def.min() != null ? def.min() : 0).putLong(def.max() != null ? def.max() : 0)
+                .putLong(field.base()).putLong(field.nextDictId());
+        putName(out, def.name());
+        return bytes(out);
+    }
+
+    public static FieldInfo decodeField(int fieldId, byte[] bytes) {
+        ByteBuffer in = open(bytes, "field entry");
+        int tableId = in.getInt();
+        FieldType type = typeOf(in.get());
+        int flags = in.get();
+        long min = in.getLong();
+        long max = in.getLong();
+        long base = in.getLong();
+        long nextDict = in.getLong();
+        String name = getName(in);
+        FieldDef def = new FieldDef(name, type, (flags & 1) != 0 ? min : null, (flags & 2) != 0 ? max : null);
+        return new FieldInfo(fieldId, tableId, def, base, nextDict);
+    }
+
+    static int typeCode(FieldType type) {
+        return switch (type) {
+            case INT -> 1;
+            case TIMESTAMP -> 2;
+            case BOOL -> 3;
+            case KEYED -> 4;
+            case SET -> 5;
+        };
+    }
+
+    static FieldType typeOf(int code) {
+        return switch (code) {
+            case 1 -> FieldType.INT;
+            case 2 -> FieldType.TIMESTAMP;
+            case 3 -> FieldType.BOOL;
+            case 4 -> FieldType.KEYED;
+            case 5 -> FieldType.SET;
+            default -> throw new BigException("catalog names unknown field type code " + code
+                    + "; the file may come from a newer big (see docs/versioning.md)");
+        };
+    }
+
+    private static ByteBuffer buffer(int size) {
+        return ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static byte[] bytes(ByteBuffer out) {
+        byte[] bytes = new byte[out.position()];
+        out.flip().get(bytes);
+        return bytes;
+    }
+
+    private static ByteBuffer open(byte[] bytes, String what) {
+        ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        int version = in.get();
+        if (version < VERSION_START || version > VERSION_CURRENT) {
+            throw new dev.big.page.FormatVersionException("catalog " + what, "in this database", version,
+                    VERSION_START, VERSION_CURRENT);
+        }
+        return in;
+    }
+
+    private static void putName(ByteBuffer out, String name) {
+        byte[] utf8 = name.getBytes(StandardCharsets.UTF_8);
+        out.put((byte) utf8.length).put(utf8);
+    }
+
+    private static String getName(ByteBuffer in) {
+        byte[] utf8 = new byte[Byte.toUnsignedInt(in.get())];
+        in.get(utf8);
+        return new String(utf8, StandardCharsets.UTF_8);
+    }
+
+    private CatalogCodec() {}
+}

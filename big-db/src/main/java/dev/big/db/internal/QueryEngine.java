@@ -1,0 +1,393 @@
+package dev.big.db.internal;
+
+import dev.big.db.Aggregate;
+import dev.big.db.FieldType;
+import dev.big.db.Filter;
+import dev.big.db.GroupAggregate;
+import dev.big.db.GroupCount;
+import dev.big.db.InvalidInputException;
+import dev.big.db.Order;
+import dev.big.db.Record;
+import dev.big.engine.Txn;
+import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.RangePredicate;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.Tree;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+import org.roaringbitmap.Container;
+import org.roaringbitmap.IntIterator;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Answers queries on one committed state: counts, aggregates, group-bys, id listings and record
+ * reads, shard by shard, from rows and bit planes. Cheap paths first: a count with no filter adds
+ * up the record counts kept with the existence fragments; a count with one integer comparison
+ * goes to the zone maps and plane scans without materialising anything; a group count without a
+ * filter adds up cell cardinalities.
+ *
+ * <p>One engine per thread (it reuses buffers).
+ */
+public final class QueryEngine {
+
+    private final Txn txn;
+    private final Catalog catalog;
+    private final Map<String, FilterEvaluator> evaluators = new HashMap<>();
+
+    public QueryEngine(Txn txn) {
+        this.txn = txn;
+        this.catalog = Catalog.of(txn);
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    private FilterEvaluator evaluator(TableInfo table) {
+        return evaluators.computeIfAbsent(table.name(), n -> new FilterEvaluator(txn, table));
+    }
+
+    private record ShardsKey(int existsFieldId) {}
+
+    /** The shards holding records of {@code table} with their record counts, ascending. */
+    public List<long[]> shards(TableInfo table) {
+        return txn.cached(new ShardsKey(table.existsFieldId()), k -> {
+            List<long[]> shards = new ArrayList<>();
+            txn.forEachTree(table.firstExistsFragment(), table.lastExistsFragment(), (key, summary) -> {
+                long count = RecordCounts.decode(summary);
+                if (count > 0) {
+                    shards.add(new long[] {Coords.shardOf(key), count});
+                }
+                return true;
+            });
+            return List.copyOf(shards);
+        });
+    }
+
+    public long count(String tableName, Filter filter) {
+        TableInfo table = catalog.table(tableName);
+        FilterEvaluator evaluator = evaluator(table);
+        evaluator.validate(filter);
+        if (filter instanceof Filter.All) {
+            return shards(table).stream().mapToLong(s -> s[1]).sum();
+        }
+        RangePredicate single = singleIntegerPredicate(table, filter);
+        long total = 0;
+        for (long[] shard : shards(table)) {
+            total += single != null
+                    ? evaluator.bsi(table.field(fieldOf(filter))).count(shard[0], single, null)
+                    : evaluator.evaluate(filter, shard[0]).getLongCardinality();
+        }
+        return total;
+    }
+
+    /** The one integer comparison a filter consists of, as a range predicate, or null. */
+    private RangePredicate singleIntegerPredicate(TableInfo table, Filter filter) {
+        String field = fieldOf(filter);
+        if (field == null || FilterEvaluator.isId(field) || !table.field(field).type().isInteger()) {
+            return null;
+        }
+        FilterEvaluator evaluator = evaluator(table);
+        return switch (filter) {
+            case Filter.Compare c -> RangePredicate.of(switch (c.op()) {
+                case EQ -> RangePredicate.Op.EQ;
+                case NE -> RangePredicate.Op.NE;
+                case LT -> RangePredicate.Op.LT;
+                case LE -> RangePredicate.Op.LE;
+                case GT -> RangePredicate.Op.GT;
+                case GE -> RangePredicate.Op.GE;
+            }, (Long) evaluator.constantValue(field, c.op(), c.value()));
+            case Filter.Between b -> RangePredicate.between((Long) evaluator.constantValue(field, Filter.Op.GE, b.low()),
+                    (Long) evaluator.constantValue(field, Filter.Op.LE, b.high()));
+            default -> null;
+        };
+    }
+
+    private static String fieldOf(Filter filter) {
+        return switch (filter) {
+            case Filter.Compare c -> c.field();
+            case Filter.Between b -> b.field();
+            default -> null;
+        };
+    }
+
+    /** count, sum, min and max of an int or timestamp field over the records matching {@code filter}. */
+    public Aggregate aggregate(String tableName, String fieldName, Filter filter) {
+        TableInfo table = catalog.table(tableName);
+        FieldInfo field = table.field(fieldName);
+        if (!field.type().isInteger()) {
+            throw new InvalidInputException("sum/min/max/avg need an int or timestamp field; '" + fieldName + "' is "
+                    + field.type().label());
+        }
+        FilterEvaluator evaluator = evaluator(table);
+        evaluator.validate(filter);
+        BsiReader reader = evaluator.bsi(field);
+        BsiReader.Aggregate aggregate = new BsiReader.Aggregate();
+        boolean all = filter instanceof Filter.All;
+        for (long[] shard : shards(table)) {
+            RoaringBitmap columns = all ? null : evaluator.evaluate(filter, shard[0]);
+            if (columns != null && columns.isEmpty()) {
+                continue;
+            }
+            reader.aggregate(shard[0], columns, aggregate);
+        }
+        return new Aggregate(aggregate.count(), aggregate.sum(), aggregate.min(), aggregate.max());
+    }
+
+    /**
+     * Record counts per value of keyed field {@code fieldName} among the records matching
+     * {@code filter}, largest first (ties by value); records with no value form a group with a
+     * null key. At most {@code limit} groups (all if limit &lt; 0).
+     */
+    public List<GroupCount> groupCount(String tableName, String fieldName, Filter filter, int limit) {
+        TableInfo table = catalog.table(tableName);
+        FieldInfo field = keyedField(table, fieldName);
+        FilterEvaluator evaluator = evaluator(table);
+        evaluator.validate(filter);
+        Map<Long, Long> counts = new HashMap<>();
+        long nulls = 0;
+        boolean all = filter instanceof Filter.All;
+        for (long[] shard : shards(table)) {
+            RoaringBitmap columns = all ? null : evaluator.evaluate(filter, shard[0]);
+            if (columns != null && columns.isEmpty()) {
+                continue;
+            }
+            Container[] byColumn = columns == null ? null : dev.big.engine.bsi.ColumnBitmaps.byContainerColumn(columns);
+            long present = 0;
+            Tree tree = txn.tree(field.rowsFragment(shard[0]));
+            Map<Long, Long> shardCounts = new HashMap<>();
+            tree.forEach(0, -1L, view -> {
+                int c = Coords.containerColumnOfKey(view.key());
+                long n = byColumn == null ? view.cardinality()
+                        : byColumn[c] == null ? 0 : view.toContainer().andCardinality(byColumn[c]);
+                if (n > 0) {
+                    shardCounts.merge(Coords.rowOfKey(view.key()), n, Long::sum);
+                }
+                return true;
+            });
+            for (var e : shardCounts.entrySet()) {
+                counts.merge(e.getKey(), e.getValue(), Long::sum);
+                present += e.getValue();
+            }
+            nulls += (columns == null ? shard[1] : columns.getLongCardinality()) - present;
+        }
+        Dictionary dictionary = evaluator.dictionary(field);
+        List<GroupCount> groups = new ArrayList<>();
+        for (var e : counts.entrySet()) {
+            groups.add(new GroupCount(dictionary.value(e.getKey()), e.getValue()));
+        }
+        if (nulls > 0) {
+            groups.add(new GroupCount(null, nulls));
+        }
+        groups.sort(Comparator.comparingLong(GroupCount::count).reversed()
+                .thenComparing(GroupCount::key, Comparator.nullsLast(Comparator.naturalOrder())));
+        return limit >= 0 && groups.size() > limit ? List.copyOf(groups.subList(0, limit)) : groups;
+    }
+
+    /** The number of distinct non-null values of keyed field {@code fieldName} among the matching records. */
+    public long countDistinct(String tableName, String fieldName, Filter filter) {
+        return groupCount(tableName, fieldName, filter, -1).stream().filter(g -> g.key() != null).count();
+    }
+
+    /**
+     * Per value of keyed field {@code keyField}: the record count and the aggregate of
+     * {@code valueField} among the matching records (null key for records with no key value).
+     */
+    public List<GroupAggregate> groupAggregate(String tableName, String keyField, String valueField, Filter filter) {
+        TableInfo table = catalog.table(tableName);
+        FieldInfo key = keyedField(table, keyField);
+        FieldInfo value = table.field(valueField);
+        if (!value.type().isInteger()) {
+            throw new InvalidInputException("sum/min/max/avg need an int or timestamp field; '" + valueField + "' is "
+                    + value.type().label());
+        }
+        FilterEvaluator evaluator = evaluator(table);
+        evaluator.validate(filter);
+        BsiReader reader = evaluator.bsi(value);
+        Map<Long, BsiReader.Aggregate> aggregates = new HashMap<>();
+        Map<Long, Long> rows = new HashMap<>();
+        for (long[] shard : shards(table)) {
+            RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard[0]) : evaluator.evaluate(filter, shard[0]);
+            if (columns.isEmpty()) {
+                continue;
+            }
+            RoaringBitmap withKey = new RoaringBitmap();
+            Tree tree = txn.tree(key.rowsFragment(shard[0]));
+            TreeSet<Long> keyRows = new TreeSet<>();
+            tree.forEach(0, -1L, view -> {
+                keyRows.add(Coords.rowOfKey(view.key()));
+                return true;
+            });
+            for (long row : keyRows) {
+                RoaringBitmap group = evaluator.rows().row(tree, row);
+                group.and(columns);
+                if (group.isEmpty()) {
+                    continue;
+                }
+                withKey.or(group);
+                rows.merge(row, group.getLongCardinality(), Long::sum);
+                reader.aggregate(shard[0], group, aggregates.computeIfAbsent(row, r -> new BsiReader.Aggregate()));
+            }
+            RoaringBitmap nullGroup = RoaringBitmap.andNot(columns, withKey);
+            if (!nullGroup.isEmpty()) {
+                rows.merge(-1L, nullGroup.getLongCardinality(), Long::sum);
+                reader.aggregate(shard[0], nullGroup, aggregates.computeIfAbsent(-1L, r -> new BsiReader.Aggregate()));
+            }
+        }
+        Dictionary dictionary = evaluator.dictionary(key);
+        List<GroupAggregate> groups = new ArrayList<>();
+        for (var e : rows.entrySet()) {
+            BsiReader.Aggregate a = aggregates.get(e.getKey());
+            groups.add(new GroupAggregate(e.getKey() < 0 ? null : dictionary.value(e.getKey()), e.getValue(),
+                    new Aggregate(a.count(), a.sum(), a.min(), a.max())));
+        }
+        groups.sort(Comparator.comparing(GroupAggregate::key, Comparator.nullsLast(Comparator.naturalOrder())));
+        return groups;
+    }
+
+    private static FieldInfo keyedField(TableInfo table, String fieldName) {
+        FieldInfo field = table.field(fieldName);
+        if (field.type() != FieldType.KEYED) {
+            throw new InvalidInputException("group by needs a keyed field; '" + fieldName + "' is " + field.type().label());
+        }
+        return field;
+    }
+
+    /**
+     * Ids of the records matching {@code filter}, in {@code order}, at most {@code limit}, after
+     * {@code cursor} in that order (ids greater than it for ASC, smaller for DESC) when not null.
+     */
+    public long[] ids(String tableName, Filter filter, Order order, int limit, Long cursor) {
+        TableInfo table = catalog.table(tableName);
+        FilterEvaluator evaluator = evaluator(table);
+        evaluator.validate(filter);
+        long[] out = new long[Math.max(0, limit)];
+        int n = 0;
+        List<long[]> shards = new ArrayList<>(shards(table));
+        if (order == Order.DESC) {
+            java.util.Collections.reverse(shards);
+        }
+        for (long[] entry : shards) {
+            if (n == limit) {
+                break;
+            }
+            long shard = entry[0];
+            if (cursor != null && (order == Order.ASC ? Coords.recordId(shard, (int) Coords.SHARD_WIDTH - 1) <= cursor
+                    : Coords.recordId(shard, 0) >= cursor)) {
+                continue;
+            }
+            RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard);
+            if (order == Order.ASC) {
+                long from = cursor == null || Coords.shard(cursor) < shard ? 0 : Coords.column(cursor) + 1L;
+                long next = columns.nextValue((int) Math.min(from, Coords.SHARD_WIDTH));
+                while (next >= 0 && from < Coords.SHARD_WIDTH && n < limit) {
+                    out[n++] = Coords.recordId(shard, (int) next);
+                    next = next + 1 < Coords.SHARD_WIDTH ? columns.nextValue((int) next + 1) : -1;
+                }
+            } else {
+                long from = cursor == null || Coords.shard(cursor) > shard ? Coords.SHARD_WIDTH - 1 : Coords.column(cursor) - 1L;
+                long previous = from < 0 ? -1 : columns.previousValue((int) from);
+                while (previous >= 0 && n < limit) {
+                    out[n++] = Coords.recordId(shard, (int) previous);
+                    previous = previous > 0 ? columns.previousValue((int) previous - 1) : -1;
+                }
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** The whole record {@code id} of {@code table}, or empty if there is none. */
+    public Optional<Record> get(String tableName, long id) {
+        TableInfo table = catalog.table(tableName);
+        if (id < 0) {
+            return Optional.empty();
+        }
+        FilterEvaluator evaluator = evaluator(table);
+        if (!exists(table, id)) {
+            return Optional.empty();
+        }
+        Record.Builder record = Record.builder().id(id);
+        for (FieldInfo field : table.fields().values()) {
+            record.set(field.name(), value(evaluator, field, id));
+        }
+        return Optional.of(record.build());
+    }
+
+    /** One field of record {@code id} (null when the record or the value is absent). */
+    public Object value(String tableName, long id, String fieldName) {
+        TableInfo table = catalog.table(tableName);
+        FieldInfo field = table.field(fieldName);
+        if (id < 0 || !exists(table, id)) {
+            return null;
+        }
+        return value(evaluator(table), field, id);
+    }
+
+    private boolean exists(TableInfo table, long id) {
+        dev.big.engine.tree.ContainerView view = new dev.big.engine.tree.ContainerView();
+        int column = Coords.column(id);
+        return txn.tree(table.existsFragment(Coords.shard(id))).find(Coords.containerKey(0, column), view)
+                && view.contains(Coords.low(column));
+    }
+
+    private Object value(FilterEvaluator evaluator, FieldInfo field, long id) {
+        long shard = Coords.shard(id);
+        int column = Coords.column(id);
+        return switch (field.type()) {
+            case INT -> boxed(evaluator.bsi(field).get(id));
+            case TIMESTAMP -> {
+                OptionalLong millis = evaluator.bsi(field).get(id);
+                yield millis.isPresent() ? Instant.ofEpochMilli(millis.getAsLong()) : null;
+            }
+            case BOOL -> {
+                Tree tree = txn.tree(field.rowsFragment(shard));
+                dev.big.engine.tree.ContainerView view = new dev.big.engine.tree.ContainerView();
+                if (tree.find(Coords.containerKey(1, column), view) && view.contains(Coords.low(column))) {
+                    yield Boolean.TRUE;
+                }
+                yield tree.find(Coords.containerKey(0, column), view) && view.contains(Coords.low(column)) ? Boolean.FALSE : null;
+            }
+            case KEYED -> {
+                OptionalLong dictId = evaluator.bsi(field).get(id);
+                yield dictId.isPresent() ? evaluator.dictionary(field).value(dictId.getAsLong()) : null;
+            }
+            case SET -> {
+                TreeSet<String> values = new TreeSet<>();
+                int containerColumn = Coords.containerColumn(column);
+                int low = Coords.low(column);
+                Dictionary dictionary = evaluator.dictionary(field);
+                txn.tree(field.rowsFragment(shard)).forEach(0, -1L, view -> {
+                    if (Coords.containerColumnOfKey(view.key()) == containerColumn && view.contains(low)) {
+                        values.add(dictionary.value(Coords.rowOfKey(view.key())));
+                    }
+                    return true;
+                });
+                yield values.isEmpty() ? null : java.util.Collections.unmodifiableSortedSet(values);
+            }
+        };
+    }
+
+    private static Long boxed(OptionalLong value) {
+        return value.isPresent() ? value.getAsLong() : null;
+    }
+
+    /** Walks every matching id in ascending order (for exports and full scans). */
+    public void forEachId(String tableName, Filter filter, java.util.function.LongConsumer consumer) {
+        TableInfo table = catalog.table(tableName);
+        FilterEvaluator evaluator = evaluator(table);
+        for (long[] shard : shards(table)) {
+            RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard[0]) : evaluator.evaluate(filter, shard[0]);
+            IntIterator it = columns.getIntIterator();
+            while (it.hasNext()) {
+                consumer.accept(Coords.recordId(shard[0], it.next()));
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.big.db.internal;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The summary of an existence fragment: how many records of its table live in its shard, so a
+ * table's record count is a walk of the roots tree, not of the bits.
+ *
+ * <pre>RecordCount --&gt; Count:u64</pre>
+ */
+public final class RecordCounts {
+
+    public static byte[] encode(long count) {
+        return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(count).array();
+    }
+
+    public static long decode(byte[] summary) {
+        return summary.length < 8 ? 0 : ByteBuffer.wrap(summary).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    }
+
+    private RecordCounts() {}
+}

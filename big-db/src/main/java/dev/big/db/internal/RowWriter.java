@@ -1,0 +1,99 @@
+package dev.big.db.internal;
+
+import dev.big.engine.WriteTxn;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.ContainerView;
+import dev.big.engine.tree.Tree;
+import java.util.Map;
+import java.util.TreeMap;
+import org.roaringbitmap.ArrayContainer;
+import org.roaringbitmap.Container;
+
+/**
+ * Collects bit changes to rows (view ROWS fragments: bool, keyed and set values, record
+ * existence) during a batch and applies them at {@link #flush()}, so each container is changed
+ * once per batch however many records touch it. The last change to a bit wins.
+ */
+final class RowWriter {
+
+    private static final class Pending {
+        Container adds = new ArrayContainer();
+        Container removes = new ArrayContainer();
+    }
+
+    private final WriteTxn txn;
+    private final Map<Long, Map<Long, Pending>> pending = new TreeMap<>(Long::compareUnsigned);
+    private final ContainerView probe = new ContainerView();
+
+    RowWriter(WriteTxn txn) {
+        this.txn = txn;
+    }
+
+    void set(long fragmentKey, long row, int column) {
+        Pending p = pending(fragmentKey, Coords.containerKey(row, column));
+        char low = (char) Coords.low(column);
+        p.removes = p.removes.remove(low);
+        p.adds = p.adds.add(low);
+    }
+
+    void clear(long fragmentKey, long row, int column) {
+        Pending p = pending(fragmentKey, Coords.containerKey(row, column));
+        char low = (char) Coords.low(column);
+        p.adds = p.adds.remove(low);
+        p.removes = p.removes.add(low);
+    }
+
+    /** Whether the bit is set, counting changes not yet flushed. */
+    boolean contains(long fragmentKey, long row, int column) {
+        long key = Coords.containerKey(row, column);
+        char low = (char) Coords.low(column);
+        Map<Long, Pending> byKey = pending.get(fragmentKey);
+        Pending p = byKey == null ? null : byKey.get(key);
+        if (p != null) {
+            if (p.adds.contains(low)) {
+                return true;
+            }
+            if (p.removes.contains(low)) {
+                return false;
+            }
+        }
+        return txn.tree(fragmentKey).find(key, probe) && probe.contains(low);
+    }
+
+    private Pending pending(long fragmentKey, long containerKey) {
+        return pending.computeIfAbsent(fragmentKey, k -> new TreeMap<>(Long::compareUnsigned))
+                .computeIfAbsent(containerKey, k -> new Pending());
+    }
+
+    /** Applies every pending change; returns the fragments changed. */
+    java.util.Set<Long> flush() {
+        java.util.Set<Long> touched = new java.util.LinkedHashSet<>();
+        for (var fragment : pending.entrySet()) {
+            Tree tree = txn.tree(fragment.getKey());
+            for (var cell : fragment.getValue().entrySet()) {
+                Pending p = cell.getValue();
+                boolean adds = p.adds.getCardinality() > 0;
+                boolean removes = p.removes.getCardinality() > 0;
+                if (!adds && !removes) {
+                    continue;
+                }
+                if (!adds && !(tree.find(cell.getKey(), probe))) {
+                    continue;
+                }
+                tree.update(cell.getKey(), c -> {
+                    Container result = c;
+                    if (adds) {
+                        result = result.ior(p.adds);
+                    }
+                    if (removes) {
+                        result = result.iandNot(p.removes);
+                    }
+                    return result;
+                });
+                touched.add(fragment.getKey());
+            }
+        }
+        pending.clear();
+        return touched;
+    }
+}

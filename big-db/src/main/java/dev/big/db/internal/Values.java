@@ -1,0 +1,140 @@
+package dev.big.db.internal;
+
+import dev.big.db.FieldType;
+import dev.big.db.InvalidInputException;
+import dev.big.db.Record;
+import dev.big.engine.bsi.BsiLayout;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import java.util.Collection;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Checks and normalises record values against a table's fields before anything is written:
+ * unknown fields, wrong types, values out of a field's bounds. Every message names the table,
+ * the field, the record and the value.
+ */
+public final class Values {
+
+    /** The normalised values of {@code record} for a write to {@code table} at {@code where}. */
+    public static Map<String, Object> normalize(TableInfo table, Record record, String where) {
+        Map<String, Object> normalized = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : record.values().entrySet()) {
+            String name = e.getKey();
+            if (!table.hasField(name)) {
+                if (name.equals("id")) {
+                    throw new InvalidInputException("table '" + table.name() + "', " + where
+                            + ": 'id' is the record id, not a field; pass it as the id argument or Record.Builder.id");
+                }
+                throw new InvalidInputException("table '" + table.name() + "' has no field '" + name + "' (" + where
+                        + "; its fields: " + String.join(", ", table.fields().keySet()) + ")");
+            }
+            normalized.put(name, normalize(table, table.field(name), e.getValue(), where));
+        }
+        return normalized;
+    }
+
+    /** One value for {@code field}; null stays null (no value). */
+    public static Object normalize(TableInfo table, FieldInfo field, Object value, String where) {
+        if (value == null) {
+            return null;
+        }
+        return switch (field.type()) {
+            case INT -> checkBounds(table, field, integral(table, field, value, where), where);
+            case TIMESTAMP -> checkBounds(table, field, millis(table, field, value, where), where);
+            case BOOL -> {
+                if (!(value instanceof Boolean b)) {
+                    throw wrongType(table, field, value, where, "true or false");
+                }
+                yield b;
+            }
+            case KEYED -> {
+                if (!(value instanceof String s)) {
+                    throw wrongType(table, field, value, where, "a string");
+                }
+                Dictionary.checkValue(table.name(), field.name(), s);
+                yield s;
+            }
+            case SET -> {
+                if (!(value instanceof Collection<?> values)) {
+                    throw wrongType(table, field, value, where, "a collection of strings");
+                }
+                TreeSet<String> set = new TreeSet<>();
+                for (Object element : values) {
+                    if (!(element instanceof String s)) {
+                        throw wrongType(table, field, element, where, "strings in the set");
+                    }
+                    Dictionary.checkValue(table.name(), field.name(), s);
+                    set.add(s);
+                }
+                yield java.util.Collections.unmodifiableSortedSet(set);
+            }
+        };
+    }
+
+    private static long integral(TableInfo table, FieldInfo field, Object value, String where) {
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof BigInteger big) {
+            if (big.bitLength() < 64) {
+                return big.longValue();
+            }
+            throw new InvalidInputException("table '" + table.name() + "', field '" + field.name() + "', " + where
+                    + ": " + big + " does not fit a 64-bit integer");
+        }
+        throw wrongType(table, field, value, where, "an integer");
+    }
+
+    private static long millis(TableInfo table, FieldInfo field, Object value, String where) {
+        try {
+            return switch (value) {
+                case Instant instant -> instant.toEpochMilli();
+                case OffsetDateTime time -> time.toInstant().toEpochMilli();
+                case ZonedDateTime time -> time.toInstant().toEpochMilli();
+                case java.util.Date date -> date.getTime();
+                default -> integral(table, field, value, where);
+            };
+        } catch (ArithmeticException e) {
+            throw new InvalidInputException("table '" + table.name() + "', field '" + field.name() + "', " + where
+                    + ": " + value + " is beyond the epoch-millisecond range");
+        } catch (InvalidInputException e) {
+            throw wrongType(table, field, value, where, "an Instant or epoch milliseconds");
+        }
+    }
+
+    private static long checkBounds(TableInfo table, FieldInfo field, long value, String where) {
+        Long min = field.def().min();
+        Long max = field.def().max();
+        if ((min != null && value < min) || (max != null && value > max)) {
+            throw new InvalidInputException("table '" + table.name() + "', field '" + field.name() + "', " + where
+                    + ": value " + value + " is outside the declared range " + (min == null ? "" : min) + ".."
+                    + (max == null ? "" : max));
+        }
+        long base = field.bsi().base();
+        if (value < BsiLayout.minValue(base) || value > BsiLayout.maxValue(base)) {
+            throw new InvalidInputException("table '" + table.name() + "', field '" + field.name() + "', " + where
+                    + ": value " + value + " is outside the storable range " + BsiLayout.minValue(base) + ".."
+                    + BsiLayout.maxValue(base));
+        }
+        return value;
+    }
+
+    private static InvalidInputException wrongType(TableInfo table, FieldInfo field, Object value, String where, String expected) {
+        String shown = value instanceof String s ? "\"" + (s.length() > 60 ? s.substring(0, 60) + "..." : s) + "\""
+                : String.valueOf(value);
+        return new InvalidInputException("table '" + table.name() + "', field '" + field.name() + "' (" + field.type().label()
+                + "), " + where + ": expected " + expected + ", got " + shown
+                + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")"));
+    }
+
+    /** Whether {@code type} values are stored as bit planes. */
+    static boolean isBsi(FieldType type) {
+        return type == FieldType.INT || type == FieldType.TIMESTAMP;
+    }
+
+    private Values() {}
+}

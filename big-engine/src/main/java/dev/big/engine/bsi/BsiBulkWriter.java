@@ -1,0 +1,106 @@
+package dev.big.engine.bsi;
+
+import dev.big.engine.WriteTxn;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.ContainerView;
+import dev.big.engine.tree.Tree;
+import java.util.HashMap;
+import java.util.Map;
+import org.roaringbitmap.Container;
+
+/**
+ * Writes the values of records that have none yet, a container column at a time, building every
+ * plane's bits in memory and OR-ing each into its container once: the bottom-up path of bulk
+ * loads. Zone maps are merged, not recounted. {@link #flush()} stores them; call it before commit.
+ */
+public final class BsiBulkWriter {
+
+    private final WriteTxn txn;
+    private final BsiField field;
+    private final Map<Long, ZoneMap> zones = new HashMap<>();
+    private final long[][] words = new long[ColumnPlanes.ROWS][];
+    private final int[] cardinalities = new int[ColumnPlanes.ROWS];
+    private final ContainerView probe = new ContainerView();
+
+    public BsiBulkWriter(WriteTxn txn, BsiField field) {
+        this.txn = txn;
+        this.field = field;
+    }
+
+    /**
+     * Adds {@code values[k]} for the records at {@code lows[k]} of container column
+     * {@code containerColumn} of {@code shard}, {@code k < count}. None of them may have a value
+     * yet; that is checked against the exists row.
+     */
+    public void addColumn(long shard, int containerColumn, char[] lows, long[] values, int count) {
+        if (count == 0) {
+            return;
+        }
+        long fragment = field.fragmentKey(shard);
+        Tree tree = txn.tree(fragment);
+        ZoneMap zone = zones.computeIfAbsent(fragment, k -> ZoneMap.decode(txn.summary(k)));
+        int depth = zone.depth();
+        for (long[] row : words) {
+            if (row != null) {
+                java.util.Arrays.fill(row, 0L);
+            }
+        }
+        java.util.Arrays.fill(cardinalities, 0);
+        for (int k = 0; k < count; k++) {
+            long value = values[k];
+            long stored = BsiLayout.toStored(value, field.base(), field.name());
+            int low = lows[k];
+            set(0, low);
+            long magnitude = Math.abs(stored);
+            if (stored < 0) {
+                set(1, low);
+            }
+            while (magnitude != 0) {
+                int bit = Long.numberOfTrailingZeros(magnitude);
+                magnitude &= magnitude - 1;
+                set(BsiLayout.FIRST_PLANE_ROW + bit, low);
+                depth = Math.max(depth, bit + 1);
+            }
+        }
+        if (tree.find(Coords.containerKeyOf(0, containerColumn), probe)) {
+            Container existing = probe.toContainer();
+            Container added = ColumnBitmaps.fromWords(words[0], cardinalities[0]);
+            if (existing.andCardinality(added) > 0) {
+                throw new dev.big.page.BigException("bulk load of field '" + field.name() + "' in shard " + shard
+                        + " would overwrite existing values; load only new records (or use ingest)");
+            }
+        }
+        for (int row = 0; row < words.length; row++) {
+            if (cardinalities[row] == 0) {
+                continue;
+            }
+            Container built = ColumnBitmaps.fromWords(words[row], cardinalities[row]);
+            tree.update(Coords.containerKeyOf(row, containerColumn), c -> c.getCardinality() == 0 ? built : c.ior(built));
+        }
+        for (int k = 0; k < count; k++) {
+            zone.add(containerColumn, values[k]);
+        }
+        zone.growDepth(depth);
+    }
+
+    private void set(int row, int low) {
+        long[] w = words[row];
+        if (w == null) {
+            w = new long[WordKernels.WORDS];
+            words[row] = w;
+        }
+        long bit = 1L << low;
+        if ((w[low >>> 6] & bit) == 0) {
+            w[low >>> 6] |= bit;
+            cardinalities[row]++;
+        }
+    }
+
+    /** Stores the merged zone maps of every fragment written. */
+    public void flush() {
+        for (var e : zones.entrySet()) {
+            txn.setSummary(e.getKey(), e.getValue().encode());
+        }
+        zones.clear();
+    }
+}
