@@ -245,6 +245,16 @@ public final class Db implements AutoCloseable {
         return new Snapshot(store.beginRead());
     }
 
+    /**
+     * Runs one statement of the supported SQL subset on a snapshot of the latest commit (see
+     * docs/sql.md); {@code EXPLAIN <query>} returns the plan.
+     */
+    public dev.big.db.sql.SqlResult sql(String sql) {
+        try (Snapshot snapshot = read()) {
+            return dev.big.db.sql.SqlEngine.execute(snapshot, sql);
+        }
+    }
+
     /** What the last commit wrote, totals since open, and the file's size. */
     public Metrics metrics() {
         long[] fragments = new long[1];
