@@ -4,5 +4,4 @@ module dev.big.db {
     requires net.sf.jsqlparser;
     exports dev.big.db;
     exports dev.big.db.sql;
-    exports dev.big.db.exchange;
 }
