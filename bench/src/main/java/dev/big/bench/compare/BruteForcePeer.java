@@ -1,6 +1,6 @@
 package dev.big.bench.compare;
 
-import dev.big.bench.workload.Event;
+import dev.big.workload.Event;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  *
  * <p>It keeps only the {@code Iterable} it was loaded from and iterates it again for every
  * question, so it needs no memory for the events; the iterable must give the same events each
- * time ({@link dev.big.bench.workload.EventGenerator} does). {@code batchSize} means nothing here.
+ * time ({@link dev.big.workload.EventGenerator} does). {@code batchSize} means nothing here.
  */
 public final class BruteForcePeer implements PeerEngine {
 

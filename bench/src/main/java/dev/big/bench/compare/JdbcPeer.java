@@ -1,7 +1,7 @@
 package dev.big.bench.compare;
 
 import dev.big.bench.BenchFiles;
-import dev.big.bench.workload.Event;
+import dev.big.workload.Event;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,7 +1,7 @@
 package dev.big.bench.compare;
 
 import dev.big.bench.BenchFiles;
-import dev.big.bench.workload.Event;
+import dev.big.workload.Event;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.big.bench.compare;
 
-import dev.big.bench.workload.Event;
+import dev.big.workload.Event;
 import java.util.Map;
 
 /**

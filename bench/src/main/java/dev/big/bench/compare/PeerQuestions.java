@@ -1,7 +1,7 @@
 package dev.big.bench.compare;
 
-import dev.big.bench.workload.Event;
-import dev.big.bench.workload.EventGenerator;
+import dev.big.workload.Event;
+import dev.big.workload.EventGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

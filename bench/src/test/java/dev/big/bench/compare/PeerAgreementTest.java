@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.big.bench.workload.Event;
-import dev.big.bench.workload.EventGenerator;
-import dev.big.bench.workload.IdLayout;
+import dev.big.workload.Event;
+import dev.big.workload.EventGenerator;
+import dev.big.workload.IdLayout;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

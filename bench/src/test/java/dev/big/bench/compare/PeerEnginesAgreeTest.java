@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.bench.BenchFiles;
-import dev.big.bench.workload.EventGenerator;
-import dev.big.bench.workload.IdLayout;
+import dev.big.workload.EventGenerator;
+import dev.big.workload.IdLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.big.bench.workload;
+package dev.big.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

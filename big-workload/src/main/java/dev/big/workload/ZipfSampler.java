@@ -1,4 +1,4 @@
-package dev.big.bench.workload;
+package dev.big.workload;
 
 import java.util.SplittableRandom;
 

@@ -1,4 +1,4 @@
-package dev.big.bench.workload;
+package dev.big.workload;
 
 /**
  * How the i-th generated record gets its id. The layout decides how many shards (2^20 ids each)
