@@ -57,9 +57,9 @@ public final class Store implements AutoCloseable {
     private volatile CommitStats lastCommit = CommitStats.none();
     private final PageCounts countsAtOpen;
 
-    private Store(Pager raw, MetaPage.State meta, boolean readOnly) {
+    private Store(Pager raw, MetaPage.State meta, boolean readOnly, boolean countReads) {
         this.raw = raw;
-        this.pager = new CountingPager(raw);
+        this.pager = new CountingPager(raw, countReads);
         this.access = new PageAccess(pager);
         this.readOnly = readOnly;
         this.current = new Snapshot(meta, access);
@@ -92,13 +92,21 @@ public final class Store implements AutoCloseable {
 
     /** Opens a database held by {@code pager}; closes the pager if it is not one. */
     public static Store open(Pager pager) {
+        return open(pager, false);
+    }
+
+    /**
+     * Opens a database held by {@code pager}, counting pages read per class when
+     * {@code countReads} (for tests and diagnosis: it costs time on every read).
+     */
+    public static Store open(Pager pager, boolean countReads) {
         boolean success = false;
         try {
             MetaPage.State meta = MetaSlots.readLatest(pager);
             if (!pager.readOnly() && pager.pageCount() > meta.pageCount()) {
                 pager.truncate(meta.pageCount());
             }
-            Store store = new Store(pager, meta, pager.readOnly());
+            Store store = new Store(pager, meta, pager.readOnly(), countReads);
             success = true;
             return store;
         } finally {
@@ -121,7 +129,7 @@ public final class Store implements AutoCloseable {
             pager.write(1, MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]));
             pager.sync();
             afterSync.run();
-            Store store = new Store(pager, empty, false);
+            Store store = new Store(pager, empty, false, false);
             success = true;
             return store;
         } finally {
@@ -276,7 +284,7 @@ public final class Store implements AutoCloseable {
         return lastCommit;
     }
 
-    /** Pages read and written since the store was opened. */
+    /** Pages written (and, if the store counts them, read) since the store was opened. */
     public PageCounts countsSinceOpen() {
         return pager.counts().minus(countsAtOpen);
     }

@@ -68,7 +68,11 @@ class ZoneMapTest {
 
     @Test
     void aPredicateOutsideEveryFragmentReadsNoDataPage() {
-        try (Store store = Store.create(new MemoryPager())) {
+        MemoryPager pager = new MemoryPager();
+        try (Store created = Store.create(pager)) {
+            created.txid();
+        }
+        try (Store store = Store.open(MemoryPager.of("zones", pager.snapshotPages(), pager.pageCount()), true)) {
             try (WriteTxn txn = store.beginWrite()) {
                 BsiWriter writer = new BsiWriter(txn, FIELD);
                 Random random = new Random(3);

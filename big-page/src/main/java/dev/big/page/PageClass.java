@@ -30,12 +30,9 @@ public enum PageClass {
         return label;
     }
 
+    private static final PageClass[] BY_CODE = {null, META, CATALOG, ROOTS, DATA, FREE};
+
     public static PageClass ofCode(int code) {
-        for (PageClass cls : values()) {
-            if (cls.code == code) {
-                return cls;
-            }
-        }
-        return null;
+        return code > 0 && code < BY_CODE.length ? BY_CODE[code] : null;
     }
 }

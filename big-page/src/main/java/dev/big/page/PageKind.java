@@ -31,14 +31,12 @@ public enum PageKind {
         return label;
     }
 
+    /** Headed kinds by code; {@code values()} would copy the array on every page read. */
+    private static final PageKind[] BY_CODE = {null, META, BRANCH, LEAF, FREELIST, ROOTS, CATALOG};
+
     /** The kind stored as {@code code}, or {@code null} if no headed kind has that code. */
     public static PageKind ofCode(int code) {
-        for (PageKind kind : values()) {
-            if (kind.code == code && kind != BITMAP) {
-                return kind;
-            }
-        }
-        return null;
+        return code > 0 && code < BY_CODE.length ? BY_CODE[code] : null;
     }
 
     /** Whether pages of this kind hold cells in the leaf layout ({@link LeafPage}). */

@@ -32,8 +32,11 @@ public final class BsiReader {
     private final long[] accepted = new long[WordKernels.WORDS];
 
     private long cachedShard = -1;
+    private long cachedFragment;
     private Tree cachedTree;
     private ZoneMap cachedZone;
+    /** The selected shard's column directories this reader has used: no lookup, no allocation on a repeat. */
+    private final PlaneDirectory[] cachedDirectories = new PlaneDirectory[ZoneMap.COLUMNS];
 
     public BsiReader(Txn txn, BsiField field) {
         this.txn = txn;
@@ -49,6 +52,8 @@ public final class BsiReader {
     private record ShardsKey(int fieldId) {}
 
     private record ZoneKey(long fragmentKey) {}
+
+    private record DirectoryKey(long fragmentKey, int column) {}
 
     /** The shards holding values of this field, ascending (computed once per committed state). */
     public List<Long> shards() {
@@ -73,8 +78,22 @@ public final class BsiReader {
             long key = field.fragmentKey(shard);
             cachedTree = txn.tree(key);
             cachedZone = txn.cached(new ZoneKey(key), k -> ZoneMap.decode(txn.summary(key)));
+            cachedFragment = key;
             cachedShard = shard;
+            java.util.Arrays.fill(cachedDirectories, null);
         }
+    }
+
+    /** Loads container column {@code c} of the selected fragment through the snapshot's directory. */
+    private boolean loadColumn(int c) {
+        PlaneDirectory directory = cachedDirectories[c];
+        if (directory == null) {
+            Tree tree = cachedTree;
+            int depth = cachedZone.depth();
+            directory = txn.cached(new DirectoryKey(cachedFragment, c), k -> PlaneDirectory.build(tree, c, depth));
+            cachedDirectories[c] = directory;
+        }
+        return planes.load(directory);
     }
 
     // ------------------------------------------------------------------ point reads
@@ -100,7 +119,7 @@ public final class BsiReader {
             return false;
         }
         int depth = cachedZone.depth();
-        planes.load(cachedTree, containerColumn, depth);
+        loadColumn(containerColumn);
         int low = Coords.low(column);
         if (!planes.exists().contains(low)) {
             return false;
@@ -150,7 +169,7 @@ public final class BsiReader {
             if (cachedZone.count(c) == 0 || (filters != null && filters[c] == null)) {
                 continue;
             }
-            planes.load(cachedTree, c, 0);
+            loadColumn(c);
             int card = existsInFilter(filters, c);
             if (card > 0) {
                 result.append((char) c, ColumnBitmaps.fromWords(candidates, card));
@@ -199,7 +218,7 @@ public final class BsiReader {
                     total += columnCount;
                     continue;
                 }
-                planes.load(cachedTree, c, 0);
+                loadColumn(c);
                 int card = existsInFilter(filters, c);
                 total += card;
                 if (result != null && card > 0) {
@@ -214,16 +233,16 @@ public final class BsiReader {
 
     /** Loads exists (and filter) of column {@code c} into {@link #candidates}; returns its cardinality. */
     private int existsInFilter(Container[] filters, int c) {
-        WordKernels.load(candidates, planes.words(0));
+        long[] filter = null;
         if (filters != null) {
             ColumnBitmaps.toWords(filters[c], filterWords);
-            WordKernels.andArray(candidates, filterWords);
+            filter = filterWords;
         }
-        return WordKernels.cardinality(candidates);
+        return WordKernels.candidates(candidates, planes.words(0), null, false, filter);
     }
 
     private long scanColumn(int c, int depth, long lo, long hi, boolean negate, Container[] filters, RoaringBitmap result) {
-        planes.load(cachedTree, c, depth);
+        loadColumn(c);
         long[] out = result == null && !negate ? null : accepted;
         if (out != null) {
             java.util.Arrays.fill(out, 0L);
@@ -236,21 +255,15 @@ public final class BsiReader {
         if (storedHi >= 0) {
             long mlo = Math.max(storedLo, 0);
             long mhi = Math.min(storedHi, maxMagnitude);
-            if (mlo <= mhi) {
-                int card = candidatesOf(filters, c, false);
-                if (card > 0) {
-                    count += scan.count(candidates, planes, depth, mlo, mhi, out);
-                }
+            if (mlo <= mhi && scanCandidates(filters, c, false) > 0) {
+                count += scan.count(planes, depth, mlo, mhi, out);
             }
         }
         if (storedLo <= -1) {
             long mlo = Math.max(1, storedHi == Long.MIN_VALUE ? Long.MAX_VALUE : -storedHi);
             long mhi = Math.min(storedLo == Long.MIN_VALUE ? Long.MAX_VALUE : -storedLo, maxMagnitude);
-            if (mlo <= mhi) {
-                int card = candidatesOf(filters, c, true);
-                if (card > 0) {
-                    count += scan.count(candidates, planes, depth, mlo, mhi, out);
-                }
+            if (mlo <= mhi && scanCandidates(filters, c, true) > 0) {
+                count += scan.count(planes, depth, mlo, mhi, out);
             }
         }
         if (negate) {
@@ -273,20 +286,23 @@ public final class BsiReader {
 
     /** exists ∩ filter ∩ (sign or not sign) of the loaded column into {@link #candidates}. */
     private int candidatesOf(Container[] filters, int c, boolean negative) {
-        WordKernels.load(candidates, planes.words(0));
-        if (negative) {
-            if (planes.words(1) == null) {
-                return 0;
-            }
-            WordKernels.and(candidates, planes.words(1));
-        } else {
-            WordKernels.andNot(candidates, planes.words(1));
+        return WordKernels.candidates(candidates, planes.words(0), planes.words(1), negative, filterOf(filters, c));
+    }
+
+    /** The same, straight into the range scan's candidate set. */
+    private int scanCandidates(Container[] filters, int c, boolean negative) {
+        CandidateSet set = scan.candidates();
+        int card = WordKernels.candidates(set.fillableWords(), planes.words(0), planes.words(1), negative, filterOf(filters, c));
+        set.setDense(card);
+        return card;
+    }
+
+    private long[] filterOf(Container[] filters, int c) {
+        if (filters == null) {
+            return null;
         }
-        if (filters != null) {
-            ColumnBitmaps.toWords(filters[c], filterWords);
-            WordKernels.andArray(candidates, filterWords);
-        }
-        return WordKernels.cardinality(candidates);
+        ColumnBitmaps.toWords(filters[c], filterWords);
+        return filterWords;
     }
 
     static long saturatingSubtract(long value, long base) {
@@ -364,7 +380,7 @@ public final class BsiReader {
             if (zone.count(c) == 0 || (filters != null && filters[c] == null)) {
                 continue;
             }
-            planes.load(cachedTree, c, depth);
+            loadColumn(c);
             for (boolean negative : new boolean[] {false, true}) {
                 int card = candidatesOf(filters, c, negative);
                 if (card == 0) {

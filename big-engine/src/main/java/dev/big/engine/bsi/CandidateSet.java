@@ -1,31 +1,45 @@
 package dev.big.engine.bsi;
 
-import static dev.big.page.PageFormat.LE_LONG;
-
-import java.lang.foreign.MemorySegment;
-
 /**
  * The records of one container column still undecided during a plane-by-plane scan. Starts as
  * 1,024 words; once few enough records remain ({@link #SPARSE_LIMIT}) it switches to a list of
- * positions, so every later plane costs one bit test per remaining record instead of a pass over
- * all 1,024 words.
+ * positions, so every later plane costs one bit test per remaining record, read where the plane
+ * lies, instead of a pass over all 1,024 words.
+ *
+ * <p>Operations name a row of the loaded {@link ColumnPlanes}: dense sets read its words, sparse
+ * sets test single bits through its view.
  */
 final class CandidateSet {
 
-    /** Below this many records a position list beats full-width word operations. */
-    static final int SPARSE_LIMIT = 512;
+    /**
+     * Below this many records a position list beats full-width word operations. Measured on
+     * AVX-512 hardware: a 1,024-word and-and-popcount pass costs about 0.1 us, a bit test of one
+     * position about 2-3 ns, so positions pay only when a few dozen remain.
+     */
+    static final int SPARSE_LIMIT = 48;
 
-    final long[] words = new long[WordKernels.WORDS];
+    private final long[] words = new long[WordKernels.WORDS];
     private final int[] positions = new int[SPARSE_LIMIT];
+    private final int[] remaining = new int[1];
     private boolean sparse;
     private int size;
+
+    /** The word array, for a caller that fills it in place before {@link #setDense}. */
+    long[] fillableWords() {
+        return words;
+    }
+
+    /** Declares the words filled through {@link #fillableWords()} to hold {@code size} records. */
+    void setDense(int size) {
+        this.sparse = false;
+        this.size = size;
+        sparsifyIfSmall();
+    }
 
     /** Starts from the given words (copied). */
     void loadWords(long[] source) {
         System.arraycopy(source, 0, words, 0, WordKernels.WORDS);
-        sparse = false;
-        size = WordKernels.cardinality(words);
-        sparsifyIfSmall();
+        setDense(WordKernels.cardinality(words));
     }
 
     void copyFrom(CandidateSet other) {
@@ -42,50 +56,56 @@ final class CandidateSet {
         return size;
     }
 
-    /** Keeps the records whose bit in {@code plane} is set. */
-    int keepSet(MemorySegment plane) {
-        if (sparse) {
-            int kept = 0;
-            for (int i = 0; i < size; i++) {
-                int p = positions[i];
-                if (WordKernels.test(plane, p)) {
-                    positions[kept++] = p;
-                }
-            }
-            size = kept;
-        } else {
-            size = WordKernels.and(words, plane);
-            sparsifyIfSmall();
-        }
-        return size;
+    boolean isSparse() {
+        return sparse;
     }
 
-    /** Keeps the records whose bit in {@code plane} is clear. */
-    int keepClear(MemorySegment plane) {
+    /** Keeps the records whose bit in row {@code row} is set. */
+    int keepSet(ColumnPlanes planes, int row) {
+        return keep(planes, row, true);
+    }
+
+    /** Keeps the records whose bit in row {@code row} is clear. */
+    int keepClear(ColumnPlanes planes, int row) {
+        return keep(planes, row, false);
+    }
+
+    private int keep(ColumnPlanes planes, int row, boolean set) {
         if (sparse) {
+            var view = planes.view(row);
             int kept = 0;
             for (int i = 0; i < size; i++) {
                 int p = positions[i];
-                if (!WordKernels.test(plane, p)) {
+                if (view.contains(p) == set) {
                     positions[kept++] = p;
                 }
             }
             size = kept;
         } else {
-            size = WordKernels.andNot(words, plane);
+            size = set ? WordKernels.and(words, planes.words(row)) : WordKernels.andNot(words, planes.words(row));
             sparsifyIfSmall();
         }
         return size;
     }
 
     /** Removes the records whose bit is set, adding them to {@code accepted} (if not null); returns how many. */
-    int moveSet(MemorySegment plane, long[] accepted) {
+    int moveSet(ColumnPlanes planes, int row, long[] accepted) {
+        return move(planes, row, true, accepted);
+    }
+
+    /** Removes the records whose bit is clear, adding them to {@code accepted} (if not null); returns how many. */
+    int moveClear(ColumnPlanes planes, int row, long[] accepted) {
+        return move(planes, row, false, accepted);
+    }
+
+    private int move(ColumnPlanes planes, int row, boolean set, long[] accepted) {
         int moved;
         if (sparse) {
+            var view = planes.view(row);
             int kept = 0;
             for (int i = 0; i < size; i++) {
                 int p = positions[i];
-                if (WordKernels.test(plane, p)) {
+                if (view.contains(p) == set) {
                     if (accepted != null) {
                         accepted[p >>> 6] |= 1L << p;
                     }
@@ -96,35 +116,23 @@ final class CandidateSet {
             moved = size - kept;
             size = kept;
         } else {
-            moved = WordKernels.split(words, plane, accepted);
+            moved = set ? WordKernels.split(words, planes.words(row), accepted)
+                    : WordKernels.splitClear(words, planes.words(row), accepted);
             size -= moved;
             sparsifyIfSmall();
         }
         return moved;
     }
 
-    /** Removes the records whose bit is clear, adding them to {@code accepted} (if not null); returns how many. */
-    int moveClear(MemorySegment plane, long[] accepted) {
-        int moved;
-        if (sparse) {
-            int kept = 0;
-            for (int i = 0; i < size; i++) {
-                int p = positions[i];
-                if (!WordKernels.test(plane, p)) {
-                    if (accepted != null) {
-                        accepted[p >>> 6] |= 1L << p;
-                    }
-                } else {
-                    positions[kept++] = p;
-                }
-            }
-            moved = size - kept;
-            size = kept;
-        } else {
-            moved = WordKernels.splitClear(words, plane, accepted);
-            size -= moved;
-            sparsifyIfSmall();
-        }
+    /**
+     * Four planes of a one-sided scan at once (dense sets only); see {@link WordKernels#fourPlanes}.
+     * Returns how many records were accepted.
+     */
+    int fourPlanes(long[] p0, long[] p1, long[] p2, long[] p3,
+                   long m0, long m1, long m2, long m3, boolean atLeast, long[] accepted) {
+        int moved = WordKernels.fourPlanes(words, p0, p1, p2, p3, m0, m1, m2, m3, atLeast, accepted, remaining);
+        size = remaining[0];
+        sparsifyIfSmall();
         return moved;
     }
 
@@ -146,25 +154,19 @@ final class CandidateSet {
         return moved;
     }
 
-    /** Sum of the magnitude bit {@code plane} over the remaining records: how many have it set. */
-    int countSet(MemorySegment plane) {
-        if (plane == null) {
-            return 0;
-        }
+    /** How many of the remaining records have their bit in row {@code row} set. */
+    int countSet(ColumnPlanes planes, int row) {
         if (sparse) {
+            var view = planes.view(row);
             int count = 0;
             for (int i = 0; i < size; i++) {
-                if (WordKernels.test(plane, positions[i])) {
+                if (view.contains(positions[i])) {
                     count++;
                 }
             }
             return count;
         }
-        int count = 0;
-        for (int i = 0; i < WordKernels.WORDS; i++) {
-            count += Long.bitCount(words[i] & plane.get(LE_LONG, (long) i << 3));
-        }
-        return count;
+        return WordKernels.andCardinality(words, planes.words(row));
     }
 
     private void sparsifyIfSmall() {

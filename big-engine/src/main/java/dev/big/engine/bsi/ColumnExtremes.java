@@ -1,6 +1,5 @@
 package dev.big.engine.bsi;
 
-import java.lang.foreign.MemorySegment;
 
 /** The count, min and max of one loaded container column: what a zone map records for it. */
 final class ColumnExtremes {
@@ -47,17 +46,17 @@ final class ColumnExtremes {
     static long extreme(CandidateSet set, ColumnPlanes planes, int depth, boolean largest) {
         long magnitude = 0;
         for (int bit = depth - 1; bit >= 0; bit--) {
-            MemorySegment plane = planes.planeWords(bit);
-            int withBit = set.countSet(plane);
+            int row = ColumnPlanes.planeRow(bit);
+            int withBit = set.countSet(planes, row);
             if (largest) {
                 if (withBit > 0) {
-                    set.keepSet(plane);
+                    set.keepSet(planes, row);
                     magnitude |= 1L << bit;
                 }
             } else if (withBit == set.size()) {
                 magnitude |= 1L << bit;
             } else {
-                set.keepClear(plane);
+                set.keepClear(planes, row);
             }
         }
         return magnitude;

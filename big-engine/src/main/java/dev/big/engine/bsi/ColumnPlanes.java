@@ -5,28 +5,35 @@ import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 import dev.big.page.BitmapPage;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 /**
  * The exists row, the sign row and the magnitude planes of one container column (65,536
- * records) of a BSI fragment, fetched with one tree descent ({@link Tree#findMany}).
+ * records) of a BSI fragment, fetched with one tree descent ({@link Tree#findMany}) or taken from
+ * a snapshot's {@link PlaneDirectory}.
  *
- * <p>A plane is exposed as words: a bitmap page is used in place (no copy); an array or run
- * container is expanded once into a reusable scratch buffer. Reused across columns and queries by
- * one thread; not thread-safe.
+ * <p>Two ways to read a row: {@link #words} gives its 1,024 words in a reusable {@code long[]}
+ * (a bitmap page bulk-copied, an array or run expanded), for full-width loops; {@link #view} reads
+ * single bits where they lie, for point reads and sparse candidate sets. Reused across columns and
+ * queries by one thread; not thread-safe.
  */
 final class ColumnPlanes {
 
     static final int ROWS = BsiLayout.FIRST_PLANE_ROW + BsiLayout.MAX_PLANES;
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final long[] keys = new long[ROWS];
-    private final ContainerView[] views = new ContainerView[ROWS];
-    private final MemorySegment[] words = new MemorySegment[ROWS];
+    private final ContainerView[] own = new ContainerView[ROWS];
+    /** The rows in use: {@link #own}, or a shared directory's. */
+    private ContainerView[] views = own;
+    private final long[][] words = new long[ROWS][];
     private final long[][] scratch = new long[ROWS][];
     private int depth;
 
     ColumnPlanes() {
         for (int r = 0; r < ROWS; r++) {
-            views[r] = new ContainerView();
+            own[r] = new ContainerView();
         }
     }
 
@@ -36,12 +43,21 @@ final class ColumnPlanes {
      */
     boolean load(Tree tree, int column, int depth) {
         this.depth = depth;
+        this.views = own;
         int rows = BsiLayout.FIRST_PLANE_ROW + depth;
         for (int r = 0; r < rows; r++) {
             keys[r] = Coords.containerKeyOf(r, column);
             words[r] = null;
         }
         tree.findMany(keys, rows, views);
+        return !views[0].isEmpty();
+    }
+
+    /** Uses the rows of a snapshot's directory (no descent). Returns false when the column is empty. */
+    boolean load(PlaneDirectory directory) {
+        this.depth = directory.depth;
+        this.views = directory.rows;
+        java.util.Arrays.fill(words, 0, BsiLayout.FIRST_PLANE_ROW + depth, null);
         return !views[0].isEmpty();
     }
 
@@ -62,8 +78,8 @@ final class ColumnPlanes {
     }
 
     /** The words of row {@code row} (0 exists, 1 sign, 2+ planes), or null if the row is empty here. */
-    MemorySegment words(int row) {
-        MemorySegment w = words[row];
+    long[] words(int row) {
+        long[] w = words[row];
         if (w != null) {
             return w;
         }
@@ -71,23 +87,31 @@ final class ColumnPlanes {
         if (view.isEmpty()) {
             return null;
         }
+        w = scratch[row];
+        if (w == null) {
+            w = new long[BitmapPage.WORDS];
+            scratch[row] = w;
+        }
         if (view.isBitmapPage()) {
-            w = view.bitmapPage();
+            MemorySegment.copy(view.bitmapPage(), LE_LONG, 0, w, 0, BitmapPage.WORDS);
         } else {
-            long[] buffer = scratch[row];
-            if (buffer == null) {
-                buffer = new long[BitmapPage.WORDS];
-                scratch[row] = buffer;
-            }
-            view.copyWordsTo(buffer);
-            w = MemorySegment.ofArray(buffer);
+            view.copyWordsTo(w);
         }
         words[row] = w;
         return w;
     }
 
-    MemorySegment planeWords(int bit) {
+    long[] planeWords(int bit) {
         return words(BsiLayout.FIRST_PLANE_ROW + bit);
+    }
+
+    /** Row {@code row} where it lies, for single-bit tests. */
+    ContainerView view(int row) {
+        return views[row];
+    }
+
+    static int planeRow(int bit) {
+        return BsiLayout.FIRST_PLANE_ROW + bit;
     }
 
     /** Whether the record at {@code low} has bit {@code bit} of its magnitude set. */

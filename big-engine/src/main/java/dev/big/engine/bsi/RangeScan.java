@@ -1,6 +1,5 @@
 package dev.big.engine.bsi;
 
-import java.lang.foreign.MemorySegment;
 
 /**
  * Counts (and optionally marks) the records of one container column whose magnitude lies in
@@ -17,13 +16,17 @@ final class RangeScan {
     private final CandidateSet low = new CandidateSet();
     private final CandidateSet high = new CandidateSet();
 
+    /** The candidate set a caller fills (through {@link CandidateSet#fillableWords()}) before {@link #count}. */
+    CandidateSet candidates() {
+        return low;
+    }
+
     /**
-     * Records among {@code candidates} (1,024 words) with magnitude in {@code [lo, hi]}, where
+     * Records among the {@link #candidates()} with magnitude in {@code [lo, hi]}, where
      * {@code 0 <= lo <= hi <= 2^depth - 1}. Adds them to {@code accepted} when it is not null.
      */
-    long count(long[] candidates, ColumnPlanes planes, int depth, long lo, long hi, long[] accepted) {
+    long count(ColumnPlanes planes, int depth, long lo, long hi, long[] accepted) {
         CandidateSet shared = low;
-        shared.loadWords(candidates);
         int bit = depth - 1;
         for (; bit >= 0 && shared.size() > 0; bit--) {
             long l = (lo >>> bit) & 1;
@@ -32,9 +35,9 @@ final class RangeScan {
                 break;
             }
             if (l == 1) {
-                shared.keepSet(planes.planeWords(bit));
+                shared.keepSet(planes, ColumnPlanes.planeRow(bit));
             } else {
-                shared.keepClear(planes.planeWords(bit));
+                shared.keepClear(planes, ColumnPlanes.planeRow(bit));
             }
         }
         if (shared.size() == 0) {
@@ -43,44 +46,95 @@ final class RangeScan {
         if (bit < 0) {
             return shared.acceptAll(accepted);
         }
-        MemorySegment divergence = planes.planeWords(bit);
+        // lo has 0 and hi has 1 here: records with the bit set now only need to stay <= hi, the
+        // others only need to stay >= lo. When one bound has nothing left below this bit
+        // (zeros for lo, ones for hi) its side is accepted whole, without a second set.
+        int divergence = ColumnPlanes.planeRow(bit);
+        long below = (1L << bit) - 1;
+        if ((~hi & below) == 0) {
+            long count = shared.moveSet(planes, divergence, accepted);
+            return count + atLeast(shared, planes, bit - 1, lo, accepted);
+        }
+        if ((lo & below) == 0) {
+            long count = shared.moveClear(planes, divergence, accepted);
+            return count + atMost(shared, planes, bit - 1, hi, accepted);
+        }
         high.copyFrom(shared);
-        high.keepSet(divergence);
-        shared.keepClear(divergence);
+        high.keepSet(planes, divergence);
+        shared.keepClear(planes, divergence);
         return atLeast(shared, planes, bit - 1, lo, accepted) + atMost(high, planes, bit - 1, hi, accepted);
     }
 
     /** Accepts the records of {@code set} whose bits {@code [top..0]} are {@code >=} those of {@code lo}. */
     private static long atLeast(CandidateSet set, ColumnPlanes planes, int top, long lo, long[] accepted) {
-        long count = 0;
-        for (int bit = top; bit >= 0 && set.size() > 0; bit--) {
-            long rest = lo & ((2L << bit) - 1);
-            if (rest == 0) {
-                return count + set.acceptAll(accepted);
-            }
-            if (((lo >>> bit) & 1) == 1) {
-                set.keepSet(planes.planeWords(bit));
-            } else {
-                count += set.moveSet(planes.planeWords(bit), accepted);
-            }
-        }
-        return count + set.acceptAll(accepted);
+        return oneSided(set, planes, top, lo, true, accepted);
     }
 
     /** Accepts the records of {@code set} whose bits {@code [top..0]} are {@code <=} those of {@code hi}. */
     private static long atMost(CandidateSet set, ColumnPlanes planes, int top, long hi, long[] accepted) {
+        return oneSided(set, planes, top, hi, false, accepted);
+    }
+
+    /**
+     * The one-sided scan: records stay while their bits equal the bound's; a record whose bit
+     * beats the bound ({@code 1} over {@code 0} for {@code >=}, {@code 0} under {@code 1} for
+     * {@code <=}) is accepted; one whose bit loses is dropped. Once the bound has nothing left that
+     * could beat a record (only zeros for {@code >=}, only ones for {@code <=}), everything left is
+     * accepted. Dense sets go four planes per pass; sparse ones one plane at a time.
+     */
+    private static long oneSided(CandidateSet set, ColumnPlanes planes, int top, long bound, boolean atLeast, long[] accepted) {
         long count = 0;
-        for (int bit = top; bit >= 0 && set.size() > 0; bit--) {
-            long mask = (2L << bit) - 1;
-            if ((~hi & mask) == 0) {
+        int bit = top;
+        while (bit >= 0 && set.size() > 0) {
+            if (settled(bound, bit, atLeast)) {
                 return count + set.acceptAll(accepted);
             }
-            if (((hi >>> bit) & 1) == 0) {
-                set.keepClear(planes.planeWords(bit));
-            } else {
-                count += set.moveClear(planes.planeWords(bit), accepted);
+            if (!set.isSparse()) {
+                // Up to four planes, stopping before the bit where the rest is settled.
+                int last = bit;
+                while (last > bit - 3 && last > 0 && !settled(bound, last - 1, atLeast)) {
+                    last--;
+                }
+                long[][] p = new long[4][];
+                long[] m = new long[4];
+                for (int k = 0; k < 4; k++) {
+                    int b = bit - k;
+                    if (b >= last) {
+                        long[] plane = planes.planeWords(b);
+                        p[k] = plane == null ? WordKernels.ZERO : plane;
+                        m[k] = ((bound >>> b) & 1) == 1 ? -1L : 0L;
+                    } else {
+                        p[k] = WordKernels.ZERO;
+                        m[k] = 0;
+                    }
+                }
+                count += set.fourPlanes(p[0], p[1], p[2], p[3], m[0], m[1], m[2], m[3], atLeast, accepted);
+                bit = last - 1;
+                continue;
             }
+            boolean boundBit = ((bound >>> bit) & 1) == 1;
+            int row = ColumnPlanes.planeRow(bit);
+            if (atLeast) {
+                if (boundBit) {
+                    set.keepSet(planes, row);
+                } else {
+                    count += set.moveSet(planes, row, accepted);
+                }
+            } else {
+                if (boundBit) {
+                    count += set.moveClear(planes, row, accepted);
+                } else {
+                    set.keepClear(planes, row);
+                }
+            }
+            bit--;
         }
         return count + set.acceptAll(accepted);
+    }
+
+    /** Whether bits {@code [bit..0]} of the bound can no longer be beaten: all 0 for {@code >=}, all 1 for {@code <=}. */
+    private static boolean settled(long bound, int bit, boolean atLeast) {
+        long mask = (2L << bit) - 1;
+        return atLeast ? (bound & mask) == 0 : (~bound & mask) == 0;
     }
 }
