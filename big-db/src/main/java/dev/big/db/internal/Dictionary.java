@@ -32,6 +32,8 @@ public final class Dictionary {
 
     public static final int VIEW_BY_HASH = 2;
     public static final int VIEW_BY_ID = 3;
+    /** Names cached per snapshot at most; past that, lookups go to the tree (memory stays bounded). */
+    static final int NAME_CACHE_LIMIT = 65_536;
     /** The longest value a keyed or set field accepts, in UTF-8 bytes. */
     public static final int MAX_VALUE_BYTES = 1000;
 
@@ -91,7 +93,9 @@ public final class Dictionary {
                         + " has no value for id " + id + " although a record uses it (damaged file? run big check)");
             }
             name = new String(utf8, StandardCharsets.UTF_8);
-            names.put(id, name);
+            if (names.size() < NAME_CACHE_LIMIT) {
+                names.put(id, name);
+            }
         }
         return name;
     }
@@ -129,7 +133,9 @@ public final class Dictionary {
         byHash.putBytes(hash, out.array());
         byId.putBytes(id, utf8);
         assigned.put(value, id);
-        names.put(id, value);
+        if (names.size() < NAME_CACHE_LIMIT) {
+            names.put(id, value);
+        }
         return id;
     }
 
