@@ -110,7 +110,9 @@ class AmplificationTest {
             for (PageClass cls : CLASSES) {
                 pages.put(cls, written.written(cls));
             }
-            assertEquals(RECORDS, db.read().count("events"));
+            try (Snapshot snapshot = db.read()) {
+                assertEquals(RECORDS, snapshot.count("events"));
+            }
             return new Cell(layout, mode, pages, db.store().pageCount());
         }
     }

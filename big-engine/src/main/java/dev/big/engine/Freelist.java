@@ -41,6 +41,11 @@ final class Freelist {
         return new Freelist(new RoaringBitmap(), new RoaringBitmap());
     }
 
+    /** A freelist of {@code free} pages recomputed from the trees; the old chain's pages are among them. */
+    static Freelist rebuilt(RoaringBitmap free) {
+        return new Freelist(free, new RoaringBitmap());
+    }
+
     /** Reads the chain starting at {@code head}; every listed page is reusable. */
     static Freelist load(PageAccess access, PageRef head, long pageCount) {
         RoaringBitmap free = new RoaringBitmap();

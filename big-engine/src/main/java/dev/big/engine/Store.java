@@ -63,11 +63,42 @@ public final class Store implements AutoCloseable {
         this.access = new PageAccess(pager);
         this.readOnly = readOnly;
         this.current = new Snapshot(meta, access);
-        this.freelist = readOnly ? Freelist.empty() : Freelist.load(access, meta.freelist(), meta.pageCount());
+        this.freelist = readOnly ? Freelist.empty() : loadFreelist(meta);
         this.countsAtOpen = pager.counts();
     }
 
     // ------------------------------------------------------------------ opening
+
+    private final java.util.List<String> openNotes = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * The freelist chain, or, if it is damaged, the free pages worked out from the trees (every
+     * page below the high-water mark no tree uses). If the trees are damaged too, no page is
+     * reused: the file grows, but nothing that might still be recovered is overwritten.
+     */
+    private Freelist loadFreelist(MetaPage.State meta) {
+        try {
+            return Freelist.load(access, meta.freelist(), meta.pageCount());
+        } catch (dev.big.page.CorruptPageException e) {
+            org.roaringbitmap.RoaringBitmap used = Checker.treePagesOrNull(raw, meta);
+            if (used == null) {
+                openNotes.add("the freelist is damaged (" + e.getMessage() + ") and so are tree pages: no page will be"
+                        + " reused until the file is repaired (export and import it)");
+                return Freelist.empty();
+            }
+            org.roaringbitmap.RoaringBitmap free = new org.roaringbitmap.RoaringBitmap();
+            free.add(0L, meta.pageCount());
+            free.andNot(used);
+            openNotes.add("the freelist was damaged (" + e.getMessage() + "); its " + free.getLongCardinality()
+                    + " free pages were recomputed from the trees and the next commit rewrites it");
+            return Freelist.rebuilt(free);
+        }
+    }
+
+    /** What open had to work around (a damaged freelist, for example); empty for a healthy file. */
+    public java.util.List<String> openNotes() {
+        return java.util.List.copyOf(openNotes);
+    }
 
     /** Creates a new database file at {@code path}; fails if it exists. */
     public static Store create(Path path) {
@@ -151,9 +182,15 @@ public final class Store implements AutoCloseable {
 
     // ------------------------------------------------------------------ transactions
 
-    /** Starts a read transaction on the latest commit. */
+    /**
+     * Starts a read transaction on the latest commit. A read-only store first looks for commits
+     * another process made since, so a long-lived read-only handle follows its writer.
+     */
     public ReadTxn beginRead() {
         ensureOpen();
+        if (readOnly) {
+            refreshFromFile();
+        }
         synchronized (readersLock) {
             Snapshot snapshot = current;
             snapshot.readers++;
@@ -167,6 +204,41 @@ public final class Store implements AutoCloseable {
             if (--snapshot.readers == 0) {
                 pinned.remove(snapshot.txid(), snapshot);
             }
+            if (pinned.isEmpty()) {
+                readersLock.notifyAll();
+            }
+        }
+    }
+
+    /** Moves a read-only store to the newest commit in the file, if a writer made one. */
+    private void refreshFromFile() {
+        long seen = current.txid();
+        long newest = Math.max(peekTxid(0), peekTxid(1));
+        if (newest <= seen) {
+            return;
+        }
+        synchronized (readersLock) {
+            if (current.txid() >= newest) {
+                return;
+            }
+            MetaPage.State meta;
+            try {
+                meta = MetaSlots.readLatest(raw);
+            } catch (RuntimeException e) {
+                return; // A meta write in progress: keep the commit we have, try again next time.
+            }
+            if (meta.txid() > current.txid()) {
+                current = new Snapshot(meta, access);
+            }
+        }
+    }
+
+    /** The txid a meta slot claims, without verifying it (cheap); 0 if unreadable. */
+    private long peekTxid(int slot) {
+        try {
+            return dev.big.page.PageHeader.txid(raw.read(slot));
+        } catch (RuntimeException e) {
+            return 0;
         }
     }
 
@@ -329,17 +401,35 @@ public final class Store implements AutoCloseable {
      */
     public CheckReport check() {
         try (ReadTxn txn = beginRead()) {
-            return Checker.check(raw, txn.meta());
+            return Checker.check(raw, txn.meta()).withNotes(openNotes);
         }
     }
 
-    /** Closes the file. Open transactions fail from now on. */
+    /** How long {@link #close()} waits for open read transactions to finish. */
+    static final long CLOSE_WAIT_MILLIS = 5_000;
+
+    /**
+     * Closes the file. New transactions are refused at once; read transactions still open get
+     * up to {@link #CLOSE_WAIT_MILLIS} to finish what they are doing (their next call fails with
+     * {@link DatabaseClosedException}) before the mapping goes away.
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
+        synchronized (readersLock) {
+            long deadline = System.currentTimeMillis() + CLOSE_WAIT_MILLIS;
+            while (!pinned.isEmpty() && System.currentTimeMillis() < deadline) {
+                try {
+                    readersLock.wait(Math.max(1, deadline - System.currentTimeMillis()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
         try {
             if (!readOnly && failure == null && !writer.isLocked()) {
                 raw.truncate(current.meta.pageCount());

@@ -9,6 +9,11 @@ import java.util.List;
 public final class ChildJvm {
 
     public static Process start(Class<?> main, String... args) throws IOException {
+        return builder(main, args).start();
+    }
+
+    /** The process builder for {@link #start}, for callers that redirect output. */
+    public static ProcessBuilder builder(Class<?> main, String... args) {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> path = new ArrayList<>();
         for (String property : new String[] {"jdk.module.path", "java.class.path"}) {
@@ -21,7 +26,7 @@ public final class ChildJvm {
                 "--sun-misc-unsafe-memory-access=allow", "-cp", String.join(File.pathSeparator, path),
                 main.getName()));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
     }
 
     private ChildJvm() {}

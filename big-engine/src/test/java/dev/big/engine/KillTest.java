@@ -3,8 +3,6 @@ package dev.big.engine;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.engine.check.CheckReport;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
@@ -27,26 +25,25 @@ class KillTest {
         Random random = new Random(Long.getLong("big.seed", System.nanoTime()));
         int lastSeen = 0;
         for (int kill = 0; kill < KILLS; kill++) {
-            Process child = ChildJvm.start(CrashingWriter.class, file.toString(), Long.toString(seed));
-            AtomicInteger acknowledged = new AtomicInteger(-1);
-            BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-            String ready = out.readLine();
-            assertTrue(ready != null && ready.startsWith("ready"), "child did not start: " + ready);
-            Thread reader = Thread.ofPlatform().start(() -> {
-                try {
-                    for (String line; (line = out.readLine()) != null; ) {
-                        if (line.startsWith("committed ")) {
-                            acknowledged.set(Integer.parseInt(line.substring(10)));
-                        }
-                    }
-                } catch (java.io.IOException ignored) {
-                    // The child died; what it acknowledged so far is what counts.
-                }
-            });
+            // Acknowledgements go to a file, not a pipe: reading a pipe while the JDK drains it at
+            // process exit can fail and drop the last lines, which would look like lost commits.
+            Path acks = file.resolveSibling("acks-" + kill + ".txt");
+            Process child = ChildJvm.builder(CrashingWriter.class, file.toString(), Long.toString(seed))
+                    .redirectOutput(acks.toFile()).start();
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (!java.nio.file.Files.readString(acks).contains("ready") && System.currentTimeMillis() < deadline) {
+                assertTrue(child.isAlive(), "child died before it was ready");
+                Thread.sleep(5);
+            }
             Thread.sleep(30 + random.nextInt(400));
             child.destroyForcibly();
             child.waitFor();
-            reader.join();
+            AtomicInteger acknowledged = new AtomicInteger(-1);
+            for (String line : java.nio.file.Files.readAllLines(acks, StandardCharsets.UTF_8)) {
+                if (line.startsWith("committed ")) {
+                    acknowledged.set(Integer.parseInt(line.substring(10)));
+                }
+            }
             int acked = acknowledged.get();
             try (Store store = Store.open(file)) {
                 CheckReport report = store.check();

@@ -7,7 +7,7 @@ import java.util.List;
  * page below the high-water mark used exactly once.
  */
 public record CheckReport(String file, long txid, long pageCount, long pagesChecked, long freePages,
-                          List<Problem> problems) {
+                          List<Problem> problems, List<String> notes) {
 
     /** One thing wrong with one page. */
     public record Problem(long pgno, String kind, String message) {
@@ -19,6 +19,14 @@ public record CheckReport(String file, long txid, long pageCount, long pagesChec
 
     public CheckReport {
         problems = List.copyOf(problems);
+        notes = List.copyOf(notes);
+    }
+
+    /** The same report with {@code more} notes (things worth knowing that are not damage to the commit). */
+    public CheckReport withNotes(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(notes);
+        all.addAll(more);
+        return new CheckReport(file, txid, pageCount, pagesChecked, freePages, problems, all);
     }
 
     public boolean ok() {
@@ -33,6 +41,9 @@ public record CheckReport(String file, long txid, long pageCount, long pagesChec
                 .append(ok() ? "OK" : problems.size() + " problem(s)").append('\n');
         for (Problem problem : problems) {
             out.append("  ").append(problem).append('\n');
+        }
+        for (String note : notes) {
+            out.append("  note: ").append(note).append('\n');
         }
         return out.toString();
     }

@@ -36,6 +36,26 @@ public final class Checker {
         this.pageCount = pageCount;
     }
 
+    /**
+     * The pages the trees of {@code meta} use (not the freelist), or null if any page on the way
+     * failed verification: then the trees cannot vouch for which pages are free.
+     */
+    public static org.roaringbitmap.RoaringBitmap treePagesOrNull(Pager pager, MetaPage.State meta) {
+        Checker checker = new Checker(pager, meta.pageCount());
+        checker.walkTree(meta.roots(), PageKind.ROOTS, "roots tree");
+        checker.walkTree(meta.catalog(), PageKind.CATALOG, "catalog tree");
+        if (!checker.problems.isEmpty()) {
+            return null;
+        }
+        org.roaringbitmap.RoaringBitmap used = new org.roaringbitmap.RoaringBitmap();
+        for (long pgno : checker.owners.keySet()) {
+            used.add((int) pgno);
+        }
+        used.add(0);
+        used.add(1);
+        return used;
+    }
+
     public static CheckReport check(Pager pager, MetaPage.State meta) {
         Checker checker = new Checker(pager, meta.pageCount());
         checker.owners.put(0L, "meta slot 0");
@@ -52,7 +72,14 @@ public final class Checker {
                 checker.problem(pgno, "unknown", "neither used by a tree nor listed as free (leaked page)");
             }
         }
-        return new CheckReport(pager.name(), meta.txid(), meta.pageCount(), checker.checked, free, checker.problems);
+        List<String> notes = new ArrayList<>();
+        int otherSlot = 1 - MetaPage.slotOf(meta.txid());
+        String slotError = MetaPage.validate(otherSlot, pager.read(otherSlot));
+        if (slotError != null && !(meta.txid() == 0 && otherSlot == 1)) {
+            notes.add("meta slot " + otherSlot + " does not hold the previous commit (" + slotError
+                    + "): a crash during a commit, or damage; the next commit rewrites it");
+        }
+        return new CheckReport(pager.name(), meta.txid(), meta.pageCount(), checker.checked, free, checker.problems, notes);
     }
 
     private void problem(long pgno, String kind, String message) {
