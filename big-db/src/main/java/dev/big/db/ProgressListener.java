@@ -1,6 +1,9 @@
 package dev.big.db;
 
-/** Told how a load or ingest is going, so a command line can draw a progress bar. */
+/**
+ * Told how a load or ingest is going, so a command line can draw a progress bar. A bulk load
+ * calls it from its committing thread, not the caller's.
+ */
 @FunctionalInterface
 public interface ProgressListener {
 

@@ -39,6 +39,22 @@ public final class Values {
 
     /** One value for {@code field}; null stays null (no value). */
     public static Object normalize(TableInfo table, FieldInfo field, Object value, String where) {
+        return normalize(table, field, value, () -> where);
+    }
+
+    /**
+     * One value for {@code field}, naming the record only if something is wrong (so a loop over
+     * millions of values builds no message strings).
+     */
+    public static Object normalize(TableInfo table, FieldInfo field, Object value, java.util.function.Supplier<String> whereLazily) {
+        try {
+            return normalizeOrThrow(table, field, value, "%WHERE%");
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(e.getMessage().replace("%WHERE%", whereLazily.get()));
+        }
+    }
+
+    private static Object normalizeOrThrow(TableInfo table, FieldInfo field, Object value, String where) {
         if (value == null) {
             return null;
         }
