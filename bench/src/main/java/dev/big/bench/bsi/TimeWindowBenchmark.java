@@ -27,12 +27,15 @@ public class TimeWindowBenchmark {
 
     @Benchmark
     public long oneHourWindow(BsiThread thread) {
-        long start = windowStart(thread.nextId());
+        long start = windowStart(thread.nextId(), thread.records);
         return thread.receivedAt.count(RangePredicate.between(start, start + HOUR_MILLIS));
     }
 
-    /** A window start near record {@code id}'s time (about one record per second). */
-    static long windowStart(long id) {
-        return BsiDataset.FIRST_MILLIS + id * 1000L;
+    /**
+     * A window start near the time of a record drawn from {@code id} (about one record per second),
+     * early enough that the whole hour lies inside the data.
+     */
+    static long windowStart(long id, long records) {
+        return BsiDataset.FIRST_MILLIS + (id % Math.max(1, records - 4_000)) * 1000L;
     }
 }
