@@ -20,13 +20,14 @@ final class MetaSlots {
     static MetaPage.State readLatest(Pager pager) {
         String file = pager.name();
         long pages = pager.pageCount();
-        if (pages == 0) {
+        long bytes = pager.fileSizeBytes();
+        if (bytes == 0) {
             throw new BigException(file + " is empty (0 bytes), so it is not a big database. If creating it was"
                     + " interrupted, delete it and create it again.");
         }
         if (pages < MetaPage.SLOTS) {
-            throw new BigException(file + " is too short to be a big database (under "
-                    + MetaPage.SLOTS * Pager.PAGE_SIZE_BYTES + " bytes): truncated, or another program's file.");
+            throw new BigException(file + " is too short to be a big database (" + bytes + " bytes, under "
+                    + MetaPage.SLOTS * Pager.PAGE_SIZE_BYTES + "): truncated, or another program's file.");
         }
         MemorySegment slot0 = pager.read(0);
         MemorySegment slot1 = pager.read(1);

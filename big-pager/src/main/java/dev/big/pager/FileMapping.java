@@ -54,6 +54,23 @@ final class FileMapping implements AutoCloseable {
     }
 
     /**
+     * Maps the first {@code pages} pages of the file as it is, never extending it: opening a file
+     * (which may not even be a big file) must not change it.
+     */
+    synchronized void mapExisting(long pages) throws IOException {
+        long mapped = mappedPages;
+        long end = Math.min(pages, channel.size() >>> PageFormat.PAGE_SHIFT);
+        if (end <= mapped) {
+            return;
+        }
+        MemorySegment segment = map(mapped, end - mapped);
+        Chunk[] grown = Arrays.copyOf(chunks, chunks.length + 1);
+        grown[grown.length - 1] = new Chunk(mapped, end - mapped, segment);
+        chunks = grown;
+        mappedPages = end;
+    }
+
+    /**
      * Maps at least the first {@code pages} pages. A writable file is extended (sparsely) to the
      * end of the new chunk; a read-only file is mapped only as far as it reaches.
      */

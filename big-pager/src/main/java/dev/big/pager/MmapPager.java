@@ -90,7 +90,7 @@ public final class MmapPager implements Pager {
             long size = channel.size();
             MmapPager pager = new MmapPager(path, mode, channel, lock, size >>> PageFormat.PAGE_SHIFT, memo);
             if (pager.pageCount > 0) {
-                pager.mapping.ensureMapped(pager.pageCount);
+                pager.mapping.mapExisting(pager.pageCount);
             }
             success = true;
             return pager;
@@ -116,6 +116,7 @@ public final class MmapPager implements Pager {
     }
 
     /** The size of the file in bytes, which can exceed {@link #pageCount()} pages by a sparse tail. */
+    @Override
     public long fileSizeBytes() {
         try {
             return channel.size();

@@ -35,6 +35,11 @@ public interface Pager extends AutoCloseable {
     /** The number of pages in the file, including those {@link #allocate}d but not yet written. */
     long pageCount();
 
+    /** The file's size in bytes (it may end in a partial page, which no page number reaches). */
+    default long fileSizeBytes() {
+        return pageCount() * PAGE_SIZE_BYTES;
+    }
+
     /** Forces every write so far to stable storage. */
     void sync();
 

@@ -1,0 +1,22 @@
+package dev.big.db.reliability;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reliability test files live under target/, never /tmp, which may be tmpfs where fsync is free. */
+final class ReliabilityFiles {
+
+    static Path newDir(String name) {
+        try {
+            Path base = Path.of("target", "test-files");
+            Files.createDirectories(base);
+            return Files.createTempDirectory(base, name + "-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private ReliabilityFiles() {}
+}
