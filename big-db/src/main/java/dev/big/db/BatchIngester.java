@@ -2,18 +2,33 @@ package dev.big.db;
 
 import dev.big.db.internal.WriteOp;
 import dev.big.engine.CommitStats;
+import dev.big.page.BigException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
-/** {@link Ingester} that buffers checked changes and commits them as one transaction per flush. */
+/**
+ * {@link Ingester} that buffers checked changes and commits them as one transaction per batch.
+ *
+ * <p>A full buffer is committed on a background thread while the caller goes on checking and
+ * buffering the next batch (at most one batch is in flight, so memory holds two at most). An
+ * explicit {@link #flush()} or {@link #close()} returns only once everything added is committed
+ * and durable. A batch that fails is discarded whole; its error is thrown by the next call.
+ */
 final class BatchIngester implements Ingester {
 
     private final Db db;
     private final int capacity;
     private final ProgressListener listener;
-    private final List<WriteOp> buffer = new ArrayList<>();
-    private long committed;
-    private long bytesWritten;
+    private List<WriteOp> buffer = new ArrayList<>();
+    private final ExecutorService committer = Executors.newSingleThreadExecutor(
+            runnable -> Thread.ofPlatform().daemon().name("big-ingest").unstarted(runnable));
+    private Future<?> inFlight;
+    private volatile long committed;
+    private volatile long bytesWritten;
     private boolean closed;
 
     BatchIngester(Db db, int capacity, ProgressListener listener) {
@@ -56,7 +71,42 @@ final class BatchIngester implements Ingester {
     private void add(WriteOp op) {
         buffer.add(op);
         if (buffer.size() >= capacity) {
-            flush();
+            submit();
+        }
+    }
+
+    /** Hands the buffer to the committer once the batch before it is done. */
+    private void submit() {
+        awaitInFlight();
+        if (buffer.isEmpty()) {
+            return;
+        }
+        List<WriteOp> batch = buffer;
+        buffer = new ArrayList<>(Math.min(capacity, 1 << 16));
+        inFlight = committer.submit(() -> {
+            CommitStats stats = db.commit(batch);
+            committed += batch.size();
+            bytesWritten += stats.totalBytesWritten();
+            listener.progress(committed, bytesWritten);
+        });
+    }
+
+    private void awaitInFlight() {
+        Future<?> pending = inFlight;
+        if (pending == null) {
+            return;
+        }
+        inFlight = null;
+        try {
+            pending.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new BigException("ingest batch failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BigException("interrupted while a batch was committing; " + committed + " records are committed");
         }
     }
 
@@ -72,15 +122,8 @@ final class BatchIngester implements Ingester {
 
     @Override
     public void flush() {
-        if (buffer.isEmpty()) {
-            return;
-        }
-        List<WriteOp> batch = List.copyOf(buffer);
-        buffer.clear();
-        CommitStats stats = db.commit(batch);
-        committed += batch.size();
-        bytesWritten += stats.totalBytesWritten();
-        listener.progress(committed, bytesWritten);
+        submit();
+        awaitInFlight();
     }
 
     private void ensureOpen() {
@@ -96,6 +139,7 @@ final class BatchIngester implements Ingester {
                 flush();
             } finally {
                 closed = true;
+                committer.shutdownNow();
             }
         }
     }

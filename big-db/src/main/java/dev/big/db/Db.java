@@ -155,13 +155,13 @@ public final class Db implements AutoCloseable {
     WriteOp.Put putOp(String table, long id, Record record) {
         Coords.checkRecordId(id);
         TableInfo info = tableInfo(table);
-        return new WriteOp.Put(table, id, Values.normalize(info, record, "record " + id));
+        return new WriteOp.Put(table, id, Values.normalize(info, record, () -> "record " + id));
     }
 
     WriteOp.Patch patchOp(String table, long id, String field, Object value) {
         Coords.checkRecordId(id);
         TableInfo info = tableInfo(table);
-        return new WriteOp.Patch(table, id, field, Values.normalize(info, info.field(field), value, "record " + id));
+        return new WriteOp.Patch(table, id, field, Values.normalize(info, info.field(field), value, () -> "record " + id));
     }
 
     WriteOp.Delete deleteOp(String table, long id) {
@@ -204,10 +204,21 @@ public final class Db implements AutoCloseable {
         return nextIds.computeIfAbsent(table, t -> new AtomicLong(tableInfo(t).nextRecordId())).getAndAdd(count);
     }
 
+    private record CatalogAt(long txid, Catalog catalog) {}
+
+    /** The schema of the latest commit, kept between writes so checking a record opens no transaction. */
+    private volatile CatalogAt catalogAt = new CatalogAt(-1, null);
+
     private TableInfo tableInfo(String table) {
-        try (ReadTxn txn = store.beginRead()) {
-            return Catalog.of(txn).table(table);
+        CatalogAt known = catalogAt;
+        long txid = store.txid();
+        if (known.txid() != txid) {
+            try (ReadTxn txn = store.beginRead()) {
+                known = new CatalogAt(txn.baseTxid(), Catalog.of(txn));
+            }
+            catalogAt = known;
         }
+        return known.catalog().table(table);
     }
 
     /**

@@ -1,10 +1,14 @@
 package dev.big.db;
 
 /**
- * Buffers record writes and commits them in batches: one transaction per {@link #flush()}, which
- * happens automatically when {@code capacity} records are buffered, and on {@link #close()}. A
- * batch commits whole or not at all. Values are checked when a record is added, so a bad record is
+ * Buffers record writes and commits them in batches: one transaction per batch of
+ * {@code capacity} records, and for what is left on {@link #flush()} and {@link #close()}. A batch
+ * commits whole or not at all. Values are checked when a record is added, so a bad record is
  * refused at once and never poisons a batch.
+ *
+ * <p>Durability: a full batch is committed in the background while the next one fills; records
+ * are durable once {@link #flush()} or {@link #close()} returns (or once {@link #committed()}
+ * counts them). If a batch fails, it is discarded whole and the next call throws its error.
  *
  * <p>Not thread-safe: one ingester per writing thread.
  */

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Applies a batch of record changes inside one write transaction: folds the changes per record,
@@ -39,7 +38,32 @@ public final class BatchWriter {
     private static final class Change {
         boolean delete;
         boolean replace;
-        final Map<String, Object> values = new LinkedHashMap<>();
+        /** The values to write; the op's own map until a later change to the same record needs a copy. */
+        Map<String, Object> values = Map.of();
+        boolean ownsValues;
+
+        Map<String, Object> mutableValues() {
+            if (!ownsValues) {
+                values = new LinkedHashMap<>(values);
+                ownsValues = true;
+            }
+            return values;
+        }
+    }
+
+    /** One table's changes, sorted by record id, with whether each record existed before the batch. */
+    private static final class Changes {
+        final long[] ids;
+        final Change[] changes;
+        final boolean[] existed;
+        final int size;
+
+        Changes(long[] ids, Change[] changes, int size) {
+            this.ids = ids;
+            this.changes = changes;
+            this.existed = new boolean[size];
+            this.size = size;
+        }
     }
 
     public BatchWriter(WriteTxn txn, Catalog catalog) {
@@ -54,63 +78,92 @@ public final class BatchWriter {
 
     /** Applies {@code ops} in order (later changes to a record override earlier ones). */
     public void apply(List<WriteOp> ops) {
-        Map<String, TreeMap<Long, Change>> byTable = new LinkedHashMap<>();
+        Map<String, List<WriteOp>> byTable = new LinkedHashMap<>();
         for (WriteOp op : ops) {
-            Change change = byTable.computeIfAbsent(op.table(), t -> new TreeMap<>()).computeIfAbsent(op.id(), i -> new Change());
+            byTable.computeIfAbsent(op.table(), t -> new ArrayList<>()).add(op);
+        }
+        for (var e : byTable.entrySet()) {
+            applyTable(catalog.table(e.getKey()), fold(e.getKey(), e.getValue()));
+        }
+    }
+
+    /** Sorts one table's ops by id (stably, so the order of changes to one record is kept) and folds each record's. */
+    private static Changes fold(String table, List<WriteOp> ops) {
+        boolean sorted = true;
+        for (int i = 1; i < ops.size() && sorted; i++) {
+            sorted = ops.get(i - 1).id() <= ops.get(i).id();
+        }
+        if (!sorted) {
+            ops = new ArrayList<>(ops);
+            ops.sort(java.util.Comparator.comparingLong(WriteOp::id));
+        }
+        long[] ids = new long[ops.size()];
+        Change[] changes = new Change[ops.size()];
+        int size = 0;
+        for (WriteOp op : ops) {
+            Change change;
+            if (size > 0 && ids[size - 1] == op.id()) {
+                change = changes[size - 1];
+            } else {
+                change = new Change();
+                ids[size] = op.id();
+                changes[size++] = change;
+            }
             switch (op) {
                 case WriteOp.Put put -> {
                     change.delete = false;
                     change.replace = true;
-                    change.values.clear();
-                    change.values.putAll(put.values());
+                    change.values = put.values();
+                    change.ownsValues = false;
                 }
                 case WriteOp.Patch patch -> {
                     if (change.delete) {
-                        throw new InvalidInputException("table '" + op.table() + "': record " + op.id()
+                        throw new InvalidInputException("table '" + table + "': record " + op.id()
                                 + " is deleted earlier in the same batch; cannot update field '" + patch.field() + "'");
                     }
-                    change.values.put(patch.field(), patch.value());
+                    change.mutableValues().put(patch.field(), patch.value());
                 }
                 case WriteOp.Delete ignored -> {
                     change.delete = true;
                     change.replace = false;
-                    change.values.clear();
+                    change.values = Map.of();
+                    change.ownsValues = false;
                 }
             }
         }
-        for (var e : byTable.entrySet()) {
-            applyTable(catalog.table(e.getKey()), e.getValue());
-        }
+        return new Changes(ids, changes, size);
     }
 
-    private void applyTable(TableInfo table, TreeMap<Long, Change> changes) {
-        Map<Long, Boolean> existed = new HashMap<>();
-        long maxId = -1;
-        for (var e : changes.entrySet()) {
-            long id = e.getKey();
-            boolean exists = exists(table, id);
-            existed.put(id, exists);
-            Change change = e.getValue();
-            if (!change.delete && !change.replace && !exists) {
-                throw new InvalidInputException("table '" + table.name() + "' has no record " + id + " to update");
+    private void applyTable(TableInfo table, Changes changes) {
+        markExisting(table, changes);
+        for (int i = 0; i < changes.size; i++) {
+            Change change = changes.changes[i];
+            if (!change.delete && !change.replace && !changes.existed[i]) {
+                throw new InvalidInputException("table '" + table.name() + "' has no record " + changes.ids[i] + " to update");
             }
-            maxId = Math.max(maxId, id);
         }
+        Object[][] byField = transpose(table, changes);
+        boolean[] written = writeNewRecords(table, changes, byField);
+        int f = 0;
         for (FieldInfo field : table.fields().values()) {
-            applyField(table, field, changes, existed);
+            applyField(field, changes, byField[f++]);
         }
-        for (var e : changes.entrySet()) {
-            long id = e.getKey();
+        for (int i = 0; i < changes.size; i++) {
+            if (written[i]) {
+                continue;
+            }
+            long id = changes.ids[i];
             int column = Coords.column(id);
             long fragment = table.existsFragment(Coords.shard(id));
-            if (e.getValue().delete) {
-                if (existed.get(id)) {
+            if (changes.changes[i].delete) {
+                if (changes.existed[i]) {
                     rows.clear(fragment, 0, column);
                 }
             } else {
                 rows.set(fragment, 0, column);
             }
         }
+        long maxId = changes.size == 0 ? -1 : changes.ids[changes.size - 1];
         if (maxId >= table.nextRecordId()) {
             table = table.withNextRecordId(maxId + 1);
             catalog = catalog.withTable(table);
@@ -118,106 +171,203 @@ public final class BatchWriter {
         changedTables.add(table.name());
     }
 
-    private boolean exists(TableInfo table, long id) {
-        return rows.contains(table.existsFragment(Coords.shard(id)), 0, Coords.column(id));
-    }
-
-    /** The value a change gives a field: present (maybe null) or absent (leave as is). */
-    private static boolean touches(Change change, String field) {
-        return change.delete || change.replace || change.values.containsKey(field);
-    }
-
-    private void applyField(TableInfo table, FieldInfo field, TreeMap<Long, Change> changes, Map<Long, Boolean> existed) {
-        List<Long> setIds = new ArrayList<>();
-        List<Object> setValues = new ArrayList<>();
-        List<Long> clearIds = new ArrayList<>();
-        for (var e : changes.entrySet()) {
-            Change change = e.getValue();
-            if (!touches(change, field.name())) {
-                continue;
-            }
-            Object value = change.delete ? null : change.values.get(field.name());
-            if (value != null) {
-                setIds.add(e.getKey());
-                setValues.add(value);
-            } else if (existed.get(e.getKey())) {
-                clearIds.add(e.getKey());
+    /**
+     * Writes the changes that create records (puts of ids that did not exist) the way a bulk load
+     * does, a container column at a time, and marks them {@link #UNTOUCHED} in {@code byField} so
+     * the general path skips them. Returns which changes it wrote.
+     */
+    private boolean[] writeNewRecords(TableInfo table, Changes changes, Object[][] byField) {
+        boolean[] written = new boolean[changes.size];
+        int count = 0;
+        for (int i = 0; i < changes.size; i++) {
+            Change change = changes.changes[i];
+            if (change.replace && !change.delete && !changes.existed[i]) {
+                count++;
             }
         }
-        if (setIds.isEmpty() && clearIds.isEmpty()) {
+        if (count == 0) {
+            return written;
+        }
+        long[] ids = new long[count];
+        Object[][] values = new Object[byField.length][count];
+        int n = 0;
+        for (int i = 0; i < changes.size; i++) {
+            Change change = changes.changes[i];
+            if (change.replace && !change.delete && !changes.existed[i]) {
+                ids[n] = changes.ids[i];
+                for (int f = 0; f < byField.length; f++) {
+                    values[f][n] = byField[f][i];
+                    byField[f][i] = UNTOUCHED;
+                }
+                written[i] = true;
+                n++;
+            }
+        }
+        NewRecordWriter writer = new NewRecordWriter(txn, table, this::dictionary);
+        NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, values, from, to));
+        for (long shard : writer.shards()) {
+            newRecordShards.add(table.existsFragment(shard));
+        }
+        return written;
+    }
+
+    /** Existence fragments that new records were written to (recounted at finish). */
+    private final Set<Long> newRecordShards = new HashSet<>();
+
+    /** Whether each record existed, reading each existence container once for all its records. */
+    private void markExisting(TableInfo table, Changes changes) {
+        long fragment = -1;
+        long key = -1;
+        boolean found = false;
+        for (int i = 0; i < changes.size; i++) {
+            long id = changes.ids[i];
+            long f = table.existsFragment(Coords.shard(id));
+            if (rows.hasPending(f)) {
+                changes.existed[i] = rows.contains(f, 0, Coords.column(id));
+                continue;
+            }
+            long k = Coords.containerKey(0, Coords.column(id));
+            if (f != fragment || k != key) {
+                fragment = f;
+                key = k;
+                found = txn.tree(f).find(k, probe);
+            }
+            changes.existed[i] = found && probe.contains(Coords.low(Coords.column(id)));
+        }
+    }
+
+    /** Marks a field a patch leaves alone (as opposed to null, which clears it). */
+    private static final Object UNTOUCHED = new Object();
+
+    /**
+     * Each field's new value per change: a value, null (clear), or {@link #UNTOUCHED}. Reading each
+     * record's map once, in order, instead of looking every field up in every record's map.
+     */
+    private static Object[][] transpose(TableInfo table, Changes changes) {
+        Map<String, Integer> index = new HashMap<>();
+        for (String name : table.fields().keySet()) {
+            index.put(name, index.size());
+        }
+        Object[][] byField = new Object[index.size()][changes.size];
+        for (int i = 0; i < changes.size; i++) {
+            Change change = changes.changes[i];
+            if (change.delete) {
+                continue;
+            }
+            if (!change.replace) {
+                for (Object[] values : byField) {
+                    values[i] = UNTOUCHED;
+                }
+            }
+            for (Map.Entry<String, Object> e : change.values.entrySet()) {
+                Integer f = index.get(e.getKey());
+                if (f != null) {
+                    byField[f][i] = e.getValue();
+                }
+            }
+        }
+        return byField;
+    }
+
+    private void applyField(FieldInfo field, Changes changes, Object[] newValues) {
+        long[] setIds = new long[changes.size];
+        Object[] setValues = new Object[changes.size];
+        long[] clearIds = new long[changes.size];
+        int sets = 0;
+        int clears = 0;
+        for (int i = 0; i < changes.size; i++) {
+            Object value = newValues[i];
+            if (value == UNTOUCHED) {
+                continue;
+            }
+            if (value != null) {
+                setIds[sets] = changes.ids[i];
+                setValues[sets++] = value;
+            } else if (changes.existed[i]) {
+                clearIds[clears++] = changes.ids[i];
+            }
+        }
+        if (sets == 0 && clears == 0) {
             return;
+        }
+        Map<Long, Boolean> existed = null;
+        if (field.type() == FieldType.KEYED || field.type() == FieldType.SET) {
+            existed = new HashMap<>();
+            for (int i = 0; i < changes.size; i++) {
+                if (changes.existed[i]) {
+                    existed.put(changes.ids[i], true);
+                }
+            }
         }
         switch (field.type()) {
             case INT, TIMESTAMP -> {
                 BsiWriter writer = bsi(field);
-                long[] ids = toArray(setIds);
-                long[] values = new long[ids.length];
-                for (int i = 0; i < ids.length; i++) {
-                    values[i] = (Long) setValues.get(i);
+                long[] values = new long[sets];
+                for (int i = 0; i < sets; i++) {
+                    values[i] = (Long) setValues[i];
                 }
-                writer.setMany(ids, values, ids.length);
-                long[] clears = toArray(clearIds);
-                writer.clearMany(clears, clears.length);
+                writer.setMany(setIds, values, sets);
+                writer.clearMany(clearIds, clears);
             }
             case BOOL -> {
-                for (int i = 0; i < setIds.size(); i++) {
-                    long id = setIds.get(i);
-                    boolean value = (Boolean) setValues.get(i);
+                for (int i = 0; i < sets; i++) {
+                    long id = setIds[i];
+                    boolean value = (Boolean) setValues[i];
                     long fragment = field.rowsFragment(Coords.shard(id));
                     rows.set(fragment, value ? 1 : 0, Coords.column(id));
                     rows.clear(fragment, value ? 0 : 1, Coords.column(id));
                 }
-                for (long id : clearIds) {
+                for (int i = 0; i < clears; i++) {
+                    long id = clearIds[i];
                     long fragment = field.rowsFragment(Coords.shard(id));
                     rows.clear(fragment, 0, Coords.column(id));
                     rows.clear(fragment, 1, Coords.column(id));
                 }
             }
-            case KEYED -> applyKeyed(field, setIds, setValues, clearIds, existed);
-            case SET -> applySet(field, setIds, setValues, clearIds, existed);
+            case KEYED -> applyKeyed(field, setIds, setValues, sets, clearIds, clears, existed);
+            case SET -> applySet(field, setIds, setValues, sets, clearIds, clears, existed);
         }
     }
 
-    private void applyKeyed(FieldInfo field, List<Long> setIds, List<Object> setValues, List<Long> clearIds,
+    private void applyKeyed(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds, int clears,
                             Map<Long, Boolean> existed) {
         BsiWriter ids = bsi(field);
         Dictionary dictionary = dictionary(field);
-        long[] newIds = new long[setIds.size()];
-        for (int i = 0; i < setIds.size(); i++) {
-            long id = setIds.get(i);
-            long dictId = dictionary.idOrAssign((String) setValues.get(i));
+        long[] newIds = new long[sets];
+        for (int i = 0; i < sets; i++) {
+            long id = setIds[i];
+            long dictId = dictionary.idOrAssign((String) setValues[i]);
             newIds[i] = dictId;
             long fragment = field.rowsFragment(Coords.shard(id));
-            OptionalLong old = existed.get(id) ? ids.get(id) : OptionalLong.empty();
+            OptionalLong old = existed.containsKey(id) ? ids.get(id) : OptionalLong.empty();
             if (old.isPresent() && old.getAsLong() != dictId) {
                 rows.clear(fragment, old.getAsLong(), Coords.column(id));
             }
             rows.set(fragment, dictId, Coords.column(id));
         }
-        for (long id : clearIds) {
+        for (int i = 0; i < clears; i++) {
+            long id = clearIds[i];
             OptionalLong old = ids.get(id);
             if (old.isPresent()) {
                 rows.clear(field.rowsFragment(Coords.shard(id)), old.getAsLong(), Coords.column(id));
             }
         }
-        long[] set = toArray(setIds);
-        ids.setMany(set, newIds, set.length);
-        long[] clears = toArray(clearIds);
-        ids.clearMany(clears, clears.length);
+        ids.setMany(setIds, newIds, sets);
+        ids.clearMany(clearIds, clears);
     }
 
     @SuppressWarnings("unchecked")
-    private void applySet(FieldInfo field, List<Long> setIds, List<Object> setValues, List<Long> clearIds,
+    private void applySet(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds, int clears,
                           Map<Long, Boolean> existed) {
         Dictionary dictionary = dictionary(field);
-        for (int i = 0; i < setIds.size(); i++) {
-            long id = setIds.get(i);
+        for (int i = 0; i < sets; i++) {
+            long id = setIds[i];
             long fragment = field.rowsFragment(Coords.shard(id));
             Set<Long> wanted = new HashSet<>();
-            for (String value : (Set<String>) setValues.get(i)) {
+            for (String value : (Set<String>) setValues[i]) {
                 wanted.add(dictionary.idOrAssign(value));
             }
-            Set<Long> old = existed.get(id) ? setRows(fragment, Coords.column(id)) : Set.of();
+            Set<Long> old = existed.containsKey(id) ? setRows(fragment, Coords.column(id)) : Set.of();
             for (long row : old) {
                 if (!wanted.contains(row)) {
                     rows.clear(fragment, row, Coords.column(id));
@@ -227,7 +377,8 @@ public final class BatchWriter {
                 rows.set(fragment, row, Coords.column(id));
             }
         }
-        for (long id : clearIds) {
+        for (int i = 0; i < clears; i++) {
+            long id = clearIds[i];
             long fragment = field.rowsFragment(Coords.shard(id));
             for (long row : setRows(fragment, Coords.column(id))) {
                 rows.clear(fragment, row, Coords.column(id));
@@ -257,13 +408,6 @@ public final class BatchWriter {
         return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field));
     }
 
-    private static long[] toArray(List<Long> ids) {
-        long[] array = new long[ids.size()];
-        for (int i = 0; i < array.length; i++) {
-            array[i] = ids.get(i);
-        }
-        return array;
-    }
 
     /**
      * Flushes every change into the trees, recounts the existence fragments touched, and writes
@@ -278,6 +422,8 @@ public final class BatchWriter {
         for (TableInfo table : catalog.tables().values()) {
             existsFields.add(table.existsFieldId());
         }
+        touched = new java.util.LinkedHashSet<>(touched);
+        touched.addAll(newRecordShards);
         for (long fragment : touched) {
             if (Coords.viewOf(fragment) == Coords.VIEW_ROWS && existsFields.contains(Coords.fieldOf(fragment))) {
                 writeRecordCount(fragment);

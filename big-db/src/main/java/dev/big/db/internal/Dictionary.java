@@ -45,6 +45,8 @@ public final class Dictionary {
     private final Tree byId;
     private final Map<Long, String> names;
     private final Map<String, Long> assigned = new HashMap<>();
+    /** Values this dictionary object already looked up (one batch or one query): ids never change once given. */
+    private final Map<String, Long> found = new HashMap<>();
     private long nextId;
 
     public Dictionary(Txn txn, FieldInfo field) {
@@ -60,6 +62,9 @@ public final class Dictionary {
     /** The id of {@code value}, if the field has ever held it. */
     public OptionalLong id(String value) {
         Long known = assigned.get(value);
+        if (known == null) {
+            known = found.get(value);
+        }
         if (known != null) {
             return OptionalLong.of(known);
         }
@@ -77,6 +82,9 @@ public final class Dictionary {
             byte[] candidate = new byte[Short.toUnsignedInt(in.getShort())];
             in.get(candidate);
             if (java.util.Arrays.equals(candidate, utf8)) {
+                if (found.size() < NAME_CACHE_LIMIT) {
+                    found.put(value, id);
+                }
                 return OptionalLong.of(id);
             }
         }

@@ -1,21 +1,19 @@
 package dev.big.db.internal;
 
 import dev.big.engine.WriteTxn;
-import dev.big.engine.bsi.ColumnBitmaps;
+import dev.big.engine.bsi.RowBits;
 import dev.big.engine.coords.Coords;
-import java.util.HashMap;
-import java.util.Map;
-import org.roaringbitmap.Container;
+import java.util.TreeMap;
 
 /**
  * Sets bits of new records in rows (view ROWS) a container column at a time: each row's bits are
- * gathered as words and OR-ed into its container once. The bottom-up path of bulk loads.
+ * gathered in ascending order and OR-ed into its container once. The bottom-up path of bulk loads
+ * and of ingest batches' new records.
  */
 public final class RowBulkWriter {
 
     private final WriteTxn txn;
-    private final Map<Long, long[]> words = new HashMap<>();
-    private final Map<Long, Integer> cardinalities = new HashMap<>();
+    private final TreeMap<Long, RowBits> rows = new TreeMap<>();
     private long fragment = -1;
     private int containerColumn = -1;
 
@@ -27,29 +25,20 @@ public final class RowBulkWriter {
     public void begin(long fragment, int containerColumn) {
         this.fragment = fragment;
         this.containerColumn = containerColumn;
-        words.clear();
-        cardinalities.clear();
+        rows.clear();
     }
 
+    /** Sets bit {@code low} of row {@code row}; a row's lows must arrive in ascending order. */
     public void set(long row, int low) {
-        long[] w = words.computeIfAbsent(row, r -> new long[1024]);
-        long bit = 1L << low;
-        if ((w[low >>> 6] & bit) == 0) {
-            w[low >>> 6] |= bit;
-            cardinalities.merge(row, 1, Integer::sum);
-        }
+        rows.computeIfAbsent(row, r -> new RowBits()).add(low);
     }
 
     /** ORs the collected rows into the fragment's containers. */
     public void end() {
         var tree = txn.tree(fragment);
-        java.util.List<Long> rows = new java.util.ArrayList<>(words.keySet());
-        java.util.Collections.sort(rows);
-        for (long row : rows) {
-            Container built = ColumnBitmaps.fromWords(words.get(row), cardinalities.get(row));
-            tree.update(Coords.containerKeyOf(row, containerColumn), c -> c.getCardinality() == 0 ? built : c.ior(built));
+        for (var e : rows.entrySet()) {
+            tree.update(Coords.containerKeyOf(e.getKey(), containerColumn), e.getValue()::orInto);
         }
-        words.clear();
-        cardinalities.clear();
+        rows.clear();
     }
 }

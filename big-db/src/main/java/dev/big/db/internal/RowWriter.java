@@ -43,6 +43,11 @@ final class RowWriter {
         p.removes = p.removes.add(low);
     }
 
+    /** Whether changes to {@code fragmentKey} are waiting for {@link #flush()}. */
+    boolean hasPending(long fragmentKey) {
+        return pending.containsKey(fragmentKey);
+    }
+
     /** Whether the bit is set, counting changes not yet flushed. */
     boolean contains(long fragmentKey, long row, int column) {
         long key = Coords.containerKey(row, column);

@@ -21,18 +21,23 @@ public final class Values {
 
     /** The normalised values of {@code record} for a write to {@code table} at {@code where}. */
     public static Map<String, Object> normalize(TableInfo table, Record record, String where) {
+        return normalize(table, record, () -> where);
+    }
+
+    /** The same, building the location text only if something is wrong. */
+    public static Map<String, Object> normalize(TableInfo table, Record record, java.util.function.Supplier<String> whereLazily) {
         Map<String, Object> normalized = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, Object> e : record.values().entrySet()) {
             String name = e.getKey();
             if (!table.hasField(name)) {
                 if (name.equals("id")) {
-                    throw new InvalidInputException("table '" + table.name() + "', " + where
+                    throw new InvalidInputException("table '" + table.name() + "', " + whereLazily.get()
                             + ": 'id' is the record id, not a field; pass it as the id argument or Record.Builder.id");
                 }
-                throw new InvalidInputException("table '" + table.name() + "' has no field '" + name + "' (" + where
-                        + "; its fields: " + String.join(", ", table.fields().keySet()) + ")");
+                throw new InvalidInputException("table '" + table.name() + "' has no field '" + name + "' ("
+                        + whereLazily.get() + "; its fields: " + String.join(", ", table.fields().keySet()) + ")");
             }
-            normalized.put(name, normalize(table, table.field(name), e.getValue(), where));
+            normalized.put(name, normalize(table, table.field(name), e.getValue(), whereLazily));
         }
         return normalized;
     }

@@ -6,7 +6,6 @@ import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 import java.util.HashMap;
 import java.util.Map;
-import org.roaringbitmap.Container;
 
 /**
  * Writes the values of records that have none yet, a container column at a time, building every
@@ -18,8 +17,7 @@ public final class BsiBulkWriter {
     private final WriteTxn txn;
     private final BsiField field;
     private final Map<Long, ZoneMap> zones = new HashMap<>();
-    private final long[][] words = new long[ColumnPlanes.ROWS][];
-    private final int[] cardinalities = new int[ColumnPlanes.ROWS];
+    private final RowBits[] rows = new RowBits[ColumnPlanes.ROWS];
     private final ContainerView probe = new ContainerView();
 
     public BsiBulkWriter(WriteTxn txn, BsiField field) {
@@ -30,7 +28,7 @@ public final class BsiBulkWriter {
     /**
      * Adds {@code values[k]} for the records at {@code lows[k]} of container column
      * {@code containerColumn} of {@code shard}, {@code k < count}. None of them may have a value
-     * yet; that is checked against the exists row.
+     * yet; that is checked against the exists row. {@code lows} must ascend.
      */
     public void addColumn(long shard, int containerColumn, char[] lows, long[] values, int count) {
         if (count == 0) {
@@ -40,12 +38,11 @@ public final class BsiBulkWriter {
         Tree tree = txn.tree(fragment);
         ZoneMap zone = zones.computeIfAbsent(fragment, k -> ZoneMap.decode(txn.summary(k)));
         int depth = zone.depth();
-        for (long[] row : words) {
+        for (RowBits row : rows) {
             if (row != null) {
-                java.util.Arrays.fill(row, 0L);
+                row.clear();
             }
         }
-        java.util.Arrays.fill(cardinalities, 0);
         for (int k = 0; k < count; k++) {
             long value = values[k];
             long stored = BsiLayout.toStored(value, field.base(), field.name());
@@ -63,19 +60,19 @@ public final class BsiBulkWriter {
             }
         }
         if (tree.find(Coords.containerKeyOf(0, containerColumn), probe)) {
-            Container existing = probe.toContainer();
-            Container added = ColumnBitmaps.fromWords(words[0], cardinalities[0]);
-            if (existing.andCardinality(added) > 0) {
-                throw new dev.big.page.BigException("bulk load of field '" + field.name() + "' in shard " + shard
-                        + " would overwrite existing values; load only new records (or use ingest)");
+            for (int k = 0; k < count; k++) {
+                if (probe.contains(lows[k])) {
+                    throw new dev.big.page.BigException("bulk write of field '" + field.name() + "' in shard " + shard
+                            + " would overwrite an existing value; write only new records this way");
+                }
             }
         }
-        for (int row = 0; row < words.length; row++) {
-            if (cardinalities[row] == 0) {
+        for (int row = 0; row < rows.length; row++) {
+            RowBits bits = rows[row];
+            if (bits == null || bits.isEmpty()) {
                 continue;
             }
-            Container built = ColumnBitmaps.fromWords(words[row], cardinalities[row]);
-            tree.update(Coords.containerKeyOf(row, containerColumn), c -> c.getCardinality() == 0 ? built : c.ior(built));
+            tree.update(Coords.containerKeyOf(row, containerColumn), bits::orInto);
         }
         for (int k = 0; k < count; k++) {
             zone.add(containerColumn, values[k]);
@@ -84,16 +81,12 @@ public final class BsiBulkWriter {
     }
 
     private void set(int row, int low) {
-        long[] w = words[row];
-        if (w == null) {
-            w = new long[WordKernels.WORDS];
-            words[row] = w;
+        RowBits bits = rows[row];
+        if (bits == null) {
+            bits = new RowBits();
+            rows[row] = bits;
         }
-        long bit = 1L << low;
-        if ((w[low >>> 6] & bit) == 0) {
-            w[low >>> 6] |= bit;
-            cardinalities[row]++;
-        }
+        bits.add(low);
     }
 
     /** Stores the merged zone maps of every fragment written. */

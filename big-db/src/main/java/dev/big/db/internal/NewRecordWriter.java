@@ -1,0 +1,187 @@
+package dev.big.db.internal;
+
+import dev.big.db.FieldType;
+import dev.big.db.InvalidInputException;
+import dev.big.engine.WriteTxn;
+import dev.big.engine.bsi.BsiBulkWriter;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.ContainerView;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Writes records that do not exist yet, one container column at a time: every row's bits for the
+ * column (existence, each bit plane, each value's row) are gathered as words and OR-ed into the
+ * container once, instead of changing containers bit by bit. Used by bulk loads and by ingest
+ * batches for their new records; nothing here needs to read or clear old values.
+ */
+public final class NewRecordWriter {
+
+    private final WriteTxn txn;
+    private final TableInfo table;
+    private final Function<FieldInfo, Dictionary> dictionaries;
+    private final RowBulkWriter rows;
+    private final Map<Integer, Map<String, Long>> dictionaryIds = new HashMap<>();
+    private final TreeSet<Long> shards = new TreeSet<>();
+    private final ContainerView probe = new ContainerView();
+
+    /**
+     * {@code table} as this transaction's catalog has it; {@code dictionaries} gives the dictionary
+     * object of a field (shared with other writers of the same transaction).
+     */
+    public NewRecordWriter(WriteTxn txn, TableInfo table, Function<FieldInfo, Dictionary> dictionaries) {
+        this.txn = txn;
+        this.table = table;
+        this.dictionaries = dictionaries;
+        this.rows = new RowBulkWriter(txn);
+    }
+
+    /**
+     * Writes records {@code ids[from, to)}, which share one container column of one shard and do
+     * not exist yet; {@code byField[f][k]} is field {@code f}'s (in table order) normalised value
+     * for record {@code k}, null for none.
+     */
+    public void writeColumn(long[] ids, Object[][] byField, int from, int to) {
+        long shard = Coords.shard(ids[from]);
+        int containerColumn = Coords.containerColumn(Coords.column(ids[from]));
+        int n = to - from;
+        char[] lows = new char[n];
+        for (int k = 0; k < n; k++) {
+            lows[k] = (char) Coords.low(Coords.column(ids[from + k]));
+        }
+        long existsFragment = table.existsFragment(shard);
+        if (txn.tree(existsFragment).find(Coords.containerKeyOf(0, containerColumn), probe)) {
+            for (char low : lows) {
+                if (probe.contains(low)) {
+                    throw new InvalidInputException("table '" + table.name() + "': record "
+                            + Coords.recordId(shard, (containerColumn << 16) | low) + " already exists");
+                }
+            }
+        }
+        rows.begin(existsFragment, containerColumn);
+        for (char low : lows) {
+            rows.set(0, low);
+        }
+        rows.end();
+        shards.add(shard);
+        char[] fieldLows = new char[n];
+        long[] fieldValues = new long[n];
+        int f = 0;
+        for (FieldInfo field : table.fields().values()) {
+            Object[] values = byField[f++];
+            int m = 0;
+            switch (field.type()) {
+                case INT, TIMESTAMP -> {
+                    for (int k = 0; k < n; k++) {
+                        if (values[from + k] != null) {
+                            fieldLows[m] = lows[k];
+                            fieldValues[m++] = (Long) values[from + k];
+                        }
+                    }
+                    writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
+                }
+                case BOOL -> {
+                    rows.begin(field.rowsFragment(shard), containerColumn);
+                    for (int k = 0; k < n; k++) {
+                        if (values[from + k] instanceof Boolean b) {
+                            rows.set(b ? 1 : 0, lows[k]);
+                        }
+                    }
+                    rows.end();
+                }
+                case KEYED -> {
+                    rows.begin(field.rowsFragment(shard), containerColumn);
+                    for (int k = 0; k < n; k++) {
+                        if (values[from + k] instanceof String s) {
+                            long dictId = dictId(field, s);
+                            rows.set(dictId, lows[k]);
+                            fieldLows[m] = lows[k];
+                            fieldValues[m++] = dictId;
+                        }
+                    }
+                    rows.end();
+                    writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
+                }
+                case SET -> {
+                    rows.begin(field.rowsFragment(shard), containerColumn);
+                    for (int k = 0; k < n; k++) {
+                        if (values[from + k] instanceof Set<?> set) {
+                            for (Object element : set) {
+                                rows.set(dictId(field, (String) element), lows[k]);
+                            }
+                        }
+                    }
+                    rows.end();
+                }
+            }
+        }
+    }
+
+    private void writeBsi(FieldInfo field, long shard, int containerColumn, char[] lows, long[] values, int count) {
+        if (count == 0) {
+            return;
+        }
+        BsiBulkWriter writer = new BsiBulkWriter(txn, field.bsi());
+        writer.addColumn(shard, containerColumn, lows, values, count);
+        writer.flush();
+    }
+
+    /** A dictionary id, remembered for the life of this writer (ids never change once given). */
+    private long dictId(FieldInfo field, String value) {
+        Map<String, Long> cache = dictionaryIds.computeIfAbsent(field.fieldId(), id -> new HashMap<>());
+        Long id = cache.get(value);
+        if (id == null) {
+            id = dictionaries.apply(field).idOrAssign(value);
+            if (cache.size() < Dictionary.NAME_CACHE_LIMIT) {
+                cache.put(value, id);
+            }
+        }
+        return id;
+    }
+
+    /** The shards records were written to (their existence fragments need a recount). */
+    public Set<Long> shards() {
+        return shards;
+    }
+
+    /** Stores the record counts of the existence fragments written to. */
+    public void writeRecordCounts() {
+        for (long shard : shards) {
+            long fragment = table.existsFragment(shard);
+            var tree = txn.tree(fragment);
+            long count = 0;
+            for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
+                if (tree.find(Coords.containerKeyOf(0, c), probe)) {
+                    count += probe.cardinality();
+                }
+            }
+            txn.setSummary(fragment, count == 0 ? new byte[0] : RecordCounts.encode(count));
+        }
+    }
+
+    /** Calls {@code column(from, to)} for each run of ids sharing a container column. */
+    public static void forEachColumn(long[] ids, int from, int to, ColumnRange column) {
+        while (from < to) {
+            long unit = ids[from] >>> Coords.CONTAINER_BITS;
+            int end = from + 1;
+            while (end < to && ids[end] >>> Coords.CONTAINER_BITS == unit) {
+                end++;
+            }
+            column.accept(from, end);
+            from = end;
+        }
+    }
+
+    /** A range of positions sharing a container column. */
+    @FunctionalInterface
+    public interface ColumnRange {
+        void accept(int from, int to);
+    }
+
+    static boolean isBsi(FieldType type) {
+        return type == FieldType.INT || type == FieldType.TIMESTAMP;
+    }
+}

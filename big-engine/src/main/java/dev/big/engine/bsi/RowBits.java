@@ -1,0 +1,55 @@
+package dev.big.engine.bsi;
+
+import org.roaringbitmap.ArrayContainer;
+import org.roaringbitmap.BitmapContainer;
+import org.roaringbitmap.Container;
+
+/**
+ * The bits one row gets in one container column during a bottom-up write, gathered in ascending
+ * order as positions and turned into a container of the right kind once: an array when few (no
+ * 8 KiB of words to clear and scan for a small batch), a bitmap when many.
+ */
+public final class RowBits {
+
+    private char[] positions = new char[16];
+    private int size;
+
+    /** Adds {@code low}; positions must arrive in strictly ascending order. */
+    public void add(int low) {
+        if (size == positions.length) {
+            positions = java.util.Arrays.copyOf(positions, Math.min(65_536, size * 2));
+        }
+        positions[size++] = (char) low;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public void clear() {
+        size = 0;
+    }
+
+    /** The gathered bits as a Roaring container (array up to 4,096 values, else bitmap). */
+    public Container toContainer() {
+        if (size <= 4096) {
+            return new ArrayContainer(size, java.util.Arrays.copyOf(positions, Math.max(size, 1)));
+        }
+        long[] words = new long[WordKernels.WORDS];
+        for (int i = 0; i < size; i++) {
+            int p = positions[i];
+            words[p >>> 6] |= 1L << p;
+        }
+        return new BitmapContainer(words, size);
+    }
+
+    /** ORs the gathered bits into {@code existing} (which may be empty), returning the result. */
+    public Container orInto(Container existing) {
+        Container built = toContainer();
+        return existing.getCardinality() == 0 ? built : existing.ior(built);
+    }
+}
