@@ -139,7 +139,7 @@ final class BatchIngester implements Ingester {
                 flush();
             } finally {
                 closed = true;
-                committer.shutdownNow();
+                committer.shutdown();
             }
         }
     }

@@ -64,8 +64,17 @@ final class BulkLoader {
                 runnable -> Thread.ofPlatform().daemon().name("big-bulk-load").unstarted(runnable));
         try {
             return load(records, table, committer);
+        } catch (RuntimeException | Error failure) {
+            // Let the chunk in flight finish (never interrupt a commit), so the records committed
+            // are exactly those reported before this failure surfaces.
+            try {
+                awaitInFlight();
+            } catch (RuntimeException alsoFailed) {
+                failure.addSuppressed(alsoFailed);
+            }
+            throw failure;
         } finally {
-            committer.shutdownNow();
+            committer.shutdown();
         }
     }
 

@@ -26,13 +26,13 @@ final class FileMapping implements AutoCloseable {
     private record Chunk(long firstPage, long pages, MemorySegment segment) {}
 
     private final String name;
-    private final FileChannel channel;
+    private final InterruptSafeChannel channel;
     private final boolean writable;
     private final Arena arena = Arena.ofShared();
     private volatile Chunk[] chunks = new Chunk[0];
     private volatile long mappedPages;
 
-    FileMapping(String name, FileChannel channel, boolean writable) {
+    FileMapping(String name, InterruptSafeChannel channel, boolean writable) {
         this.name = name;
         this.channel = channel;
         this.writable = writable;
@@ -105,7 +105,7 @@ final class FileMapping implements AutoCloseable {
         long offset = firstPage << PageFormat.PAGE_SHIFT;
         long size = pages << PageFormat.PAGE_SHIFT;
         try {
-            return channel.map(FileChannel.MapMode.READ_ONLY, offset, size, arena);
+            return channel.map(offset, size, arena);
         } catch (IOException | OutOfMemoryError e) {
             throw new BigException("could not map " + size + " bytes at offset " + offset + " of " + name + ": "
                     + e.getMessage() + ". The process may be out of address space (check `ulimit -v`) or of"

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -41,19 +39,17 @@ public final class MmapPager implements Pager {
     private final Path path;
     private final String name;
     private final OpenMode mode;
-    private final FileChannel channel;
-    private final FileLock lock;
+    private final InterruptSafeChannel channel;
     private final FileMapping mapping;
     private final VerifiedChecksumMemo memo;
     private volatile long pageCount;
     private volatile boolean closed;
 
-    private MmapPager(Path path, OpenMode mode, FileChannel channel, FileLock lock, long pageCount, boolean memo) {
+    private MmapPager(Path path, OpenMode mode, InterruptSafeChannel channel, long pageCount, boolean memo) {
         this.path = path;
         this.name = path.toString();
         this.mode = mode;
         this.channel = channel;
-        this.lock = lock;
         this.mapping = new FileMapping(name, channel, mode.writable());
         this.memo = memo ? new VerifiedChecksumMemo(DEFAULT_MEMO_SLOTS_PER_STRIPE) : null;
         this.pageCount = pageCount;
@@ -86,9 +82,9 @@ public final class MmapPager implements Pager {
         }
         boolean success = false;
         try {
-            FileLock lock = mode.writable() ? lockOrFail(path, channel) : null;
-            long size = channel.size();
-            MmapPager pager = new MmapPager(path, mode, channel, lock, size >>> PageFormat.PAGE_SHIFT, memo);
+            InterruptSafeChannel safe = new InterruptSafeChannel(path, channel, options, mode.writable());
+            long size = safe.size();
+            MmapPager pager = new MmapPager(path, mode, safe, size >>> PageFormat.PAGE_SHIFT, memo);
             if (pager.pageCount > 0) {
                 pager.mapping.mapExisting(pager.pageCount);
             }
@@ -100,18 +96,6 @@ public final class MmapPager implements Pager {
             if (!success) {
                 closeQuietly(channel);
             }
-        }
-    }
-
-    private static FileLock lockOrFail(Path path, FileChannel channel) throws IOException {
-        try {
-            FileLock lock = channel.tryLock();
-            if (lock == null) {
-                throw new DatabaseLockedException(path.toString());
-            }
-            return lock;
-        } catch (OverlappingFileLockException e) {
-            throw new DatabaseLockedException(path.toString());
         }
     }
 
@@ -195,7 +179,7 @@ public final class MmapPager implements Pager {
     public void sync() {
         ensureWritable();
         try {
-            channel.force(false);
+            channel.force();
         } catch (IOException e) {
             throw new StorageException(name, "sync (fsync)", e);
         }
@@ -259,14 +243,7 @@ public final class MmapPager implements Pager {
         try {
             mapping.close();
         } finally {
-            try {
-                if (lock != null && lock.isValid()) {
-                    lock.release();
-                }
-            } catch (IOException ignored) {
-                // Closing the channel releases the lock anyway.
-            }
-            closeQuietly(channel);
+            channel.close();
         }
     }
 

@@ -114,4 +114,22 @@ class MmapPagerTest {
         var exists = assertThrows(BigException.class, () -> MmapPager.open(dir.resolve("x.big"), OpenMode.CREATE_NEW));
         assertTrue(exists.getMessage().contains("already exists"), exists.getMessage());
     }
+
+    @Test
+    void anInterruptedWriterDoesNotCloseTheFileForEveryone() throws Exception {
+        Path file = TestDirs.newDir("mmap").resolve("interrupt.big");
+        Random random = new Random(9);
+        try (MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW)) {
+            for (int round = 0; round < 50; round++) {
+                MemorySegment page = Pages.randomBitmap(random);
+                Thread.currentThread().interrupt();
+                pager.write(round, page);
+                pager.sync();
+                assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
+                assertArrayEquals(page.toArray(PageFormat.BYTE), pager.read(round).toArray(PageFormat.BYTE));
+            }
+            var second = assertThrows(DatabaseLockedException.class, () -> MmapPager.open(file, OpenMode.READ_WRITE));
+            assertTrue(second.getMessage().contains("locked"), "the write lock was taken again after reopening");
+        }
+    }
 }
