@@ -1,13 +1,142 @@
 package dev.big.db.sql;
 
+import dev.big.db.Filter;
+import dev.big.db.InvalidInputException;
 import dev.big.db.Snapshot;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import net.sf.jsqlparser.statement.Statement;
 
-/** Runs the supported SQL subset on a snapshot. */
+/**
+ * Runs the supported SQL subset (docs/sql.md) on a snapshot, as a thin compiler onto the typed
+ * query API.
+ *
+ * <p>A statement goes through four steps:
+ * <ol>
+ *   <li>parse: JSqlParser ({@link SqlParser}), with its IN precedence repaired ({@link InListRepair});
+ *   <li>compile: {@link QueryCompiler} checks the statement is in the subset and builds a
+ *       {@link Query}, which knows no schema;
+ *   <li>bind: against the snapshot's schema, {@link PredicateBinder} checks column types and
+ *       literals and builds the typed {@link Filter};
+ *   <li>run: {@link AggregateRunner} or {@link ListingRunner} call the typed API and shape the rows;
+ *       or {@link PlanExplainer} describes what they would do.
+ * </ol>
+ * The first two steps are cached by statement text and by {@link StatementTemplate} (the text with
+ * its literals taken out), so repeated statements and statements that differ only in literals
+ * (cursors, ids, time windows, keys) skip parsing.
+ */
 public final class SqlEngine {
+
+    private static final int CACHE_CAPACITY = 1024;
+    /** Longer statements (long IN lists, say) are compiled every time, so the cache stays small. */
+    private static final int MAX_CACHED_CHARS = 8192;
+    private static final StatementCache CACHE = new StatementCache(CACHE_CAPACITY);
 
     /** Parses, plans and runs {@code sql} on {@code snapshot}. */
     public static SqlResult execute(Snapshot snapshot, String sql) {
-        throw new UnsupportedSqlException("SQL is not available in this build yet: " + sql);
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(sql, "sql");
+        StatementCache.Prepared prepared = prepare(sql);
+        try {
+            return run(snapshot, prepared);
+        } catch (InvalidInputException e) {
+            if (!prepared.fromTemplate()) {
+                throw e;
+            }
+            // A template's fragments show parameters (:i0, :s1) where the statement has its
+            // literals: fail again from the statement's own text, so the message quotes what the
+            // caller wrote.
+            return executeWithoutTemplate(snapshot, sql);
+        }
+    }
+
+    /** Runs {@code sql} compiled from its own text, bypassing templates and the cache (tests compare both ways). */
+    static SqlResult executeWithoutTemplate(Snapshot snapshot, String sql) {
+        return run(snapshot, new StatementCache.Prepared(compile(sql), List.of(), false));
+    }
+
+    /** Forgets every cached statement (tests start from an empty cache with it). */
+    static void clearCache() {
+        CACHE.clear();
+    }
+
+    static StatementCache.Prepared prepare(String sql) {
+        if (sql.length() > MAX_CACHED_CHARS) {
+            return new StatementCache.Prepared(compile(sql), List.of(), false);
+        }
+        StatementCache.Prepared cached = CACHE.statement(sql);
+        if (cached != null) {
+            return cached;
+        }
+        StatementCache.Prepared prepared = null;
+        StatementTemplate template = StatementTemplate.of(sql);
+        if (template != null) {
+            Optional<CompiledStatement> compiled = CACHE.template(template.text());
+            if (compiled == null) {
+                compiled = Optional.ofNullable(compileTemplate(template));
+                CACHE.putTemplate(template.text(), compiled);
+            }
+            if (compiled.isPresent()) {
+                prepared = new StatementCache.Prepared(compiled.get(), template.values(), true);
+            }
+        }
+        if (prepared == null) {
+            prepared = new StatementCache.Prepared(compile(sql), List.of(), false);
+        }
+        CACHE.putStatement(sql, prepared);
+        return prepared;
+    }
+
+    /** The statement itself compiled; its errors are the ones the caller sees. */
+    private static CompiledStatement compile(String sql) {
+        Statement statement = SqlParser.parse(sql);
+        return new QueryCompiler(false).compile(statement);
+    }
+
+    /** The compiled template, or null when it does not compile or does not use each of its values once. */
+    private static CompiledStatement compileTemplate(StatementTemplate template) {
+        try {
+            QueryCompiler compiler = new QueryCompiler(true);
+            CompiledStatement compiled = compiler.compile(SqlParser.parse(template.text()));
+            BitSet used = compiler.parameters();
+            int count = template.values().size();
+            return used.cardinality() == count && used.nextClearBit(0) == count ? compiled : null;
+        } catch (InvalidInputException e) {
+            return null;
+        }
+    }
+
+    private static SqlResult run(Snapshot snapshot, StatementCache.Prepared prepared) {
+        Query query = prepared.statement().query();
+        TableBinding table = TableBinding.of(snapshot.engine().catalog(), query.table());
+        PredicateBinder binder = new PredicateBinder(table, prepared.values());
+        Filter where = binder.bind(query.where());
+        Literal.IntLiteral limitLiteral = switch (query) {
+            case AggregateQuery aggregate -> aggregate.limit();
+            case ListingQuery listing -> listing.limit();
+        };
+        int limit = limitLiteral == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, limitLiteral));
+        if (prepared.statement().explain()) {
+            return PlanExplainer.explain(snapshot, table, query, where, limit);
+        }
+        return switch (query) {
+            case AggregateQuery aggregate -> {
+                AggregateRunner runner = new AggregateRunner(snapshot, table, aggregate, where);
+                runner.validate();
+                yield runner.run(limit);
+            }
+            case ListingQuery listing -> new ListingRunner(snapshot, table, listing).run(where, listing.order(), limit);
+        };
+    }
+
+    private static long limitOf(PredicateBinder binder, Literal.IntLiteral limit) {
+        long value = binder.longValue(limit, "LIMIT " + limit.sql());
+        if (value < 0) {
+            throw SqlErrors.unsupported("negative LIMIT", "LIMIT " + limit.sql(), "LIMIT takes a non-negative integer");
+        }
+        return value;
     }
 
     private SqlEngine() {}

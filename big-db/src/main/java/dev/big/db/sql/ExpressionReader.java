@@ -1,0 +1,153 @@
+package dev.big.db.sql;
+
+import java.util.BitSet;
+import net.sf.jsqlparser.expression.BooleanValue;
+import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.DateTimeLiteralExpression;
+import net.sf.jsqlparser.expression.DoubleValue;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.JdbcNamedParameter;
+import net.sf.jsqlparser.expression.JdbcParameter;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.NullValue;
+import net.sf.jsqlparser.expression.SignedExpression;
+import net.sf.jsqlparser.expression.StringValue;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+
+/**
+ * Reads the leaves of a statement, columns and literals, for the compilers: checks that a
+ * column's qualifier (if any) names the table of the FROM clause, and turns literals into
+ * {@link Literal}s. In a {@link StatementTemplate} the literals are named parameters
+ * ({@code :i0}, {@code :s1}, {@code :t2}); the reader notes which it met, so that the engine can
+ * check that a template used each of its values exactly once.
+ */
+final class ExpressionReader {
+
+    private final String table;
+    private final String alias;
+    private final boolean template;
+    private final BitSet parameters = new BitSet();
+
+    /**
+     * @param table the table of the FROM clause, as written
+     * @param alias its alias, or null
+     * @param template whether named parameters stand for the literals of a {@link StatementTemplate}
+     */
+    ExpressionReader(String table, String alias, boolean template) {
+        this.table = table;
+        this.alias = alias;
+        this.template = template;
+    }
+
+    /** The template parameters read, by index. */
+    BitSet parameters() {
+        return parameters;
+    }
+
+    /** The column {@code expression} names, or null when it is not a column. */
+    ColumnRef column(Expression expression) {
+        if (!(expression instanceof Column column)) {
+            return null;
+        }
+        Table qualifier = column.getTable();
+        if (qualifier != null && qualifier.getName() != null) {
+            String name = qualifier.getUnquotedName();
+            boolean known = qualifier.getSchemaName() == null
+                    && (alias != null ? name.equalsIgnoreCase(alias) : name.equalsIgnoreCase(table));
+            if (!known) {
+                throw SqlErrors.unsupported("column qualified with \"" + qualifier + "\", which is not the table of FROM",
+                        column, "qualify columns with the table's name or alias, or not at all ("
+                                + (alias != null ? alias : table) + " here)");
+            }
+        }
+        String name = column.getUnquotedColumnName();
+        if (name.equalsIgnoreCase("true") || name.equalsIgnoreCase("false")) {
+            return null;
+        }
+        return new ColumnRef(name, column.toString());
+    }
+
+    /** The literal {@code expression} is, or null when it is not one. */
+    Literal literal(Expression expression) {
+        return switch (expression) {
+            case LongValue value -> Literal.IntLiteral.constant(value.getBigIntegerValue(), value.toString());
+            case JdbcParameter parameter -> throw parametersUnsupported(parameter);
+            case JdbcNamedParameter named -> templateParameter(named);
+            case SignedExpression signed -> signed(signed);
+            case StringValue string -> {
+                if (string.getPrefix() != null) {
+                    throw SqlErrors.unsupported("prefixed string literal", string, "write plain 'text' literals");
+                }
+                yield Literal.StringLiteral.constant(string.getNotExcapedValue(), string.toString());
+            }
+            case BooleanValue bool -> new Literal.BoolLiteral(bool.getValue(), bool.toString());
+            case Column column when column.getTable() == null && column.getColumnName().equalsIgnoreCase("true") ->
+                    new Literal.BoolLiteral(true, column.toString());
+            case Column column when column.getTable() == null && column.getColumnName().equalsIgnoreCase("false") ->
+                    new Literal.BoolLiteral(false, column.toString());
+            case NullValue nothing -> new Literal.NullLiteral(nothing.toString());
+            case CastExpression cast -> timestamp(cast);
+            case DateTimeLiteralExpression typed -> timestamp(typed);
+            case DoubleValue decimal -> throw SqlErrors.unsupported("decimal literal " + decimal, decimal,
+                    "big's numbers are 64-bit integers: write integer literals");
+            default -> null;
+        };
+    }
+
+    /** {@code :i<n>}, {@code :s<n>} or {@code :t<n>} of a template: the literal whose value is the n-th value. */
+    private Literal templateParameter(JdbcNamedParameter parameter) {
+        String name = parameter.getName();
+        int index = template && name != null && name.length() > 1 && name.substring(1).chars().allMatch(Character::isDigit)
+                ? Integer.parseInt(name.substring(1)) : -1;
+        if (index < 0 || parameters.get(index)) {
+            throw parametersUnsupported(parameter);
+        }
+        parameters.set(index);
+        return switch (name.charAt(0)) {
+            case 'i' -> Literal.IntLiteral.parameter(index, parameter.toString());
+            case 's' -> new Literal.StringLiteral(null, index, parameter.toString());
+            case 't' -> new Literal.TimestampLiteral(null, index, parameter.toString());
+            default -> throw parametersUnsupported(parameter);
+        };
+    }
+
+    private static UnsupportedSqlException parametersUnsupported(Expression parameter) {
+        return SqlErrors.unsupported("statement parameter", parameter, "write the values into the statement as literals");
+    }
+
+    private Literal signed(SignedExpression signed) {
+        Literal inner = literal(signed.getExpression());
+        if (!(inner instanceof Literal.IntLiteral integer) || (signed.getSign() != '-' && signed.getSign() != '+')) {
+            throw SqlErrors.unsupported("sign on something other than an integer literal", signed,
+                    "a leading - or + only goes with integer literals");
+        }
+        return signed.getSign() == '-' ? integer.negate(signed.toString()) : integer;
+    }
+
+    /** {@code TIMESTAMP '...'} as JSqlParser after 5.3 reads it (5.3 reads it as a cast). */
+    private static Literal timestamp(DateTimeLiteralExpression typed) {
+        String quoted = typed.getValue();
+        if (typed.getType() != DateTimeLiteralExpression.DateTime.TIMESTAMP || quoted == null || quoted.length() < 2
+                || !quoted.startsWith("'") || !quoted.endsWith("'")) {
+            throw SqlErrors.unsupported("typed literal", typed, "the only typed literal big reads is TIMESTAMP "
+                    + TimestampLiterals.FORMAT);
+        }
+        String text = quoted.substring(1, quoted.length() - 1).replace("''", "'");
+        return Literal.TimestampLiteral.constant(TimestampLiterals.parse(text, typed.toString()), typed.toString());
+    }
+
+    private Literal timestamp(CastExpression cast) {
+        String type = cast.getColDataType() == null ? "" : cast.getColDataType().toString().strip();
+        Literal text = cast.getLeftExpression() instanceof StringValue || cast.getLeftExpression() instanceof JdbcNamedParameter
+                ? literal(cast.getLeftExpression()) : null;
+        if (!type.equalsIgnoreCase("TIMESTAMP") || !(text instanceof Literal.StringLiteral string)) {
+            throw SqlErrors.unsupported("cast", cast, "the only cast big reads is a string to TIMESTAMP: TIMESTAMP "
+                    + TimestampLiterals.FORMAT + ", CAST('...' AS TIMESTAMP) or '...'::TIMESTAMP");
+        }
+        if (string.parameter() >= 0) {
+            return new Literal.TimestampLiteral(null, string.parameter(), cast.toString());
+        }
+        return Literal.TimestampLiteral.constant(TimestampLiterals.parse(string.constant(), cast.toString()), cast.toString());
+    }
+}

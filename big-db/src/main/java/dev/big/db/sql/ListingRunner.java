@@ -1,0 +1,147 @@
+package dev.big.db.sql;
+
+import dev.big.db.Filter;
+import dev.big.db.Order;
+import dev.big.db.Record;
+import dev.big.db.Snapshot;
+import dev.big.db.internal.FieldInfo;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Answers a {@link ListingQuery}: finds the ids with {@link Snapshot#ids} and reads their values.
+ *
+ * <p>Two shapes go straight to the typed API's cheap paths: {@code WHERE id = n} alone is a point
+ * read ({@link Snapshot#get}), and a top-level {@code id > c} (ascending) or {@code id < c}
+ * (descending) becomes the cursor of {@link Snapshot#ids}, which then skips whole shards before
+ * it instead of evaluating the comparison in every one.
+ */
+final class ListingRunner {
+
+    /** Up to this many ids are asked for directly; beyond it the matches are counted first (ids allocates its limit). */
+    private static final int DIRECT_LIMIT = 4096;
+
+    private final Snapshot snapshot;
+    private final TableBinding table;
+    private final List<String> names = new ArrayList<>();
+    private final List<TableBinding.BoundColumn> columns = new ArrayList<>();
+    private final boolean readsWholeRecord;
+
+    ListingRunner(Snapshot snapshot, TableBinding table, ListingQuery query) {
+        this.snapshot = snapshot;
+        this.table = table;
+        boolean star = false;
+        for (ListingQuery.Projection projection : query.projections()) {
+            switch (projection) {
+                case ListingQuery.AllColumns ignored -> {
+                    star = true;
+                    names.add("id");
+                    columns.add(new TableBinding.BoundColumn("id", null));
+                    for (FieldInfo field : table.fields()) {
+                        names.add(field.name());
+                        columns.add(new TableBinding.BoundColumn(field.name(), field));
+                    }
+                }
+                case ListingQuery.Column column -> {
+                    names.add(column.name());
+                    columns.add(table.column(column.column()));
+                }
+            }
+        }
+        long fieldsRead = columns.stream().filter(c -> !c.isId()).map(TableBinding.BoundColumn::name).distinct().count();
+        // One get() reads every field with one existence check; value() checks existence per field
+        // but reads only that field, which wins when the fields left out are costly (set fields).
+        readsWholeRecord = star || fieldsRead == table.fields().size();
+    }
+
+    /** The rows of the records matching {@code where} in {@code order} (null: ascending), at most {@code limit} (negative: all). */
+    SqlResult run(Filter where, Order order, int limit) {
+        if (pointRead(where) instanceof Long id) {
+            Optional<Record> record = limit == 0 ? Optional.empty() : snapshot.get(table.name(), id);
+            return new SqlResult(names, record.map(r -> List.of(row(id, r))).orElse(List.of()));
+        }
+        long[] ids = ids(where, order == null ? Order.ASC : order, limit < 0 ? Integer.MAX_VALUE : limit);
+        List<List<Object>> rows = new ArrayList<>(ids.length);
+        for (long id : ids) {
+            rows.add(row(id, null));
+        }
+        return new SqlResult(names, rows);
+    }
+
+    private long[] ids(Filter where, Order order, int limit) {
+        if (limit == 0) {
+            return new long[0];
+        }
+        Cursor cursor = Cursor.of(where, order);
+        int fetch = limit;
+        if (limit > DIRECT_LIMIT) {
+            fetch = (int) Math.min(limit, snapshot.count(table.name(), where));
+        }
+        return snapshot.ids(table.name(), cursor.rest(), order, fetch, cursor.after());
+    }
+
+    /** The id of {@code WHERE id = n} standing alone, or null. */
+    static Long pointRead(Filter where) {
+        return where instanceof Filter.Compare c && c.field().equals("id") && c.op() == Filter.Op.EQ ? (Long) c.value() : null;
+    }
+
+    /** The selected values of record {@code id}; {@code record} is the record when it was read already. */
+    private List<Object> row(long id, Record record) {
+        Object[] values = new Object[columns.size()];
+        if (record == null && readsWholeRecord) {
+            record = snapshot.get(table.name(), id)
+                    .orElseThrow(() -> new IllegalStateException("record " + id + " vanished from its snapshot"));
+        }
+        for (int i = 0; i < values.length; i++) {
+            TableBinding.BoundColumn column = columns.get(i);
+            values[i] = column.isId() ? (Object) id
+                    : record != null ? record.get(column.name()) : snapshot.value(table.name(), id, column.name());
+        }
+        return Collections.unmodifiableList(Arrays.asList(values));
+    }
+
+    /**
+     * A top-level id comparison taken out of the filter as the listing's cursor: ids after
+     * {@code after} in the listing's order, and the rest of the filter.
+     */
+    record Cursor(Filter rest, Long after) {
+
+        static Cursor of(Filter where, Order order) {
+            List<Filter> terms = where instanceof Filter.And and ? and.filters() : List.of(where);
+            for (int i = 0; i < terms.size(); i++) {
+                Long after = terms.get(i) instanceof Filter.Compare c && c.field().equals("id") ? after(c, order) : null;
+                if (after != null) {
+                    List<Filter> rest = new ArrayList<>(terms);
+                    rest.remove(i);
+                    return new Cursor(rest.isEmpty() ? Filter.all() : rest.size() == 1 ? rest.getFirst() : Filter.and(rest),
+                            after);
+                }
+            }
+            return new Cursor(where, null);
+        }
+
+        /**
+         * The cursor a comparison is, or null. Ascending cursors must not be negative: the typed
+         * API reads a negative cursor's shard as a huge unsigned one (ids are never negative, so
+         * {@code id > -5} simply stays in the filter).
+         */
+        private static Long after(Filter.Compare compare, Order order) {
+            long value = (Long) compare.value();
+            return switch (order) {
+                case ASC -> switch (compare.op()) {
+                    case GT -> value >= 0 ? value : null;
+                    case GE -> value >= 1 ? value - 1 : null;
+                    default -> null;
+                };
+                case DESC -> switch (compare.op()) {
+                    case LT -> value;
+                    case LE -> value < Long.MAX_VALUE ? value + 1 : null;
+                    default -> null;
+                };
+            };
+        }
+    }
+}

@@ -1,0 +1,354 @@
+package dev.big.db.sql;
+
+import dev.big.db.Aggregate;
+import dev.big.db.FieldType;
+import dev.big.db.Filter;
+import dev.big.db.Order;
+import dev.big.db.Snapshot;
+import dev.big.db.internal.FieldInfo;
+import dev.big.db.sql.AggregateQuery.AggregateCall;
+import dev.big.engine.bsi.BsiLayout;
+import dev.big.engine.coords.Coords;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Describes how a statement would run, one line per row of the result (column {@code plan}; the
+ * format is in docs/sql.md): the typed-API path, the filter and the order its terms are combined
+ * in, per shard which container columns each integer comparison skips, counts whole or scans
+ * (the zone-map decision), and an estimate of the pages touched.
+ *
+ * <p>The zone-map decision is computed from each container column's actual min and max of the
+ * field (an aggregate over that column's ids), which the stored zone map equals after a bulk
+ * load and bounds after updates: the snapshot does not expose the stored zone maps themselves.
+ * Page estimates count every container read as one page, an upper bound (small containers live
+ * inline in leaves).
+ */
+final class PlanExplainer {
+
+    private static final int COLUMNS = Coords.CONTAINERS_PER_ROW;
+    private static final long COLUMN_WIDTH = 1L << Coords.CONTAINER_BITS;
+
+    private final Snapshot snapshot;
+    private final TableBinding table;
+    private final List<String> lines = new ArrayList<>();
+    private long pages;
+
+    private PlanExplainer(Snapshot snapshot, TableBinding table) {
+        this.snapshot = snapshot;
+        this.table = table;
+    }
+
+    static SqlResult explain(Snapshot snapshot, TableBinding table, Query query, Filter where, int limit) {
+        PlanExplainer explainer = new PlanExplainer(snapshot, table);
+        explainer.describe(query, where, limit);
+        return new SqlResult(List.of("plan"), explainer.lines.stream().map(line -> List.<Object>of(line)).toList());
+    }
+
+    private void describe(Query query, Filter where, int limit) {
+        List<long[]> shards = snapshot.engine().shards(table.info());
+        long records = shards.stream().mapToLong(s -> s[1]).sum();
+        lines.add("table: " + table.name() + ", " + records + " records in " + shards.size() + " shard"
+                + (shards.size() == 1 ? "" : "s"));
+        Filter evaluated = switch (query) {
+            case AggregateQuery aggregate -> {
+                describeAggregate(aggregate, where, shards);
+                yield where;
+            }
+            case ListingQuery listing -> describeListing(listing, where, limit, shards);
+        };
+        lines.add("filter: " + (evaluated instanceof Filter.All ? "none (every record)" : render(evaluated)));
+        if (!(evaluated instanceof Filter.All)) {
+            lines.add("combine: " + combination(evaluated));
+            describeShards(evaluated, shards);
+        }
+        if (limit >= 0) {
+            lines.add("limit: " + limit);
+        }
+        lines.add("estimated pages touched: " + pages + " (every container read counted as one 8 KiB page)");
+    }
+
+    // ------------------------------------------------------------------ shapes
+
+    private void describeAggregate(AggregateQuery query, Filter where, List<long[]> shards) {
+        boolean all = where instanceof Filter.All;
+        if (query.groupBy() != null) {
+            String key = table.column(query.groupBy()).name();
+            lines.add("shape: one row per value of keyed field " + key);
+            List<String> valueFields = new ArrayList<>();
+            for (AggregateQuery.Output output : query.outputs()) {
+                if (output.value() instanceof AggregateCall call && call.column() != null && isValueAggregate(call)) {
+                    valueFields.add(table.column(call.column()).name());
+                }
+            }
+            long groups = snapshot.groupCount(table.name(), key, Filter.all(), -1).size();
+            lines.add("path: groupCount(" + key + ")" + (all ? ": adds up the cardinalities kept in each row's cells,"
+                    + " no container is read" : ": each of " + groups + " value rows AND the filter, per shard"));
+            pages += all ? shards.size() * Math.max(1, groups * COLUMNS / 200) : shards.size() * groups * COLUMNS;
+            for (String field : valueFields.stream().distinct().toList()) {
+                lines.add("path: groupAggregate(" + key + ", " + field + "): per group, one pass over " + field
+                        + "'s planes restricted to the group");
+                pages += shards.size() * groups * COLUMNS + planePages(field, shards);
+            }
+        } else {
+            lines.add("shape: one row of aggregates over the matching records");
+            Set<String> seen = new HashSet<>();
+            for (AggregateQuery.Output output : query.outputs()) {
+                AggregateCall call = (AggregateCall) output.value();
+                String column = call.column() == null ? null : table.column(call.column()).name();
+                String path = switch (call.function()) {
+                    case COUNT_STAR -> all ? "count(*): adds up the record counts kept with each shard's existence row,"
+                            + " no data page is read" : "count(*): " + countPath(where);
+                    case COUNT -> "count(" + column + "): count of the filter AND " + column + " IS NOT NULL";
+                    case COUNT_DISTINCT -> "count(DISTINCT " + column + "): group counts of " + column + "'s value rows";
+                    case SUM, MIN, MAX, AVG -> "aggregate(" + column + "): sum, min and max in one pass over its planes per"
+                            + " shard" + (all ? "" : ", restricted to the filter");
+                };
+                if (seen.add(path)) {
+                    lines.add("path: " + path);
+                    if (call.column() != null && isValueAggregate(call)) {
+                        pages += planePages(column, shards);
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean isValueAggregate(AggregateCall call) {
+        return switch (call.function()) {
+            case SUM, MIN, MAX, AVG -> true;
+            default -> false;
+        };
+    }
+
+    private String countPath(Filter where) {
+        if (singleIntegerComparison(where) != null) {
+            return "one integer comparison: zone maps decide per container column, the rest is counted from plane"
+                    + " scans without materialising rows";
+        }
+        return "the filter is evaluated per shard into a bitmap of matching columns, whose cardinality is the count";
+    }
+
+    /** Describes a listing; returns the filter left to evaluate once the point read or cursor is taken out. */
+    private Filter describeListing(ListingQuery query, Filter where, int limit, List<long[]> shards) {
+        Long point = ListingRunner.pointRead(where);
+        Set<FieldInfo> read = new LinkedHashSet<>();
+        for (ListingQuery.Projection projection : query.projections()) {
+            switch (projection) {
+                case ListingQuery.AllColumns ignored -> read.addAll(table.fields());
+                case ListingQuery.Column column -> {
+                    FieldInfo field = table.column(column.column()).field();
+                    if (field != null) {
+                        read.add(field);
+                    }
+                }
+            }
+        }
+        int fields = read.size();
+        if (point != null) {
+            lines.add("shape: point read of record " + point);
+            lines.add("path: get(" + point + "): existence bit, then each field's containers at its column");
+            pages += 1 + recordPages(table.fields(), shards);
+            return Filter.all();
+        }
+        Order order = query.order() == null ? Order.ASC : query.order();
+        ListingRunner.Cursor cursor = ListingRunner.Cursor.of(where, order);
+        lines.add("shape: records in " + (query.order() == null ? "id order (no ORDER BY: ascending)" : order + " id order")
+                + (limit >= 0 ? ", at most " + limit : ""));
+        lines.add("path: ids(" + order + (cursor.after() != null ? ", after id " + cursor.after() : "")
+                + "): walks shards " + (order == Order.ASC ? "upwards" : "downwards")
+                + (cursor.after() != null ? " from the cursor's shard" : "") + ", stops at the limit; then reads "
+                + fields + " field" + (fields == 1 ? "" : "s") + " per record");
+        long rows = limit < 0 ? snapshot.count(table.name(), where) : Math.min(limit, snapshot.count(table.name(), where));
+        pages += COLUMNS + rows * recordPages(read, shards);
+        return cursor.rest();
+    }
+
+    /** Containers reading {@code fields} of one record touches: every plane of each at one column. */
+    private long recordPages(Collection<FieldInfo> fields, List<long[]> shards) {
+        long total = 0;
+        for (FieldInfo field : fields) {
+            total += switch (field.type()) {
+                case INT, TIMESTAMP, KEYED -> 2 + depth(field, shards);
+                case BOOL -> 2;
+                case SET -> 1;
+            };
+        }
+        return total;
+    }
+
+    /** Containers an aggregate over {@code field} reads: every plane of every column of every shard. */
+    private long planePages(String fieldName, List<long[]> shards) {
+        FieldInfo field = table.column(new ColumnRef(fieldName, fieldName)).field();
+        return (long) shards.size() * COLUMNS * (2 + depth(field, shards));
+    }
+
+    private int depth(FieldInfo field, List<long[]> shards) {
+        if (field.type() == FieldType.KEYED) {
+            return BsiLayout.depthOf(Math.max(1, field.nextDictId()));
+        }
+        Aggregate range = snapshot.aggregate(table.name(), field.name(), Filter.all());
+        if (range.count() == 0) {
+            return 0;
+        }
+        long base = field.bsi().base();
+        return BsiLayout.depthOf(Math.max(Math.abs(range.min().getAsLong() - base), Math.abs(range.max().getAsLong() - base)));
+    }
+
+    // ------------------------------------------------------------------ filters
+
+    /** How the evaluator combines the terms of an AND: row lookups first, plane scans last, restricted to the rows. */
+    private String combination(Filter where) {
+        if (singleIntegerComparison(where) != null) {
+            return "one integer comparison, counted or scanned column by column from the zone maps";
+        }
+        if (where instanceof Filter.And and) {
+            List<String> rows = new ArrayList<>();
+            List<String> planes = new ArrayList<>();
+            for (Filter term : and.filters()) {
+                (isPlaneScan(term) ? planes : rows).add(render(term));
+            }
+            String rowsText = rows.isEmpty() ? "" : "rows of " + String.join(" AND ", rows) + " are intersected first";
+            String planesText = planes.isEmpty() ? "" : "plane scans of " + String.join(" AND ", planes)
+                    + (rows.isEmpty() ? "" : " then visit only their result");
+            return rowsText + (rows.isEmpty() || planes.isEmpty() ? "" : "; ") + planesText;
+        }
+        return switch (where) {
+            case Filter.Or or -> "the rows of the " + or.filters().size() + " alternatives are united";
+            case Filter.Not not -> "NOT takes the records where the term is false (not unknown): present values that do not"
+                    + " match";
+            default -> isPlaneScan(where) ? "one plane scan" : "one row lookup";
+        };
+    }
+
+    /** Per shard, the zone-map decision for each top-level integer comparison. */
+    private void describeShards(Filter where, List<long[]> shards) {
+        List<Filter> terms = where instanceof Filter.And and ? and.filters() : List.of(where);
+        for (long[] shard : shards) {
+            long first = Coords.recordId(shard[0], 0);
+            lines.add("shard " + shard[0] + " (ids " + first + ".." + (first + Coords.SHARD_WIDTH - 1) + "): " + shard[1]
+                    + " records");
+            for (Filter term : terms) {
+                lines.add("  " + render(term) + ": " + termInShard(term, shard[0]));
+            }
+        }
+    }
+
+    private String termInShard(Filter term, long shard) {
+        long[] range = isPlaneScan(term) ? matchingRange(term) : null;
+        if (range == null) {
+            pages += COLUMNS;
+            return isPlaneScan(term) ? "plane scan of every column" : "row lookup, up to " + COLUMNS + " containers";
+        }
+        FieldInfo field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
+        boolean negated = term instanceof Filter.Compare c && c.op() == Filter.Op.NE;
+        int skipped = 0;
+        int whole = 0;
+        int scanned = 0;
+        int empty = 0;
+        int depth = 0;
+        for (int c = 0; c < COLUMNS; c++) {
+            long low = Coords.recordId(shard, (int) (c * COLUMN_WIDTH));
+            Aggregate zone = snapshot.aggregate(table.name(), field.name(), Filter.between("id", low, low + COLUMN_WIDTH - 1));
+            if (zone.count() == 0) {
+                empty++;
+                continue;
+            }
+            long min = zone.min().getAsLong();
+            long max = zone.max().getAsLong();
+            boolean disjoint = max < range[0] || min > range[1];
+            boolean inside = min >= range[0] && max <= range[1];
+            if (negated ? inside : disjoint) {
+                skipped++;
+            } else if (negated ? disjoint : inside) {
+                whole++;
+                pages += 1;
+            } else {
+                scanned++;
+                long base = field.bsi().base();
+                int columnDepth = BsiLayout.depthOf(Math.max(Math.abs(min - base), Math.abs(max - base)));
+                depth = Math.max(depth, columnDepth);
+                pages += 2 + columnDepth;
+            }
+        }
+        return "zone maps: " + skipped + " column" + (skipped == 1 ? "" : "s") + " skipped, " + whole
+                + " counted whole from the exists row, " + scanned + " scanned plane by plane"
+                + (scanned > 0 ? " (depth " + depth + ")" : "") + (empty > 0 ? ", " + empty + " without values" : "");
+    }
+
+    /** The values a plane-scan term matches as [low, high] (for != the value itself), or null. */
+    private static long[] matchingRange(Filter term) {
+        return switch (term) {
+            case Filter.Compare c -> {
+                long v = constant(c.value());
+                yield switch (c.op()) {
+                    case EQ, NE -> new long[] {v, v};
+                    case GT -> v == Long.MAX_VALUE ? new long[] {1, 0} : new long[] {v + 1, Long.MAX_VALUE};
+                    case GE -> new long[] {v, Long.MAX_VALUE};
+                    case LT -> v == Long.MIN_VALUE ? new long[] {1, 0} : new long[] {Long.MIN_VALUE, v - 1};
+                    case LE -> new long[] {Long.MIN_VALUE, v};
+                };
+            }
+            case Filter.Between b -> new long[] {constant(b.low()), constant(b.high())};
+            default -> null;
+        };
+    }
+
+    private static long constant(Object value) {
+        return value instanceof Instant instant ? instant.toEpochMilli() : (Long) value;
+    }
+
+    private Filter singleIntegerComparison(Filter where) {
+        return isPlaneScan(where) ? where : null;
+    }
+
+    private boolean isPlaneScan(Filter filter) {
+        String field = fieldOf(filter);
+        return field != null && !field.equals("id") && table.column(new ColumnRef(field, field)).type().isInteger();
+    }
+
+    private static String fieldOf(Filter filter) {
+        return switch (filter) {
+            case Filter.Compare c -> c.field();
+            case Filter.Between b -> b.field();
+            default -> null;
+        };
+    }
+
+    /** A filter in SQL-like text (timestamps as ISO instants). */
+    static String render(Filter filter) {
+        return switch (filter) {
+            case Filter.All ignored -> "TRUE";
+            case Filter.Compare c -> c.field() + " " + switch (c.op()) {
+                case EQ -> "=";
+                case NE -> "!=";
+                case LT -> "<";
+                case LE -> "<=";
+                case GT -> ">";
+                case GE -> ">=";
+            } + " " + literal(c.value());
+            case Filter.Between b -> b.field() + " BETWEEN " + literal(b.low()) + " AND " + literal(b.high());
+            case Filter.In in -> in.field() + " IN (" + in.values().stream().map(PlanExplainer::literal)
+                    .collect(Collectors.joining(", ")) + ")";
+            case Filter.IsNull isNull -> isNull.field() + " IS NULL";
+            case Filter.Contains contains -> "list_contains(" + contains.field() + ", " + literal(contains.value()) + ")";
+            case Filter.And and -> "(" + and.filters().stream().map(PlanExplainer::render).collect(Collectors.joining(" AND ")) + ")";
+            case Filter.Or or -> "(" + or.filters().stream().map(PlanExplainer::render).collect(Collectors.joining(" OR ")) + ")";
+            case Filter.Not not -> "NOT " + render(not.filter());
+        };
+    }
+
+    private static String literal(Object value) {
+        return switch (value) {
+            case String s -> "'" + s.replace("'", "''") + "'";
+            case Instant instant -> "TIMESTAMP '" + instant + "'";
+            default -> String.valueOf(value);
+        };
+    }
+}

@@ -1,0 +1,364 @@
+package dev.big.db.sql;
+
+import dev.big.db.Order;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import net.sf.jsqlparser.expression.Alias;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.ExplainStatement;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.GroupByElement;
+import net.sf.jsqlparser.statement.select.Limit;
+import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+
+/**
+ * Compiles a parsed statement into a {@link CompiledStatement}: decides the shape (aggregates,
+ * grouped aggregates, or a record listing), reads the select list, FROM, WHERE, GROUP BY, ORDER BY
+ * and LIMIT, and refuses every clause outside the subset with a message quoting it. Knows no
+ * schema: field types are checked when the statement is bound to a snapshot.
+ *
+ * <p>One compiler per statement.
+ */
+final class QueryCompiler {
+
+    private static final String AGGREGATES = "aggregates are count(*), count(column), count(DISTINCT keyed column),"
+            + " sum, min, max and avg of a column";
+
+    private final boolean template;
+    private ExpressionReader reader;
+
+    /** @param template whether the statement is a {@link StatementTemplate}, whose named parameters are its literals */
+    QueryCompiler(boolean template) {
+        this.template = template;
+    }
+
+    /** The template parameters the statement used, by index. */
+    BitSet parameters() {
+        return reader == null ? new BitSet() : reader.parameters();
+    }
+
+    CompiledStatement compile(Statement statement) {
+        return switch (statement) {
+            case ExplainStatement explain -> {
+                if (explain.getOptions() != null && !explain.getOptions().isEmpty()) {
+                    throw SqlErrors.unsupported("EXPLAIN options", explain, "write EXPLAIN followed by a query");
+                }
+                // JSqlParser 5.3 types the explained statement as a Select, later versions as any Statement.
+                if (!(explain.getStatement() instanceof Select explained)) {
+                    throw SqlErrors.unsupported("EXPLAIN of something other than a query", explain,
+                            "write EXPLAIN followed by a query");
+                }
+                yield new CompiledStatement(select(explained), true);
+            }
+            case Select select -> new CompiledStatement(select(select), false);
+            default -> throw SqlErrors.unsupported(statementKind(statement) + " statement", statement,
+                    "big's SQL only reads (" + SqlErrors.STATEMENT_SHAPES + "); write with Db.append, put, update,"
+                            + " delete, ingest or bulkLoad");
+        };
+    }
+
+    private static String statementKind(Statement statement) {
+        return statement.getClass().getSimpleName().replace("Statement", "").toUpperCase(Locale.ROOT);
+    }
+
+    private Query select(Select select) {
+        if (select.getWithItemsList() != null && !select.getWithItemsList().isEmpty()) {
+            throw SqlErrors.unsupported("WITH", select, SqlErrors.STATEMENT_SHAPES);
+        }
+        if (!(select instanceof PlainSelect plain)) {
+            throw SqlErrors.unsupported("set operation, VALUES or parenthesised query", select,
+                    "one SELECT at a time: " + SqlErrors.STATEMENT_SHAPES);
+        }
+        rejectClauses(plain);
+        Table table = from(plain);
+        Predicate where = plain.getWhere() == null ? null
+                : new PredicateCompiler(reader).compile(InListRepair.repair(plain.getWhere()));
+        boolean aggregate = plain.getGroupBy() != null
+                || plain.getSelectItems().stream().anyMatch(item -> item.getExpression() instanceof Function);
+        Literal.IntLiteral limit = limit(plain);
+        String tableName = table.getUnquotedName();
+        return aggregate ? aggregateQuery(plain, tableName, where, limit) : listingQuery(plain, tableName, where, limit);
+    }
+
+    /** Clauses JSqlParser knows and big does not answer, each refused by name. */
+    private static void rejectClauses(PlainSelect plain) {
+        reject(plain.getDistinct() != null, "SELECT DISTINCT", plain,
+                "GROUP BY keyed column lists distinct values; count(DISTINCT keyed column) counts them");
+        reject(plain.getJoins() != null && !plain.getJoins().isEmpty(), "JOIN", plain, "one table per query");
+        reject(plain.getHaving() != null, "HAVING", plain.getHaving(), "filter rows with WHERE; " + SqlErrors.SEE_DOCS);
+        reject(plain.getOffset() != null, "OFFSET", plain.getOffset(),
+                "page with id cursors: WHERE id > last ORDER BY id LIMIT n (or id < last ... DESC)");
+        reject(plain.getFetch() != null, "FETCH", plain.getFetch(), "use LIMIT n");
+        reject(plain.getTop() != null || plain.getFirst() != null || plain.getSkip() != null, "TOP / FIRST / SKIP", plain,
+                "use LIMIT n");
+        reject(plain.getLimitBy() != null, "LIMIT BY", plain, "use LIMIT n");
+        reject(plain.getQualify() != null, "QUALIFY", plain, SqlErrors.STATEMENT_SHAPES);
+        reject(plain.getWindowDefinitions() != null && !plain.getWindowDefinitions().isEmpty(), "WINDOW", plain,
+                SqlErrors.STATEMENT_SHAPES);
+        reject(plain.getIntoTables() != null || plain.getIntoTempTable() != null, "SELECT INTO", plain,
+                "big's SQL only reads");
+        reject(plain.getLateralViews() != null && !plain.getLateralViews().isEmpty(), "LATERAL VIEW", plain,
+                "one table per query");
+        reject(plain.getForMode() != null || plain.getForUpdateTable() != null || plain.getWait() != null
+                        || plain.isSkipLocked() || plain.isNoWait() || plain.getForClause() != null
+                        || plain.getForXmlPath() != null || plain.getIsolation() != null,
+                "FOR UPDATE / FOR ... / WITH isolation", plain, "snapshots are always consistent; leave the clause out");
+        reject(plain.getOracleHierarchical() != null || plain.getPreferringClause() != null || plain.getOracleHint() != null
+                        || plain.getKsqlWindow() != null || plain.isEmitChanges() || plain.getOptimizeFor() != null
+                        || plain.getBigQuerySelectQualifier() != null || plain.getMySqlSqlCacheFlag() != null
+                        || plain.getMySqlSqlCalcFoundRows() || plain.getMySqlHintStraightJoin() || plain.isUsingFinal()
+                        || plain.isUsingOnly() || plain.isUseWithNoLog() || plain.isOracleSiblings()
+                        || plain.getSampleClause() != null || plain.getPivot() != null || plain.getUnPivot() != null,
+                "vendor-specific clause", plain, SqlErrors.STATEMENT_SHAPES);
+    }
+
+    private static void reject(boolean present, String what, Object fragment, String supported) {
+        if (present) {
+            throw SqlErrors.unsupported(what, fragment, supported);
+        }
+    }
+
+    private Table from(PlainSelect plain) {
+        if (plain.getFromItem() == null) {
+            throw SqlErrors.unsupported("SELECT without FROM", plain, SqlErrors.STATEMENT_SHAPES);
+        }
+        if (!(plain.getFromItem() instanceof Table table)) {
+            throw SqlErrors.unsupported("FROM something other than a table", plain.getFromItem(),
+                    "FROM names one table; subqueries and table functions are not supported");
+        }
+        if (table.getSchemaName() != null || table.getDatabaseName() != null) {
+            throw SqlErrors.unsupported("qualified table name", table, "name the table alone, without schema or database");
+        }
+        if (table.getPivot() != null || table.getUnPivot() != null || table.getSampleClause() != null
+                || table.getIndexHint() != null || table.getSqlServerHints() != null) {
+            throw SqlErrors.unsupported("table modifier", table, "FROM names one table, optionally with an alias");
+        }
+        Alias alias = table.getAlias();
+        if (alias != null && alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
+            throw SqlErrors.unsupported("column aliases on a table", table, "FROM table [AS alias]");
+        }
+        reader = new ExpressionReader(table.getUnquotedName(), alias == null ? null : alias.getUnquotedName(), template);
+        return table;
+    }
+
+    private Literal.IntLiteral limit(PlainSelect plain) {
+        Limit limit = plain.getLimit();
+        if (limit == null) {
+            return null;
+        }
+        if (limit.getOffset() != null) {
+            throw SqlErrors.unsupported("OFFSET", limit, "page with id cursors: WHERE id > last ORDER BY id LIMIT n");
+        }
+        if (limit.getByExpressions() != null) {
+            throw SqlErrors.unsupported("LIMIT form", limit, "write LIMIT n with a non-negative integer n, or leave it out");
+        }
+        if (!(reader.literal(limit.getRowCount()) instanceof Literal.IntLiteral count) || count.negated()) {
+            throw SqlErrors.unsupported("LIMIT that is not a non-negative integer", limit, "write LIMIT n, e.g. LIMIT 50");
+        }
+        return count;
+    }
+
+    private static String aliasOf(SelectItem<?> item) {
+        Alias alias = item.getAlias();
+        if (alias == null) {
+            return null;
+        }
+        if (alias.getAliasColumns() != null && !alias.getAliasColumns().isEmpty()) {
+            throw SqlErrors.unsupported("column list in an alias", item, "write expression AS name");
+        }
+        return alias.getUnquotedName();
+    }
+
+    // ------------------------------------------------------------------ aggregates
+
+    private AggregateQuery aggregateQuery(PlainSelect plain, String table, Predicate where, Literal.IntLiteral limit) {
+        ColumnRef groupBy = groupBy(plain.getGroupBy());
+        List<AggregateQuery.Output> outputs = new ArrayList<>();
+        for (SelectItem<?> item : plain.getSelectItems()) {
+            String alias = aliasOf(item);
+            Expression expression = item.getExpression();
+            if (expression instanceof Function function) {
+                outputs.add(new AggregateQuery.Output(alias != null ? alias : function.toString(), aggregateCall(function)));
+                continue;
+            }
+            ColumnRef column = reader.column(expression);
+            if (column == null) {
+                throw SqlErrors.unsupported(expression instanceof AllColumns ? "* together with aggregates"
+                        : "select item", item, "with aggregates, select " + AGGREGATES + ", and the GROUP BY column");
+            }
+            if (groupBy == null || !column.sameColumn(groupBy)) {
+                throw SqlErrors.unsupported("column " + column.name() + " neither in GROUP BY nor inside an aggregate", item,
+                        groupBy == null ? "add GROUP BY " + column.name() + " (a keyed column), or aggregate it"
+                                : "select the GROUP BY column " + groupBy.name() + " and aggregates");
+            }
+            outputs.add(new AggregateQuery.Output(alias != null ? alias : column.name(), new AggregateQuery.GroupKey(column)));
+        }
+        int visible = outputs.size();
+        List<AggregateQuery.SortKey> sortKeys = new ArrayList<>();
+        List<OrderByElement> elements = plain.getOrderByElements();
+        for (OrderByElement element : elements == null ? List.<OrderByElement>of() : elements) {
+            int output = sortedOutput(element, outputs, visible, groupBy);
+            sortKeys.add(new AggregateQuery.SortKey(output, !element.isAsc(),
+                    element.getNullOrdering() == OrderByElement.NullOrdering.NULLS_FIRST));
+        }
+        return new AggregateQuery(table, outputs, visible, groupBy, where, sortKeys, limit);
+    }
+
+    private ColumnRef groupBy(GroupByElement groupBy) {
+        if (groupBy == null) {
+            return null;
+        }
+        boolean sets = groupBy.getGroupingSets() != null && !groupBy.getGroupingSets().isEmpty();
+        var expressions = groupBy.getGroupByExpressionList();
+        if (sets || groupBy.isMysqlWithRollup() || expressions == null || expressions.size() != 1) {
+            throw SqlErrors.unsupported("GROUP BY form", groupBy, "GROUP BY takes exactly one keyed column");
+        }
+        ColumnRef column = reader.column((Expression) expressions.getFirst());
+        if (column == null) {
+            throw SqlErrors.unsupported("GROUP BY something other than a column", groupBy,
+                    "GROUP BY takes exactly one keyed column, by name");
+        }
+        return column;
+    }
+
+    private AggregateQuery.AggregateCall aggregateCall(Function function) {
+        String name = function.getName() == null ? "" : function.getName().toLowerCase(Locale.ROOT);
+        boolean modified = function.getOrderByElements() != null || function.getKeep() != null
+                || function.getNullHandling() != null || function.isIgnoreNulls() || function.getHavingClause() != null
+                || function.getLimit() != null || function.getAttribute() != null || function.getNamedParameters() != null
+                || function.isUnique() || function.getExtraKeyword() != null || function.getOnOverflowTruncate() != null
+                || (function.getMultipartName() != null && function.getMultipartName().size() > 1);
+        if (modified) {
+            throw SqlErrors.unsupported("aggregate with modifiers", function, AGGREGATES);
+        }
+        var parameters = function.getParameters();
+        boolean star = function.isAllColumns()
+                || (parameters != null && parameters.size() == 1 && parameters.getFirst() instanceof AllColumns);
+        AggregateQuery.AggregateCall.Function kind = switch (name) {
+            case "count" -> star ? AggregateQuery.AggregateCall.Function.COUNT_STAR
+                    : function.isDistinct() ? AggregateQuery.AggregateCall.Function.COUNT_DISTINCT
+                    : AggregateQuery.AggregateCall.Function.COUNT;
+            case "sum" -> AggregateQuery.AggregateCall.Function.SUM;
+            case "min" -> AggregateQuery.AggregateCall.Function.MIN;
+            case "max" -> AggregateQuery.AggregateCall.Function.MAX;
+            case "avg" -> AggregateQuery.AggregateCall.Function.AVG;
+            default -> throw SqlErrors.unsupported("function " + function.getName(), function, AGGREGATES);
+        };
+        if (kind == AggregateQuery.AggregateCall.Function.COUNT_STAR) {
+            if (function.isDistinct()) {
+                throw SqlErrors.unsupported("count(DISTINCT *)", function, AGGREGATES);
+            }
+            return new AggregateQuery.AggregateCall(kind, null, function.toString());
+        }
+        if (function.isDistinct() && kind != AggregateQuery.AggregateCall.Function.COUNT_DISTINCT) {
+            throw SqlErrors.unsupported(name + "(DISTINCT ...)", function, AGGREGATES);
+        }
+        ColumnRef column = parameters == null || parameters.size() != 1 ? null : reader.column((Expression) parameters.getFirst());
+        if (column == null) {
+            throw SqlErrors.unsupported(name + " of something other than one column", function, AGGREGATES);
+        }
+        return new AggregateQuery.AggregateCall(kind, column, function.toString());
+    }
+
+    /** The output an ORDER BY element sorts by, adding a hidden output when it is not selected. */
+    private int sortedOutput(OrderByElement element, List<AggregateQuery.Output> outputs, int visible, ColumnRef groupBy) {
+        if (element.isMysqlWithRollup()) {
+            throw SqlErrors.unsupported("WITH ROLLUP", element, "ORDER BY result columns");
+        }
+        Expression expression = element.getExpression();
+        if (expression instanceof LongValue position) {
+            long index = position.getValue();
+            if (index < 1 || index > visible) {
+                throw SqlErrors.unsupported("ORDER BY position " + index + " outside the select list (1.." + visible + ")",
+                        element, "ORDER BY a result column by name, alias or position");
+            }
+            return (int) index - 1;
+        }
+        if (expression instanceof Function function) {
+            AggregateQuery.AggregateCall call = aggregateCall(function);
+            for (int i = 0; i < outputs.size(); i++) {
+                if (outputs.get(i).value() instanceof AggregateQuery.AggregateCall selected && selected.sameAs(call)) {
+                    return i;
+                }
+            }
+            outputs.add(new AggregateQuery.Output(function.toString(), call));
+            return outputs.size() - 1;
+        }
+        ColumnRef column = expression instanceof Column ? reader.column(expression) : null;
+        if (column == null) {
+            throw SqlErrors.unsupported("ORDER BY expression", element,
+                    "ORDER BY result columns: an alias, the GROUP BY column, an aggregate or a position");
+        }
+        if (((Column) expression).getTable() == null) {
+            for (int i = 0; i < visible; i++) {
+                if (outputs.get(i).name().equalsIgnoreCase(column.name())) {
+                    return i;
+                }
+            }
+        }
+        if (groupBy != null && column.sameColumn(groupBy)) {
+            for (int i = 0; i < outputs.size(); i++) {
+                if (outputs.get(i).value() instanceof AggregateQuery.GroupKey) {
+                    return i;
+                }
+            }
+            outputs.add(new AggregateQuery.Output(column.name(), new AggregateQuery.GroupKey(column)));
+            return outputs.size() - 1;
+        }
+        throw SqlErrors.unsupported("ORDER BY " + column.name() + ", which is not a result column", element,
+                "ORDER BY an alias, the GROUP BY column, an aggregate or a position");
+    }
+
+    // ------------------------------------------------------------------ listings
+
+    private ListingQuery listingQuery(PlainSelect plain, String table, Predicate where, Literal.IntLiteral limit) {
+        List<ListingQuery.Projection> projections = new ArrayList<>();
+        for (SelectItem<?> item : plain.getSelectItems()) {
+            String alias = aliasOf(item);
+            Expression expression = item.getExpression();
+            if (expression instanceof AllColumns all) {
+                boolean plainStar = (all.getExceptColumns() == null || all.getExceptColumns().isEmpty())
+                        && (all.getReplaceExpressions() == null || all.getReplaceExpressions().isEmpty());
+                if (all instanceof AllTableColumns qualified) {
+                    reader.column(new Column(qualified.getTable(), "id"));
+                }
+                if (!plainStar || alias != null) {
+                    throw SqlErrors.unsupported("* with modifiers", item, "write * or a list of columns");
+                }
+                projections.add(new ListingQuery.AllColumns());
+                continue;
+            }
+            ColumnRef column = reader.column(expression);
+            if (column == null) {
+                throw SqlErrors.unsupported("select item", item, "select *, columns (id and fields), or " + AGGREGATES);
+            }
+            projections.add(new ListingQuery.Column(column, alias != null ? alias : column.name()));
+        }
+        return new ListingQuery(table, projections, where, listingOrder(plain.getOrderByElements()), limit);
+    }
+
+    private Order listingOrder(List<OrderByElement> elements) {
+        if (elements == null || elements.isEmpty()) {
+            return null;
+        }
+        OrderByElement element = elements.getFirst();
+        ColumnRef column = reader.column(element.getExpression());
+        if (elements.size() > 1 || column == null || !column.isId() || element.isMysqlWithRollup()) {
+            throw SqlErrors.unsupported("ORDER BY of records by something other than id", elements.size() > 1
+                    ? PlainSelect.orderByToString(elements) : element,
+                    "records are listed ORDER BY id [ASC|DESC]; sort by other columns through GROUP BY");
+        }
+        return element.isAsc() ? Order.ASC : Order.DESC;
+    }
+}

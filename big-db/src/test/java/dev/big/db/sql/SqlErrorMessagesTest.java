@@ -1,0 +1,171 @@
+package dev.big.db.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.big.db.Db;
+import dev.big.db.FieldDef;
+import dev.big.db.InvalidInputException;
+import dev.big.db.Record;
+import dev.big.db.TableDef;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * What big says about SQL it does not answer: every message names the problem, quotes the part
+ * of the statement it is in, and says what is supported. Malformed SQL points at the token where
+ * parsing failed.
+ */
+class SqlErrorMessagesTest {
+
+    private static Db db;
+
+    @BeforeAll
+    static void createDatabase() {
+        db = Db.create(SqlTestFiles.newFile("sql-errors"), List.of(TableDef.of("events", FieldDef.intField("value"),
+                FieldDef.timestamp("received_at"), FieldDef.bool("verified"), FieldDef.keyed("type"), FieldDef.set("tags"))));
+        db.append("events", Record.of("value", 5, "received_at", Instant.ofEpochMilli(1_700_000_000_000L), "verified", true,
+                "type", "click", "tags", Set.of("a")));
+    }
+
+    @AfterAll
+    static void close() {
+        db.close();
+    }
+
+    private static String failure(String sql) {
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> db.sql(sql), sql);
+        return e.getMessage();
+    }
+
+    /** Outside the subset: the message holds the quoted fragment and the word for the problem. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            SELECT count(*) FROM events JOIN other ON events.id = other.id | JOIN | one table per query
+            SELECT count(*) FROM (SELECT * FROM events) | FROM something other than a table | subqueries
+            SELECT count(*) FROM events WHERE value IN (SELECT value FROM events) | IN with something other than a list | subqueries
+            SELECT count(*) FROM events UNION SELECT count(*) FROM events | set operation | one SELECT at a time
+            WITH e AS (SELECT * FROM events) SELECT count(*) FROM e | WITH | SELECT
+            SELECT type, count(*) FROM events GROUP BY type HAVING count(*) > 1 | HAVING | WHERE
+            SELECT * FROM events ORDER BY id LIMIT 10 OFFSET 20 | OFFSET | WHERE id > last
+            SELECT DISTINCT type FROM events | SELECT DISTINCT | GROUP BY
+            SELECT count(*) OVER () FROM events | "count(*) OVER ()" | select *, columns
+            SELECT count(*) FROM events WHERE type LIKE 'c%' | LIKE | =
+            SELECT count(*) FROM events WHERE verified IS TRUE | IS TRUE | = true
+            SELECT count(*) FROM events WHERE upper(type) = 'CLICK' | comparison with an expression | "upper(type) = 'CLICK'"
+            SELECT count(*) FROM events WHERE value = size | comparison of two columns | "value = size"
+            SELECT count(*) FROM events WHERE value + 1 > 5 | comparison with an expression | "value + 1 > 5"
+            SELECT count(*) FROM events WHERE value = NULL | comparison with NULL | IS NULL
+            SELECT count(*) FROM events WHERE value IN (1, NULL) | comparison with NULL | IN lists take no NULL
+            SELECT count(*) FROM events WHERE value > 1.5 | decimal literal 1.5 | integer literals
+            SELECT count(*) FROM events WHERE value > 9223372036854775808 | outside the signed 64-bit range | "value > 9223372036854775808"
+            SELECT count(*) FROM events WHERE received_at > TIMESTAMP '2024-01-01 00:00:00+02' | unsupported form | UTC
+            SELECT count(*) FROM events WHERE received_at > TIMESTAMP '2024-01-01 00:00:00.0001' | finer than a millisecond | milliseconds
+            SELECT count(*) FROM events WHERE received_at > TIMESTAMP '2024-02-30 00:00:00' | invalid timestamp | YYYY-MM-DD
+            SELECT count(*) FROM events WHERE received_at > CAST(5 AS BIGINT) | cast | TIMESTAMP
+            SELECT count(*) FROM events WHERE received_at > DATE '2024-01-01' | 2024-01-01 | TIMESTAMP
+            SELECT count(*) FROM events WHERE 'x' = ANY(tags) | ANY | list_contains
+            SELECT * FROM events ORDER BY value LIMIT 5 | ORDER BY of records by something other than id | ORDER BY id
+            SELECT count(*) FROM events GROUP BY type, verified | GROUP BY form | one keyed column
+            SELECT count(DISTINCT *) FROM events | count(DISTINCT *) | count(*)
+            SELECT sum(DISTINCT value) FROM events | sum(DISTINCT ...) | aggregates are
+            SELECT median(value) FROM events | function median | aggregates are
+            SELECT value, count(*) FROM events | column value neither in GROUP BY nor inside an aggregate | GROUP BY value
+            SELECT 1 FROM events | select item | columns
+            SELECT count(*) FROM events WHERE value = ? | statement parameter | literals
+            SELECT count(*) FROM events LIMIT 10, 5 | OFFSET | cursors
+            SELECT count(*) FROM events LIMIT ALL | LIMIT that is not a non-negative integer | LIMIT 50
+            SELECT id FROM events ORDER BY id LIMIT -1 | LIMIT that is not a non-negative integer | LIMIT 50
+            SELECT count(*) FROM events x WHERE y.value = 1 | not the table of FROM | x here
+            SELECT count(*) FROM main.events | qualified table name | without schema
+            SELECT 1 | SELECT without FROM | FROM table
+            INSERT INTO events (value) VALUES (1) | INSERT statement | Db.append
+            DELETE FROM events WHERE id = 1 | DELETE statement | only reads
+            EXPLAIN ANALYZE SELECT count(*) FROM events | EXPLAIN options | EXPLAIN followed by a query
+            SELECT count(*) FROM events; SELECT count(*) FROM events | more than one statement | one statement per call
+            """)
+    void unsupportedSqlIsNamedQuotedAndAnswered(String sql, String problem, String supported) {
+        UnsupportedSqlException e = assertThrows(UnsupportedSqlException.class, () -> db.sql(sql), sql);
+        String message = e.getMessage();
+        assertTrue(message.contains(problem), () -> "'" + problem + "' missing from: " + message);
+        assertTrue(message.contains(supported), () -> "'" + supported + "' missing from: " + message);
+    }
+
+    /** In the subset but not in this schema: an InvalidInputException naming the column, its type and the fragment. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            SELECT count(*) FROM nope | no table 'nope' | tables: events
+            SELECT count(*) FROM events WHERE nope = 1 | no column 'nope' | its columns: id, value, received_at, verified, type, tags
+            SELECT count(*) FROM events WHERE value = 'x' | value is int | "value = 'x'"
+            SELECT count(*) FROM events WHERE type = 5 | type is keyed | "type = 5"
+            SELECT count(*) FROM events WHERE received_at > 5 | received_at is timestamp | "received_at > 5"
+            SELECT count(*) FROM events WHERE type > 'a' | compared with =, !=, <> or IN only | "type > 'a'"
+            SELECT count(*) FROM events WHERE value | only when it is bool | value is int
+            SELECT count(*) FROM events WHERE list_contains(type, 'a') | needs a set column | compare it with = 'value'
+            SELECT count(*) FROM events WHERE tags = 'a' | list_contains(tags, 'value') | "tags = 'a'"
+            SELECT count(*) FROM events WHERE type BETWEEN 'a' AND 'b' | BETWEEN needs an int or timestamp column | type is keyed
+            SELECT value, count(*) FROM events GROUP BY value | GROUP BY needs a keyed column | value is int
+            SELECT sum(received_at) FROM events | sum needs an int column | received_at is timestamp
+            SELECT avg(verified) FROM events | avg needs an int column | verified is bool
+            SELECT min(type) FROM events | min needs an int or timestamp column | type is keyed
+            SELECT count(DISTINCT value) FROM events | count(DISTINCT ...) needs a keyed column | value is int
+            """)
+    void schemaMismatchesNameTheColumnAndItsType(String sql, String first, String second) {
+        String message = failure(sql);
+        assertTrue(message.contains(first), () -> "'" + first + "' missing from: " + message);
+        assertTrue(message.contains(second), () -> "'" + second + "' missing from: " + message);
+    }
+
+    /** The same statement with other numbers shares a compiled template; its errors still quote the caller's numbers. */
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT count(*) FROM events WHERE type = 7", "SELECT count(*) FROM events WHERE type = 8"})
+    void templateErrorsQuoteTheStatementsOwnNumbers(String sql) {
+        String number = sql.substring(sql.length() - 1);
+        String message = failure(sql);
+        assertTrue(message.contains("type = " + number) && !message.contains("?"), message);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            SELEC count(*) FROM events | line 1, column 1 | unexpected "SELEC"
+            SELECT count(*) FROM events WHERE value = 1 value | line 1, column 45 | unexpected "value"
+            SELECT count(*) FROM events WHERE value IN (1 2) | line 1, column 47 | unexpected "2"
+            SELECT count(*) FROM events WHERE (value = 1 | line 1, column 45 | unexpected end of statement
+            SELECT count(*) FROM events WHERE type = 'click | malformed SQL | line 1, column 48
+            """)
+    void malformedSqlPointsAtTheToken(String sql, String where, String what) {
+        UnsupportedSqlException e = assertThrows(UnsupportedSqlException.class, () -> db.sql(sql), sql);
+        assertTrue(e.getMessage().contains(where), e.getMessage());
+        assertTrue(e.getMessage().contains(what), e.getMessage());
+    }
+
+    @org.junit.jupiter.api.Test
+    void caretStandsUnderTheTokenOnItsOwnLine() {
+        String sql = "SELECT count(*)\nFROM events\nWHERE value >> 3 AND";
+        UnsupportedSqlException e = assertThrows(UnsupportedSqlException.class, () -> db.sql(sql));
+        List<String> lines = e.getMessage().lines().toList();
+        assertTrue(lines.getFirst().startsWith("malformed SQL at line 3"), e.getMessage());
+        String quoted = lines.get(1);
+        String caret = lines.get(2);
+        assertEquals("  WHERE value >> 3 AND", quoted);
+        assertEquals('^', caret.charAt(caret.length() - 1));
+    }
+
+    @org.junit.jupiter.api.Test
+    void emptyAndDeeplyNestedStatementsAreRefusedBeforeParsing() {
+        assertTrue(assertThrows(UnsupportedSqlException.class, () -> db.sql("  ")).getMessage().contains("empty statement"));
+        String nested = "(".repeat(40) + "value = 1" + ")".repeat(40);
+        long start = System.nanoTime();
+        String message = assertThrows(UnsupportedSqlException.class,
+                () -> db.sql("SELECT count(*) FROM events WHERE " + nested)).getMessage();
+        assertTrue(message.contains("nested 40 deep"), message);
+        assertTrue(System.nanoTime() - start < 1_000_000_000L, "refused without parsing");
+    }
+}
