@@ -2,6 +2,8 @@
 module dev.big.db {
     requires transitive dev.big.engine;
     requires net.sf.jsqlparser;
+    requires org.lz4.java;
     exports dev.big.db;
     exports dev.big.db.sql;
+    exports dev.big.db.exchange;
 }

@@ -1,0 +1,114 @@
+package dev.big.db.exchange;
+
+import dev.big.db.FieldType;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The export stream: a self-describing copy of a database (or of some of its tables) that another
+ * build of big can import. It carries the schema, every keyed and set field's dictionary, and
+ * every fragment's containers in coords addressing (see {@code dev.big.engine.coords.Coords}),
+ * with the fragment summaries (record counts, zone maps) as they were committed. It does not
+ * carry pages, page numbers or free space: an import lays the data out afresh.
+ *
+ * <pre>
+ * Stream        --&gt; Header, Block^n, EndBlock
+ * Header        --&gt; Magic:8 bytes "BIGXPORT", Version:u32
+ * Block         --&gt; RawLength:u32, CompressedLength:u32, Checksum:u64, Compressed:byte^CompressedLength
+ *                   Compressed is one LZ4 block whose decompression is the block's RawLength raw
+ *                   bytes; Checksum is the xxHash3-64 of those raw bytes
+ * Raw           --&gt; Kind:u8, Body           (Kind 1 schema, 2 dictionary, 3 fragment, 4 end)
+ *
+ * SchemaBody    --&gt; SourceTxid:u64, TableCount:u32, Table^TableCount
+ * Table         --&gt; Name, NextRecordId:u64, ExistsFieldId:u16, FieldCount:u16, Field^FieldCount
+ * Field         --&gt; FieldId:u16, Name, Type:u8, Flags:u8, Min:i64, Max:i64, Base:i64, NextDictId:u64
+ * Name          --&gt; Length:u8, UTF-8 bytes
+ * Type          --&gt; 1 int, 2 timestamp, 3 bool, 4 keyed, 5 set
+ * Flags         --&gt; bit 0: Min declared, bit 1: Max declared
+ *
+ * DictionaryBody --&gt; FieldId:u16, Count:u32, Entry^Count          (ids ascending)
+ * Entry          --&gt; Id:u64, Length:u16, UTF-8 bytes
+ *
+ * FragmentBody  --&gt; FragmentKey:u64, SummaryLength:u16, Summary, ContainerCount:u32, Container^ContainerCount
+ * Container     --&gt; Key:u64, Kind:u8, Cardinality:u32, PayloadLength:u32, Payload   (keys ascending)
+ * Payload       --&gt; Kind 1 array:  Value:u16^Cardinality
+ *                   Kind 2 run:    (Start:u16, LengthMinusOne:u16)^runs
+ *                   Kind 3 bitmap: Word:u64^1024
+ *                   Kind 4 bytes:  byte^PayloadLength            (opaque cell value)
+ *
+ * EndBody       --&gt; BlockCount:u64, DictionaryEntries:u64, FragmentCount:u64, ContainerCount:u64, RecordCount:u64
+ * </pre>
+ *
+ * <p>All integers are little-endian. Field ids in fragment keys and dictionary bodies are the
+ * source database's; the schema block maps them to names, and an import assigns its own ids.
+ * {@code Base} is the offset an int or timestamp field's bit planes are stored relative to, so
+ * the planes can be copied as they are.
+ *
+ * <p>Invariants the reader checks: the schema block comes first and once; a fragment's blocks
+ * are consecutive and a fragment larger than one block continues in the next ones under the same
+ * key (its summary repeated); the end block comes last, its counts match what came before, and
+ * nothing follows it. A stream that stops before its end block is truncated and refused.
+ *
+ * <p>Blocks hold at most {@link #MAX_RAW_BLOCK_BYTES} raw bytes, so a reader never allocates
+ * more than that on the word of a damaged length field; a writer aims at
+ * {@link #TARGET_RAW_BLOCK_BYTES}, which keeps LZ4's window effective and memory flat.
+ */
+public final class ExportFormat {
+
+    /** "BIGXPORT" in ASCII: what a stream starts with. */
+    public static final byte[] MAGIC = "BIGXPORT".getBytes(StandardCharsets.US_ASCII);
+    /** The oldest stream version this build imports. */
+    public static final int VERSION_START = 1;
+    /** The stream version this build writes. */
+    public static final int VERSION_CURRENT = 1;
+
+    static final int HEADER_BYTES = 12;
+    /** RawLength:u32, CompressedLength:u32, Checksum:u64. */
+    static final int BLOCK_HEADER_BYTES = 16;
+
+    static final int KIND_SCHEMA = 1;
+    static final int KIND_DICTIONARY = 2;
+    static final int KIND_FRAGMENT = 3;
+    static final int KIND_END = 4;
+
+    static final int FLAG_MIN = 1;
+    static final int FLAG_MAX = 2;
+
+    /** A writer closes a block once its raw body reaches this size. */
+    static final int TARGET_RAW_BLOCK_BYTES = 1 << 20;
+    /** The largest raw block a reader accepts (a target-size block plus one bitmap container, with room). */
+    static final int MAX_RAW_BLOCK_BYTES = 4 << 20;
+
+    static String kindName(int kind) {
+        return switch (kind) {
+            case KIND_SCHEMA -> "schema";
+            case KIND_DICTIONARY -> "dictionary";
+            case KIND_FRAGMENT -> "fragment";
+            case KIND_END -> "end";
+            default -> "unknown kind " + kind;
+        };
+    }
+
+    static int typeCode(FieldType type) {
+        return switch (type) {
+            case INT -> 1;
+            case TIMESTAMP -> 2;
+            case BOOL -> 3;
+            case KEYED -> 4;
+            case SET -> 5;
+        };
+    }
+
+    /** The field type with stream code {@code code}, or null. */
+    static FieldType typeOf(int code) {
+        return switch (code) {
+            case 1 -> FieldType.INT;
+            case 2 -> FieldType.TIMESTAMP;
+            case 3 -> FieldType.BOOL;
+            case 4 -> FieldType.KEYED;
+            case 5 -> FieldType.SET;
+            default -> null;
+        };
+    }
+
+    private ExportFormat() {}
+}
