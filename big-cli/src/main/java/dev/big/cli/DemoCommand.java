@@ -1,0 +1,167 @@
+package dev.big.cli;
+
+import dev.big.db.Db;
+import dev.big.db.FieldDef;
+import dev.big.db.Record;
+import dev.big.db.TableDef;
+import dev.big.db.sql.SqlResult;
+import dev.big.workload.Event;
+import dev.big.workload.EventGenerator;
+import dev.big.workload.IdLayout;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code big demo}: big doing its job in well under a minute: generate the standard events,
+ * bulk-load them, and run representative queries, each printed with its result and its time.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        header = "Shows big at work: loads N generated events and runs representative queries.",
+        description = {
+            "Generates N events of the standard event schema (value int 20-bit uniform, type keyed 20 values"
+                    + " Zipf-skewed, verified bool 99%% true, received_at timestamp ~1 s apart, size int, tags set),"
+                    + " bulk-loads them with a progress bar and runs representative SQL queries, printing each"
+                    + " with its result and time, then the file size and bytes per record.",
+            "",
+            "Without --db the database is a temporary file, deleted at the end."})
+final class DemoCommand implements Callable<Integer> {
+
+    /** The standard event schema, as {@link EventGenerator} fills it. */
+    static final TableDef EVENTS = TableDef.of("events",
+            FieldDef.intField("value", 0, EventGenerator.VALUE_LIMIT - 1),
+            FieldDef.keyed("type"),
+            FieldDef.bool("verified"),
+            FieldDef.timestamp("received_at"),
+            FieldDef.intField("size", 0, EventGenerator.SIZE_LIMIT - 1),
+            FieldDef.set("tags"));
+
+    static final long SEED = 42;
+
+    /** Representative questions: a total, range counts, filters on several fields, a top-N, aggregates, a point read. */
+    static final List<String> QUERIES = List.of(
+            "SELECT count(*) FROM events",
+            "SELECT count(*) FROM events WHERE value >= 524288",
+            "SELECT count(*) FROM events WHERE value BETWEEN 1000 AND 1999 AND verified = false",
+            "SELECT type, count(*) FROM events GROUP BY type ORDER BY count(*) DESC LIMIT 5",
+            "SELECT count(*), sum(size), min(value), max(value), avg(value) FROM events WHERE type = 'type03'",
+            "SELECT count(*) FROM events WHERE received_at >= '2023-11-15 00:00:00' AND received_at < '2023-11-15 01:00:00'",
+            "SELECT count(*) FROM events WHERE type IN ('type00', 'type01') AND size < 1000",
+            "SELECT * FROM events WHERE id = 123");
+
+    @Option(names = "--records", paramLabel = "N", defaultValue = "1000000",
+            description = "How many events to generate (default: ${DEFAULT-VALUE}).")
+    long records;
+
+    @Option(names = "--db", paramLabel = "PATH", description = "Keep the database at PATH (it must not exist).")
+    Path database;
+
+    @Override
+    public Integer call() {
+        if (records < 1) {
+            throw new CliException(ExitCodes.USAGE, "--records must be at least 1, got " + records);
+        }
+        Path file = database != null ? Inputs.newFile(database, "database") : temporaryFile();
+        PrintWriter out = Terminal.stdout();
+        try {
+            long total = System.nanoTime();
+            out.println("big demo: " + Units.count(records) + " events of the standard schema into " + file
+                    + (database == null ? " (temporary)" : ""));
+            out.println("  table events: " + String.join(", ", EVENTS.fields().stream().map(Object::toString).toList()));
+            out.flush();
+            try (Db db = Db.create(file, List.of(EVENTS))) {
+                load(db, out);
+                for (String sql : QUERIES) {
+                    query(db, sql, out);
+                }
+            }
+            long size = fileSize(file); // after close, which trims the file to the pages in use
+            out.println();
+            out.println("file size " + Units.bytes(size) + " (" + Units.count(size) + " bytes), "
+                    + String.format(java.util.Locale.ROOT, "%.1f", (double) size / records) + " bytes per record");
+            out.println("demo finished in " + Units.nanos(System.nanoTime() - total));
+            out.flush();
+            return ExitCodes.OK;
+        } finally {
+            if (database == null) {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    System.err.println("big demo: could not delete the temporary database " + file + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private void load(Db db, PrintWriter out) {
+        EventGenerator events = new EventGenerator(SEED, records, new IdLayout.Dense());
+        Iterable<Record> asRecords = () -> new Iterator<>() {
+            private final Iterator<Event> generated = events.iterator();
+
+            @Override
+            public boolean hasNext() {
+                return generated.hasNext();
+            }
+
+            @Override
+            public Record next() {
+                Event e = generated.next();
+                return Record.builder().id(e.id()).set("value", e.value()).set("type", e.type())
+                        .set("verified", e.verified()).set("received_at", e.receivedAt()).set("size", e.size())
+                        .set("tags", e.tags().isEmpty() ? null : e.tags()).build();
+            }
+        };
+        long start = System.nanoTime();
+        long[] written = {0};
+        try (Progress progress = Progress.start("bulk load", records, "", 1)) {
+            db.bulkLoad("events", asRecords, (loaded, bytes) -> {
+                progress.stepTo(loaded);
+                written[0] = bytes;
+            });
+        }
+        long nanos = System.nanoTime() - start;
+        out.println("loaded " + Units.count(records) + " events in " + Units.nanos(nanos) + " ("
+                + Units.rate(records, nanos) + " records/s), wrote " + Units.bytes(written[0]));
+        out.flush();
+    }
+
+    /** Runs {@code sql} twice: the first time includes class loading and JIT warm-up, the second is a warm run. */
+    private static void query(Db db, String sql, PrintWriter out) {
+        long start = System.nanoTime();
+        SqlResult result = db.sql(sql);
+        long first = System.nanoTime() - start;
+        start = System.nanoTime();
+        db.sql(sql);
+        long second = System.nanoTime() - start;
+        out.println();
+        out.println(sql);
+        ResultPrinter.table(result.columns(), result.rows(), out);
+        out.println("time: " + Units.nanos(first) + " first run, " + Units.nanos(second) + " warm");
+        out.flush();
+    }
+
+    private static long fileSize(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path temporaryFile() {
+        try {
+            Path file = Files.createTempFile("big-demo-", ".big");
+            Files.delete(file); // Db.create makes the file itself, and refuses one that exists
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("creating a temporary file for the demo failed: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.big.cli;
+
+import dev.big.db.Db;
+import dev.big.db.FieldDef;
+import dev.big.db.Record;
+import dev.big.db.Snapshot;
+import dev.big.db.TableDef;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code big get DB TABLE ID}: one whole record. */
+@Command(name = "get", mixinStandardHelpOptions = true,
+        header = "Prints one record.",
+        description = {
+            "Prints record ID of TABLE: every field, empty where it has no value.",
+            "Exits with 1 if there is no such record."})
+final class GetCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "DB", description = "The database file (opened read-only).")
+    Path database;
+
+    @Parameters(index = "1", paramLabel = "TABLE", description = "The table.")
+    String table;
+
+    @Parameters(index = "2", paramLabel = "ID", description = "The record id (0 .. 2^63-1).")
+    long id;
+
+    @Option(names = "--format", paramLabel = "table|csv|json",
+            description = "table (one field per line, the default on a terminal), csv (header and one row, the"
+                    + " default when piped) or json (one object).")
+    OutputFormat format;
+
+    @Override
+    public Integer call() {
+        if (id < 0) {
+            throw new CliException(ExitCodes.USAGE, "ID must be 0 .. 2^63-1, got " + id);
+        }
+        try (Db db = Databases.openReadOnly(database); Snapshot snapshot = db.read()) {
+            TableDef def = snapshot.table(table);
+            Optional<Record> record = snapshot.get(table, id);
+            if (record.isEmpty()) {
+                throw new CliException(ExitCodes.NOT_FOUND, "no record " + id + " in table " + table);
+            }
+            List<String> columns = new ArrayList<>(List.of("id"));
+            List<Object> values = new ArrayList<>(List.of(id));
+            for (FieldDef field : def.fields()) {
+                columns.add(field.name());
+                values.add(record.get().get(field.name()));
+            }
+            PrintWriter out = Terminal.stdout();
+            switch (OutputFormat.orDefault(format)) {
+                case TABLE -> {
+                    int width = columns.stream().mapToInt(String::length).max().orElse(2);
+                    for (int i = 0; i < columns.size(); i++) {
+                        out.println((columns.get(i) + " ".repeat(width - columns.get(i).length()) + "  "
+                                + ValueText.of(values.get(i))).stripTrailing());
+                    }
+                }
+                case CSV -> ResultPrinter.csv(columns, List.of(values), out);
+                case JSON -> out.println(ResultPrinter.jsonObject(columns, values));
+            }
+            out.flush();
+        }
+        return ExitCodes.OK;
+    }
+}

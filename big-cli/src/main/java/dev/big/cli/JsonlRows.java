@@ -1,0 +1,108 @@
+package dev.big.cli;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.big.db.FieldDef;
+import dev.big.db.Record;
+import dev.big.db.TableDef;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * JSON Lines rows: one JSON object per line, UTF-8, keys naming the table's fields; blank lines
+ * are skipped. An {@code "id"} key is optional, as in CSV. Keys left out or {@code null} have no
+ * value. Values are converted by {@link JsonValues}.
+ */
+final class JsonlRows implements RowSource {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String name;
+    private final CountingInputStream input;
+    private final BufferedReader lines;
+    private final TableDef table;
+    private long line;
+
+    JsonlRows(String name, InputStream in, TableDef table) {
+        this.name = name;
+        this.input = new CountingInputStream(in);
+        this.lines = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8), 1 << 16);
+        this.table = table;
+    }
+
+    @Override
+    public Row next() {
+        String text;
+        do {
+            text = readLine();
+            if (text == null) {
+                return null;
+            }
+            line++;
+        } while (text.isBlank());
+        RowPosition position = new RowPosition(name, line);
+        JsonNode object;
+        try {
+            object = JSON.readTree(text);
+        } catch (JacksonException e) {
+            throw new BadRowException(position, null, "not valid JSON: " + JsonErrors.describe(e), text);
+        }
+        if (!object.isObject()) {
+            throw new BadRowException(position, null, "expected a JSON object {\"field\": value, ...}, got "
+                    + object.getNodeType().name().toLowerCase(java.util.Locale.ROOT), text);
+        }
+        Record.Builder record = Record.builder();
+        for (Iterator<Map.Entry<String, JsonNode>> entries = object.properties().iterator(); entries.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = entries.next();
+            String key = entry.getKey();
+            JsonNode value = entry.getValue();
+            try {
+                if (key.equals(CsvRows.ID_COLUMN)) {
+                    if (!value.isNull()) {
+                        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
+                            throw new ValueException("expected an integer 0 .. 2^63-1, got " + value);
+                        }
+                        record.id(value.longValue());
+                    }
+                    continue;
+                }
+                FieldDef field = table.field(key).orElseThrow(() -> new ValueException("not in table '"
+                        + table.name() + "' (its fields: " + String.join(", ", table.fields().stream().map(FieldDef::name).toList())
+                        + "; an \"id\" key is optional)"));
+                record.set(field.name(), JsonValues.parse(field, value));
+            } catch (ValueException e) {
+                throw new BadRowException(position, key, e.getMessage(), text);
+            }
+        }
+        return new Row(position, record.build());
+    }
+
+    private String readLine() {
+        try {
+            return lines.readLine();
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + name + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long bytesRead() {
+        return input.count();
+    }
+
+    @Override
+    public void close() {
+        try {
+            lines.close();
+        } catch (IOException e) {
+            // Reading is over; a failing close of an input changes nothing that was loaded.
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package dev.big.cli;
+
+import dev.big.db.Db;
+import dev.big.db.Filter;
+import dev.big.db.Ingester;
+import dev.big.db.InvalidInputException;
+import dev.big.db.Order;
+import dev.big.db.ProgressListener;
+import dev.big.db.Record;
+import dev.big.db.Snapshot;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.Supplier;
+
+/**
+ * Runs one load: rows from the inputs in order, into one table, either through
+ * {@link Db#ingest} (one commit per batch, any ids, existing records replaced) or
+ * {@link Db#bulkLoad} (bottom-up, chunk commits, ids ascending above the table's). A bad row either
+ * stops the load, reported with exactly which rows were committed ({@link CommitTracker}), or is
+ * written to the reject file and skipped.
+ */
+final class Loader {
+
+    /** One input file, opened when the load reaches it. */
+    record Input(String name, Supplier<RowSource> open) {}
+
+    record Result(long rows, long rejected, long bytesWritten, long nanos) {}
+
+    private final Db db;
+    private final int batchSize;
+    private final String table;
+    private final List<Input> inputs;
+    private final RejectFile rejects;
+    private final Progress progress;
+    private final CommitTracker tracker;
+    private final ProgressListener listener;
+    /** Set by the database's progress listener, which a bulk load calls from its commit thread. */
+    private volatile long bytesWritten;
+    private long inputBytesDone;
+
+    /** A loader that commits every {@code batchSize} rows through ingest, or bulk-loads if it is 0. */
+    Loader(Db db, String table, List<Input> inputs, int batchSize, RejectFile rejects, Progress progress) {
+        this.db = db;
+        this.batchSize = batchSize;
+        this.tracker = new CommitTracker(batchSize > 0
+                ? "a batch of " + Units.count(batchSize) + " rows commits whole or not at all"
+                : "a bulk load commits in chunks of up to 65,536 rows");
+        this.table = table;
+        this.inputs = inputs;
+        this.rejects = rejects;
+        this.progress = progress;
+        this.listener = (records, bytes) -> {
+            tracker.committed(records);
+            bytesWritten = bytes;
+            progress.extra(" " + Units.count(records) + " rows committed");
+        };
+    }
+
+    Result run() {
+        return batchSize > 0 ? batches() : bulk();
+    }
+
+    /** One commit per {@code batchSize} rows. */
+    private Result batches() {
+        long start = System.nanoTime();
+        Ingester ingester = db.ingest(batchSize, listener);
+        // Not closed on failure: closing flushes, and a batch interrupted by a bad row must not commit.
+        for (Input input : inputs) {
+            try (RowSource source = input.open().get()) {
+                RowSource.Row row;
+                while ((row = nextRow(source)) != null) {
+                    tracker.handedOver(row.position());
+                    long bufferedBefore = ingester.buffered();
+                    long committedBefore = ingester.committed();
+                    try {
+                        Record record = row.record();
+                        if (record.id().isPresent()) {
+                            ingester.put(table, record.id().getAsLong(), record);
+                        } else {
+                            ingester.append(table, record);
+                        }
+                    } catch (InvalidInputException e) {
+                        if (ingester.buffered() != bufferedBefore || ingester.committed() != committedBefore) {
+                            throw e; // a commit failed, not this row's check
+                        }
+                        tracker.refusedLast();
+                        bad(new BadRowException(row.position(), null, e.getMessage(), row.record().toString()));
+                    }
+                    progress.stepTo(inputBytesDone + source.bytesRead());
+                }
+                inputBytesDone += source.bytesRead();
+            }
+        }
+        ingester.close();
+        return result(start);
+    }
+
+    /** The bottom-up bulk load: records with ids must ascend, above every id the table has. */
+    private Result bulk() {
+        long start = System.nanoTime();
+        try (BulkRecords records = new BulkRecords(highestId())) {
+            db.bulkLoad(table, () -> records, listener);
+        } catch (InvalidInputException e) {
+            // Each record is checked as the load takes it, so the one refused is the last handed over.
+            RowPosition refused = tracker.lastHandedOver();
+            if (refused == null) {
+                throw e;
+            }
+            throw new BadRowException(refused, null, e.getMessage(), "", false);
+        }
+        return result(start);
+    }
+
+    /** The inputs' good rows as records, one input after the other, each opened when reached. */
+    private final class BulkRecords implements Iterator<Record>, AutoCloseable {
+        private int inputIndex = -1;
+        private RowSource source;
+        private RowSource.Row next;
+        private long lastId;
+
+        BulkRecords(long highestId) {
+            this.lastId = highestId;
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (next == null) {
+                if (source == null) {
+                    if (++inputIndex >= inputs.size()) {
+                        return false;
+                    }
+                    source = inputs.get(inputIndex).open().get();
+                }
+                next = nextRow(source);
+                if (next == null) {
+                    inputBytesDone += source.bytesRead();
+                    source.close();
+                    source = null;
+                } else if (!idAscends(next)) {
+                    next = null;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public Record next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            RowSource.Row row = next;
+            next = null;
+            tracker.handedOver(row.position());
+            progress.stepTo(inputBytesDone + (source == null ? 0 : source.bytesRead()));
+            return row.record();
+        }
+
+        /**
+         * Whether {@code row}'s id (if it has one) is above the previous one; a row that is not is
+         * bad (--bulk cannot write among existing records). Rows without ids get the next ids,
+         * which this does not know, so the check starts again after them.
+         */
+        private boolean idAscends(RowSource.Row row) {
+            if (row.record().id().isEmpty()) {
+                lastId = Long.MAX_VALUE;
+                return true;
+            }
+            long id = row.record().id().getAsLong();
+            if (lastId != Long.MAX_VALUE && id <= lastId) {
+                bad(new BadRowException(row.position(), CsvRows.ID_COLUMN, "id " + id + " is not above " + lastId
+                        + ", the highest id so far: --bulk needs ascending ids above the table's (use --batch N to write"
+                        + " ids in any order or to replace records)", row.record().toString()));
+                return false;
+            }
+            lastId = id;
+            return true;
+        }
+
+        @Override
+        public void close() {
+            if (source != null) {
+                source.close();
+            }
+        }
+    }
+
+    private long highestId() {
+        try (Snapshot snapshot = db.read()) {
+            long[] ids = snapshot.ids(table, Filter.all(), Order.DESC, 1, null);
+            return ids.length == 0 ? -1 : ids[0];
+        }
+    }
+
+    /** The next good row: bad ones go to the reject file, or stop the load. */
+    private RowSource.Row nextRow(RowSource source) {
+        while (true) {
+            try {
+                return source.next();
+            } catch (BadRowException e) {
+                bad(e);
+            }
+        }
+    }
+
+    private void bad(BadRowException e) {
+        if (rejects == null || !e.skippable()) {
+            throw e;
+        }
+        rejects.reject(e);
+    }
+
+    CommitTracker tracker() {
+        return tracker;
+    }
+
+    private Result result(long start) {
+        return new Result(tracker.committed(), rejects == null ? 0 : rejects.rows(), bytesWritten, System.nanoTime() - start);
+    }
+}

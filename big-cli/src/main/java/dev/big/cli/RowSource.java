@@ -1,0 +1,26 @@
+package dev.big.cli;
+
+import dev.big.db.Record;
+
+/**
+ * The rows of one input file, read and converted to records of a table one at a time, so a load
+ * holds one row in memory, not the file.
+ */
+interface RowSource extends AutoCloseable {
+
+    /** A row ready to write: where it came from and the record (with its id when the input gave one). */
+    record Row(RowPosition position, Record record) {}
+
+    /**
+     * The next row, or null at the end of the input. A row that cannot be loaded throws
+     * {@link BadRowException}; reading continues with the following row if the exception is
+     * {@linkplain BadRowException#skippable() skippable}.
+     */
+    Row next();
+
+    /** Bytes of the input consumed so far, for progress. */
+    long bytesRead();
+
+    @Override
+    void close();
+}

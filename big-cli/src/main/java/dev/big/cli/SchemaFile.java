@@ -1,0 +1,142 @@
+package dev.big.cli;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.big.db.FieldDef;
+import dev.big.db.FieldType;
+import dev.big.db.TableDef;
+import dev.big.page.BigException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A schema file: the tables to create, as JSON.
+ *
+ * <pre>{@code
+ * {"tables": [
+ *   {"name": "events",
+ *    "fields": [
+ *      {"name": "value", "type": "int", "min": 0, "max": 1048575},
+ *      {"name": "type", "type": "keyed"},
+ *      {"name": "verified", "type": "bool"},
+ *      {"name": "received_at", "type": "timestamp"},
+ *      {"name": "tags", "type": "set"}]}]}
+ * }</pre>
+ *
+ * Types: {@code int}, {@code timestamp}, {@code bool}, {@code keyed}, {@code set}; {@code min}
+ * and {@code max} (integers, both optional) only for int and timestamp fields (for a timestamp,
+ * in epoch milliseconds). Unknown keys are refused, so a misspelt {@code "mn"} is not silently
+ * ignored. Every table has an implicit {@code id} column, so no field may be called {@code id}.
+ */
+final class SchemaFile {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> TOP_KEYS = Set.of("tables");
+    private static final Set<String> TABLE_KEYS = Set.of("name", "fields");
+    private static final Set<String> FIELD_KEYS = Set.of("name", "type", "min", "max");
+
+    static List<TableDef> read(Path file) {
+        Inputs.readableFile(file, "schema file");
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (JacksonException e) {
+            throw invalid(file, "not valid JSON: " + JsonErrors.describe(e) + " (line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + ")");
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.IO_ERROR, "reading schema file " + file + " failed: " + e.getMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw invalid(file, "the top level must be a JSON object like {\"tables\": [...]}");
+        }
+        checkKeys(file, root, TOP_KEYS, "the top level");
+        JsonNode tables = root.get("tables");
+        if (tables == null || !tables.isArray()) {
+            throw invalid(file, "the top level needs a \"tables\" array");
+        }
+        List<TableDef> defs = new ArrayList<>();
+        for (int t = 0; t < tables.size(); t++) {
+            defs.add(table(file, tables.get(t), "tables[" + t + "]"));
+        }
+        return defs;
+    }
+
+    private static TableDef table(Path file, JsonNode table, String where) {
+        if (!table.isObject()) {
+            throw invalid(file, where + " must be an object with \"name\" and \"fields\"");
+        }
+        checkKeys(file, table, TABLE_KEYS, where);
+        String name = text(file, table, "name", where);
+        JsonNode fields = table.get("fields");
+        if (fields == null || !fields.isArray()) {
+            throw invalid(file, where + " (table '" + name + "') needs a \"fields\" array");
+        }
+        List<FieldDef> defs = new ArrayList<>();
+        for (int f = 0; f < fields.size(); f++) {
+            defs.add(field(file, fields.get(f), where + ".fields[" + f + "]"));
+        }
+        try {
+            return new TableDef(name, defs);
+        } catch (BigException e) {
+            throw invalid(file, where + ": " + e.getMessage());
+        }
+    }
+
+    private static FieldDef field(Path file, JsonNode field, String where) {
+        if (!field.isObject()) {
+            throw invalid(file, where + " must be an object with \"name\" and \"type\"");
+        }
+        checkKeys(file, field, FIELD_KEYS, where);
+        String name = text(file, field, "name", where);
+        String typeName = text(file, field, "type", where);
+        FieldType type = FieldType.ofLabel(typeName);
+        if (type == null) {
+            throw invalid(file, where + " (field '" + name + "'): unknown type \"" + typeName
+                    + "\"; use int, timestamp, bool, keyed or set");
+        }
+        try {
+            return new FieldDef(name, type, bound(file, field, "min", where), bound(file, field, "max", where));
+        } catch (BigException e) {
+            throw invalid(file, where + ": " + e.getMessage());
+        }
+    }
+
+    private static Long bound(Path file, JsonNode field, String key, String where) {
+        JsonNode value = field.get(key);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+            throw invalid(file, where + ": \"" + key + "\" must be a 64-bit integer, not " + value);
+        }
+        return value.longValue();
+    }
+
+    private static String text(Path file, JsonNode node, String key, String where) {
+        JsonNode value = node.get(key);
+        if (value == null || !value.isTextual()) {
+            throw invalid(file, where + " needs a \"" + key + "\" string");
+        }
+        return value.textValue();
+    }
+
+    private static void checkKeys(Path file, JsonNode node, Set<String> known, String where) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!known.contains(name)) {
+                throw invalid(file, where + ": unknown key \"" + name + "\" (known: " + String.join(", ", known.stream().sorted().toList()) + ")");
+            }
+        }
+    }
+
+    private static CliException invalid(Path file, String problem) {
+        return new CliException(ExitCodes.DATA_ERROR, "schema file " + file + ": " + problem);
+    }
+
+    private SchemaFile() {}
+}

@@ -1,0 +1,87 @@
+package dev.big.cli;
+
+import dev.big.db.FieldDef;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Text (a CSV cell) to the value a field stores. The empty string is no value (null).
+ *
+ * <ul>
+ *   <li>int: a decimal integer, optional sign, surrounding spaces ignored; no fractions, exponents
+ *       or thousands separators; within the field's declared min/max.</li>
+ *   <li>timestamp: ISO-8601 with {@code Z} or an offset ({@code 2024-01-01T00:00:00Z},
+ *       {@code 2024-01-01T01:00:00.5+01:00}; a space may replace the {@code T}), or epoch
+ *       milliseconds ({@code 1704067200000}). A time without a zone is refused rather than
+ *       guessed.</li>
+ *   <li>bool: {@code true}/{@code false}, {@code 1}/{@code 0}, {@code yes}/{@code no}, any case.</li>
+ *   <li>keyed: the text as it is.</li>
+ *   <li>set: values separated by {@code |} ({@code a|b|c}); empty parts are dropped.</li>
+ * </ul>
+ */
+final class TextValues {
+
+    static Object parse(FieldDef field, String text) {
+        if (text.isEmpty()) {
+            return null;
+        }
+        return switch (field.type()) {
+            case INT -> checkBounds(field, integer(text));
+            case TIMESTAMP -> checkBounds(field, timestamp(text));
+            case BOOL -> bool(text);
+            case KEYED -> text;
+            case SET -> set(text);
+        };
+    }
+
+    static long integer(String text) {
+        String trimmed = text.strip();
+        try {
+            return Long.parseLong(trimmed.startsWith("+") ? trimmed.substring(1) : trimmed);
+        } catch (NumberFormatException e) {
+            boolean digits = !trimmed.isEmpty() && trimmed.chars().skip(trimmed.charAt(0) == '-' || trimmed.charAt(0) == '+' ? 1 : 0)
+                    .allMatch(Character::isDigit) && trimmed.length() > 1;
+            throw new ValueException(quote(text) + (digits ? " does not fit a 64-bit integer" : " is not an integer"));
+        }
+    }
+
+    /** Epoch milliseconds: see {@link Timestamps}. */
+    static long timestamp(String text) {
+        return Timestamps.parseMillis(text);
+    }
+
+    static boolean bool(String text) {
+        String word = text.strip();
+        if (word.equalsIgnoreCase("true") || word.equals("1") || word.equalsIgnoreCase("yes")) {
+            return true;
+        }
+        if (word.equalsIgnoreCase("false") || word.equals("0") || word.equalsIgnoreCase("no")) {
+            return false;
+        }
+        throw new ValueException(quote(text) + " is not a bool: use true/false, 1/0 or yes/no");
+    }
+
+    static List<String> set(String text) {
+        List<String> values = new ArrayList<>();
+        for (String part : text.split("\\|", -1)) {
+            if (!part.isEmpty()) {
+                values.add(part);
+            }
+        }
+        return values.isEmpty() ? null : values;
+    }
+
+    static long checkBounds(FieldDef field, long value) {
+        if ((field.min() != null && value < field.min()) || (field.max() != null && value > field.max())) {
+            throw new ValueException(value + " is outside the field's declared range "
+                    + (field.min() == null ? "" : field.min()) + ".." + (field.max() == null ? "" : field.max()));
+        }
+        return value;
+    }
+
+    static String quote(String text) {
+        return "\"" + (text.length() > 60 ? text.substring(0, 60) + "..." : text) + "\"";
+    }
+
+    private TextValues() {}
+}

@@ -1,0 +1,14 @@
+/**
+ * The big command line. Compiled as a module so the compiler keeps it to big-db's exported API;
+ * it ships and runs as one merged jar on the class path (see big-cli/pom.xml).
+ */
+module dev.big.cli {
+    requires dev.big.db;
+    requires dev.big.workload;
+    requires info.picocli;
+    requires me.tongfei.progressbar;
+    requires de.siegmar.fastcsv;
+    requires com.fasterxml.jackson.databind;
+    // picocli fills the commands' annotated fields by reflection.
+    opens dev.big.cli to info.picocli;
+}

@@ -1,0 +1,130 @@
+package dev.big.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** create, load (CSV and JSONL, bulk and batches), get, stats and check, as a user runs them. */
+class LoadIT {
+
+    static final String CSV = """
+            id,value,type,verified,received_at,size,tags
+            1,5,click,true,2024-01-01T00:00:00Z,10,a|b
+            2,1048575,"view, full",false,2024-01-01 01:30:00+01:00,,
+            7,,click,YES,1704067200123,0,c
+            9,0,,0,,-5,b|a|b
+            """;
+
+    static final String JSONL = """
+            {"value": 42, "type": "buy", "verified": true, "received_at": "2024-01-02T00:00:00Z", "tags": ["x", "y"]}
+
+            {"value": null, "received_at": 1704153600000}
+            {"id": 20, "size": 99999999999, "tags": []}
+            """;
+
+    @Test
+    void createLoadGetStatsAndCheck() throws Exception {
+        Path dir = Cli.newDir("load");
+        Cli.write(dir.resolve("schema.json"), Cli.SCHEMA);
+        Cli.write(dir.resolve("events.csv"), CSV);
+        Cli.write(dir.resolve("more.jsonl"), JSONL);
+
+        Cli.Run create = Cli.big(dir, "create", "events.big", "--schema", "schema.json");
+        assertEquals(0, create.exitCode(), create.toString());
+        assertEquals("""
+                created events.big
+                  table events: value int [0, 1048575], type keyed, verified bool, received_at timestamp, size int, tags set
+                """, create.stdout());
+
+        Cli.Run csv = Cli.big(dir, "load", "events.big", "events", "events.csv");
+        assertEquals(0, csv.exitCode(), csv.toString());
+        assertTrue(csv.stdout().matches("(?s)loaded 4 rows into events in .* rows/s\\), wrote .* is now .*\n"), csv.stdout());
+        assertEquals("", csv.stderr(), "no progress bar when not on a terminal");
+
+        Cli.Run jsonl = Cli.big(dir, "load", "events.big", "events", "more.jsonl", "--batch", "2");
+        assertEquals(0, jsonl.exitCode(), jsonl.toString());
+        assertTrue(jsonl.stdout().startsWith("loaded 3 rows into events"), jsonl.stdout());
+
+        assertEquals("""
+                id,value,type,verified,received_at,size,tags
+                2,1048575,"view, full",false,2024-01-01T00:30:00Z,,
+                """, Cli.big(dir, "get", "events.big", "events", "2").stdout(), "csv is the default when piped");
+        assertEquals("""
+                id           7
+                value
+                type         click
+                verified     true
+                received_at  2024-01-01T00:00:00.123Z
+                size         0
+                tags         c
+                """, Cli.big(dir, "get", "events.big", "events", "7", "--format", "table").stdout());
+        assertEquals("""
+                {"id":9,"value":0,"type":null,"verified":false,"received_at":null,"size":-5,"tags":["a","b"]}
+                """, Cli.big(dir, "get", "events.big", "events", "9", "--format", "json").stdout());
+        assertEquals("""
+                {"id":10,"value":42,"type":"buy","verified":true,"received_at":"2024-01-02T00:00:00Z","size":null,"tags":["x","y"]}
+                """, Cli.big(dir, "get", "events.big", "events", "10", "--format", "JSON").stdout(), "appended after the highest id");
+        assertEquals("20,,,,,99999999999,\n", Cli.big(dir, "get", "events.big", "events", "20").stdout().lines().skip(1)
+                .findFirst().orElseThrow() + "\n", "an empty set is no value");
+        assertEquals("11,,,,2024-01-02T00:00:00Z,,\n", Cli.big(dir, "get", "events.big", "events", "11").stdout().lines()
+                .skip(1).findFirst().orElseThrow() + "\n", "appended: a null is no value");
+
+        Cli.Run missing = Cli.big(dir, "get", "events.big", "events", "3");
+        assertEquals(1, missing.exitCode(), missing.toString());
+        assertEquals("big get: no record 3 in table events\n", missing.stderr());
+        assertEquals("", missing.stdout());
+
+        Cli.Run stats = Cli.big(dir, "stats", "events.big");
+        assertEquals(0, stats.exitCode(), stats.toString());
+        assertTrue(stats.stdout().contains("format     file format 1 (this build reads 1 to 1)\n"), stats.stdout());
+        assertTrue(stats.stdout().contains("""
+                table events: 7 records
+                  value        int [0, 1048575]
+                  type         keyed
+                  verified     bool
+                  received_at  timestamp
+                  size         int
+                  tags         set
+                """), stats.stdout());
+        JsonNode json = new ObjectMapper().readTree(Cli.big(dir, "stats", "events.big", "--json").stdout());
+        assertEquals(7, json.get("tables").get(0).get("records").asLong());
+        assertEquals(1048575, json.get("tables").get(0).get("fields").get(0).get("max").asLong());
+        assertEquals(1, json.get("formatVersion").asInt());
+        assertTrue(json.get("fileSizeBytes").asLong() > 0 && json.get("fragments").asLong() > 0, json.toString());
+
+        Cli.Run check = Cli.big(dir, "check", "events.big");
+        assertEquals(0, check.exitCode(), check.toString());
+        assertTrue(check.stdout().matches("events.big: txid \\d+, \\d+ pages, \\d+ checked, \\d+ free: OK\n"), check.stdout());
+    }
+
+    @Test
+    void loadWithSchemaCreatesTheDatabaseAndBulkAndBatchesAgree() {
+        Path dir = Cli.newDir("load-schema");
+        Cli.write(dir.resolve("schema.json"), Cli.SCHEMA);
+        StringBuilder csv = new StringBuilder("value,type,verified,received_at,size,tags\n");
+        java.util.Random random = new java.util.Random(9);
+        for (int i = 0; i < 3_000; i++) {
+            csv.append(random.nextInt(1 << 20)).append(",t").append(random.nextInt(5)).append(',').append(random.nextBoolean())
+                    .append(',').append(1_700_000_000_000L + i * 1000L).append(',').append(random.nextInt(1000)).append(",tag")
+                    .append(random.nextInt(3)).append('\n');
+        }
+        Cli.write(dir.resolve("rows.csv"), csv.toString());
+        Cli.Run bulk = Cli.big(dir, "load", "bulk.big", "events", "rows.csv", "--schema", "schema.json", "--bulk");
+        assertEquals(0, bulk.exitCode(), bulk.toString());
+        Cli.Run batches = Cli.big(dir, "load", "batch.big", "events", "rows.csv", "--schema", "schema.json", "--batch", "700");
+        assertEquals(0, batches.exitCode(), batches.toString());
+        for (String id : new String[] {"0", "700", "2999"}) {
+            Cli.Run a = Cli.big(dir, "get", "bulk.big", "events", id);
+            assertEquals(0, a.exitCode(), a.toString());
+            assertEquals(a.stdout(), Cli.big(dir, "get", "batch.big", "events", id).stdout(), "record " + id);
+        }
+        assertEquals(1, Cli.big(dir, "get", "bulk.big", "events", "3000").exitCode());
+        Cli.Run again = Cli.big(dir, "load", "bulk.big", "events", "rows.csv", "--schema", "schema.json");
+        assertEquals(0, again.exitCode(), "an existing database with the schema's tables is loaded into: " + again);
+        assertTrue(Cli.big(dir, "stats", "bulk.big").stdout().contains("table events: 6,000 records"));
+    }
+}
