@@ -52,12 +52,12 @@ class BitRotTest {
         assertFalse(candidates.isEmpty(), "populated file has no " + kind + " page");
         Random random = new Random(SEED + trial * 31L + kind.ordinal());
         long victim = candidates.get(random.nextInt(candidates.size()));
-        byte[] raw = pager.rawPage(victim);
+        MemorySegment raw = pager.rawPage(victim);
         if (zero) {
-            java.util.Arrays.fill(raw, (byte) 0);
+            raw.fill((byte) 0);
         } else {
-            int at = random.nextInt(raw.length);
-            raw[at] ^= (byte) (1 << random.nextInt(8));
+            int at = random.nextInt((int) raw.byteSize());
+            raw.set(dev.big.page.PageFormat.BYTE, at, (byte) (raw.get(dev.big.page.PageFormat.BYTE, at) ^ (1 << random.nextInt(8))));
         }
         String when = kind + " page " + victim + (zero ? " zeroed" : " flipped") + " trial " + trial;
         try (Store store = Store.open(pager)) {

@@ -2,13 +2,15 @@ package dev.big.pager;
 
 import dev.big.page.BigException;
 import dev.big.page.DatabaseClosedException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
  * A pager over heap memory, for tests: fast, isolated, and easy to copy or damage. Writes are
  * immediately "durable"; {@link FaultyPager} adds the distinction between written and synced.
- * Verification goes through the same checksum memo as {@link MmapPager}.
+ * Verification goes through the same checksum memo as {@link MmapPager}. Pages live in native
+ * memory, as a mapped file's do, so code under test runs the same memory-access paths.
  *
  * <p>Thread-safe for one writer and many readers: the page table is replaced, never mutated in
  * place, when it grows.
@@ -17,7 +19,7 @@ public final class MemoryPager implements Pager {
 
     private final String name;
     private final VerifiedChecksumMemo memo = new VerifiedChecksumMemo(256);
-    private volatile byte[][] pages;
+    private volatile MemorySegment[] pages;
     private volatile long pageCount;
     private volatile boolean closed;
 
@@ -27,15 +29,15 @@ public final class MemoryPager implements Pager {
 
     public MemoryPager(String name) {
         this.name = name;
-        this.pages = new byte[16][];
+        this.pages = new MemorySegment[16];
     }
 
     /** A pager holding copies of {@code pages} (for example the durable state after a simulated crash). */
     public static MemoryPager of(String name, byte[][] pages, long pageCount) {
         MemoryPager pager = new MemoryPager(name);
-        pager.pages = new byte[Math.max(16, (int) pageCount)][];
+        pager.pages = new MemorySegment[Math.max(16, (int) pageCount)];
         for (int i = 0; i < pageCount; i++) {
-            pager.pages[i] = pages[i] == null ? null : pages[i].clone();
+            pager.pages[i] = pages[i] == null ? null : nativeCopy(MemorySegment.ofArray(pages[i]));
         }
         pager.pageCount = pageCount;
         return pager;
@@ -44,9 +46,9 @@ public final class MemoryPager implements Pager {
     /** A copy of every page's bytes (null for a page never written). */
     public byte[][] snapshotPages() {
         byte[][] copy = new byte[(int) pageCount][];
-        byte[][] current = pages;
+        MemorySegment[] current = pages;
         for (int i = 0; i < copy.length; i++) {
-            copy[i] = current[i] == null ? null : current[i].clone();
+            copy[i] = current[i] == null ? null : current[i].toArray(dev.big.page.PageFormat.BYTE);
         }
         return copy;
     }
@@ -55,7 +57,7 @@ public final class MemoryPager implements Pager {
      * Direct access to a page's bytes, for tests that damage pages on purpose: the memo forgets the
      * page, as it would not survive the reopen a real file would need to notice such damage.
      */
-    public byte[] rawPage(long pgno) {
+    public MemorySegment rawPage(long pgno) {
         memo.forget(pgno);
         return pages[(int) pgno];
     }
@@ -76,11 +78,11 @@ public final class MemoryPager implements Pager {
         if (pgno < 0 || pgno >= pageCount) {
             throw new IllegalArgumentException("page " + pgno + " is beyond the end of " + name + " (" + pageCount + " pages)");
         }
-        byte[] page = pages[(int) pgno];
+        MemorySegment page = pages[(int) pgno];
         if (page == null) {
-            page = new byte[PAGE_SIZE_BYTES];
+            page = EMPTY;
         }
-        return MemorySegment.ofArray(page).asReadOnly();
+        return page.asReadOnly();
     }
 
     @Override
@@ -89,14 +91,12 @@ public final class MemoryPager implements Pager {
         if (pgno > Integer.MAX_VALUE - 8) {
             throw new BigException("a memory pager holds at most 2^31 pages");
         }
-        byte[][] current = pages;
+        MemorySegment[] current = pages;
         if (pgno >= current.length) {
             current = Arrays.copyOf(current, (int) Math.max(pgno + 1, current.length * 2L));
         }
         memo.forget(pgno);
-        byte[] copy = new byte[PAGE_SIZE_BYTES];
-        MemorySegment.copy(page, 0, MemorySegment.ofArray(copy), 0, PAGE_SIZE_BYTES);
-        current[(int) pgno] = copy;
+        current[(int) pgno] = nativeCopy(page);
         pages = current;
         if (pgno >= pageCount) {
             pageCount = pgno + 1;
@@ -123,12 +123,21 @@ public final class MemoryPager implements Pager {
     public synchronized void truncate(long newCount) {
         ensureOpen();
         memo.forgetFrom(newCount);
-        byte[][] current = pages.clone();
+        MemorySegment[] current = pages.clone();
         for (long i = newCount; i < Math.min(pageCount, current.length); i++) {
             current[(int) i] = null;
         }
         pages = current;
         pageCount = newCount;
+    }
+
+    private static final MemorySegment EMPTY = Arena.global().allocate(PAGE_SIZE_BYTES, 8);
+
+    /** A page-aligned native copy; the automatic arena frees it once no one holds the page. */
+    private static MemorySegment nativeCopy(MemorySegment page) {
+        MemorySegment copy = Arena.ofAuto().allocate(PAGE_SIZE_BYTES, 8);
+        MemorySegment.copy(page, 0, copy, 0, PAGE_SIZE_BYTES);
+        return copy;
     }
 
     @Override

@@ -292,6 +292,10 @@ public final class BsiReader {
     /** The same, straight into the range scan's candidate set. */
     private int scanCandidates(Container[] filters, int c, boolean negative) {
         CandidateSet set = scan.candidates();
+        if (filters == null && !negative && planes.isFull(0) && planes.isEmpty(1)) {
+            set.setAll(); // a dense column of non-negative values: no words to combine
+            return WordKernels.WORDS * 64;
+        }
         int card = WordKernels.candidates(set.fillableWords(), planes.words(0), planes.words(1), negative, filterOf(filters, c));
         set.setDense(card);
         return card;

@@ -4,6 +4,7 @@ import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 import dev.big.page.BitmapPage;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -13,10 +14,10 @@ import java.nio.ByteOrder;
  * records) of a BSI fragment, fetched with one tree descent ({@link Tree#findMany}) or taken from
  * a snapshot's {@link PlaneDirectory}.
  *
- * <p>Two ways to read a row: {@link #words} gives its 1,024 words in a reusable {@code long[]}
- * (a bitmap page bulk-copied, an array or run expanded), for full-width loops; {@link #view} reads
- * single bits where they lie, for point reads and sparse candidate sets. Reused across columns and
- * queries by one thread; not thread-safe.
+ * <p>Two ways to read a row: {@link #words} gives its 1,024 words as native memory (a bitmap
+ * page where it lies, or an array or run expanded into native scratch), for full-width loops;
+ * {@link #view} reads single bits where they lie, for point reads and sparse candidate sets.
+ * Reused across columns and queries by one thread; not thread-safe.
  */
 final class ColumnPlanes {
 
@@ -27,8 +28,11 @@ final class ColumnPlanes {
     private final ContainerView[] own = new ContainerView[ROWS];
     /** The rows in use: {@link #own}, or a shared directory's. */
     private ContainerView[] views = own;
-    private final long[][] words = new long[ROWS][];
-    private final long[][] scratch = new long[ROWS][];
+    /** The directory the rows come from, if any (it keeps expanded rows for the snapshot). */
+    private PlaneDirectory directory;
+    private final MemorySegment[] words = new MemorySegment[ROWS];
+    private final MemorySegment[] scratch = new MemorySegment[ROWS];
+    private final long[] expand = new long[BitmapPage.WORDS];
     private int depth;
 
     ColumnPlanes() {
@@ -44,6 +48,7 @@ final class ColumnPlanes {
     boolean load(Tree tree, int column, int depth) {
         this.depth = depth;
         this.views = own;
+        this.directory = null;
         int rows = BsiLayout.FIRST_PLANE_ROW + depth;
         for (int r = 0; r < rows; r++) {
             keys[r] = Coords.containerKeyOf(r, column);
@@ -57,6 +62,7 @@ final class ColumnPlanes {
     boolean load(PlaneDirectory directory) {
         this.depth = directory.depth;
         this.views = directory.rows;
+        this.directory = directory;
         java.util.Arrays.fill(words, 0, BsiLayout.FIRST_PLANE_ROW + depth, null);
         return !views[0].isEmpty();
     }
@@ -78,8 +84,8 @@ final class ColumnPlanes {
     }
 
     /** The words of row {@code row} (0 exists, 1 sign, 2+ planes), or null if the row is empty here. */
-    long[] words(int row) {
-        long[] w = words[row];
+    MemorySegment words(int row) {
+        MemorySegment w = words[row];
         if (w != null) {
             return w;
         }
@@ -87,21 +93,24 @@ final class ColumnPlanes {
         if (view.isEmpty()) {
             return null;
         }
-        w = scratch[row];
-        if (w == null) {
-            w = new long[BitmapPage.WORDS];
-            scratch[row] = w;
-        }
-        if (view.isBitmapPage()) {
-            MemorySegment.copy(view.bitmapPage(), LE_LONG, 0, w, 0, BitmapPage.WORDS);
+        if (view.isBitmapPage() && view.bitmapPage().isNative()) {
+            w = view.bitmapPage();
+        } else if (directory != null) {
+            w = directory.expandedWords(row);
         } else {
-            view.copyWordsTo(w);
+            w = scratch[row];
+            if (w == null) {
+                w = Arena.ofAuto().allocate(BitmapPage.WORDS * 8L, 8);
+                scratch[row] = w;
+            }
+            view.copyWordsTo(expand);
+            MemorySegment.copy(expand, 0, w, LE_LONG, 0, BitmapPage.WORDS);
         }
         words[row] = w;
         return w;
     }
 
-    long[] planeWords(int bit) {
+    MemorySegment planeWords(int bit) {
         return words(BsiLayout.FIRST_PLANE_ROW + bit);
     }
 
@@ -117,6 +126,11 @@ final class ColumnPlanes {
     /** Whether the record at {@code low} has bit {@code bit} of its magnitude set. */
     boolean planeContains(int bit, int low) {
         return views[BsiLayout.FIRST_PLANE_ROW + bit].contains(low);
+    }
+
+    /** Whether row {@code row} holds no bits in this column. */
+    boolean isEmpty(int row) {
+        return views[row].isEmpty();
     }
 
     /** Whether a row is a full container (every record of the column), e.g. a dense exists row. */

@@ -1,6 +1,13 @@
 package dev.big.engine.bsi;
 
 import dev.big.engine.coords.Coords;
+import dev.big.page.BitmapPage;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 
@@ -18,11 +25,32 @@ final class PlaneDirectory {
     final int column;
     final int depth;
     final ContainerView[] rows;
+    /** Array and run rows expanded to words, once per snapshot, on first full-width use. */
+    private final MemorySegment[] expanded;
+
+    private static final VarHandle EXPANDED = MethodHandles.arrayElementVarHandle(MemorySegment[].class);
 
     private PlaneDirectory(int column, int depth, ContainerView[] rows) {
         this.column = column;
         this.depth = depth;
         this.rows = rows;
+        this.expanded = new MemorySegment[rows.length];
+    }
+
+    /**
+     * The words of a row that is not a bitmap page, expanded into native memory the first time a
+     * reader asks. Two readers racing both expand and one copy wins; both copies are equal.
+     */
+    MemorySegment expandedWords(int row) {
+        MemorySegment words = (MemorySegment) EXPANDED.getAcquire(expanded, row);
+        if (words == null) {
+            long[] bits = new long[BitmapPage.WORDS];
+            rows[row].copyWordsTo(bits);
+            words = Arena.ofAuto().allocate(BitmapPage.WORDS * 8L, 8);
+            MemorySegment.copy(bits, 0, words, ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, bits.length);
+            EXPANDED.setRelease(expanded, row, words);
+        }
+        return words;
     }
 
     static PlaneDirectory build(Tree tree, int column, int depth) {

@@ -80,7 +80,7 @@ final class RangeScan {
      * beats the bound ({@code 1} over {@code 0} for {@code >=}, {@code 0} under {@code 1} for
      * {@code <=}) is accepted; one whose bit loses is dropped. Once the bound has nothing left that
      * could beat a record (only zeros for {@code >=}, only ones for {@code <=}), everything left is
-     * accepted. Dense sets go four planes per pass; sparse ones one plane at a time.
+     * accepted.
      */
     private static long oneSided(CandidateSet set, ColumnPlanes planes, int top, long bound, boolean atLeast, long[] accepted) {
         long count = 0;
@@ -88,29 +88,6 @@ final class RangeScan {
         while (bit >= 0 && set.size() > 0) {
             if (settled(bound, bit, atLeast)) {
                 return count + set.acceptAll(accepted);
-            }
-            if (!set.isSparse()) {
-                // Up to four planes, stopping before the bit where the rest is settled.
-                int last = bit;
-                while (last > bit - 3 && last > 0 && !settled(bound, last - 1, atLeast)) {
-                    last--;
-                }
-                long[][] p = new long[4][];
-                long[] m = new long[4];
-                for (int k = 0; k < 4; k++) {
-                    int b = bit - k;
-                    if (b >= last) {
-                        long[] plane = planes.planeWords(b);
-                        p[k] = plane == null ? WordKernels.ZERO : plane;
-                        m[k] = ((bound >>> b) & 1) == 1 ? -1L : 0L;
-                    } else {
-                        p[k] = WordKernels.ZERO;
-                        m[k] = 0;
-                    }
-                }
-                count += set.fourPlanes(p[0], p[1], p[2], p[3], m[0], m[1], m[2], m[3], atLeast, accepted);
-                bit = last - 1;
-                continue;
             }
             boolean boundBit = ((bound >>> bit) & 1) == 1;
             int row = ColumnPlanes.planeRow(bit);
