@@ -367,7 +367,7 @@ public final class BatchWriter {
             for (String value : (Set<String>) setValues[i]) {
                 wanted.add(dictionary.idOrAssign(value));
             }
-            Set<Long> old = existed.containsKey(id) ? setRows(fragment, Coords.column(id)) : Set.of();
+            List<Long> old = existed.containsKey(id) ? SetRows.of(txn, field, fragment, Coords.column(id)) : List.of();
             for (long row : old) {
                 if (!wanted.contains(row)) {
                     rows.clear(fragment, row, Coords.column(id));
@@ -380,25 +380,12 @@ public final class BatchWriter {
         for (int i = 0; i < clears; i++) {
             long id = clearIds[i];
             long fragment = field.rowsFragment(Coords.shard(id));
-            for (long row : setRows(fragment, Coords.column(id))) {
+            for (long row : SetRows.of(txn, field, fragment, Coords.column(id))) {
                 rows.clear(fragment, row, Coords.column(id));
             }
         }
     }
 
-    /** The rows (dictionary ids) set for one record of a set field: a scan of its container column. */
-    Set<Long> setRows(long fragment, int column) {
-        Set<Long> found = new HashSet<>();
-        int containerColumn = Coords.containerColumn(column);
-        int low = Coords.low(column);
-        txn.tree(fragment).forEach(0, -1L, view -> {
-            if (Coords.containerColumnOfKey(view.key()) == containerColumn && view.contains(low)) {
-                found.add(Coords.rowOfKey(view.key()));
-            }
-            return true;
-        });
-        return found;
-    }
 
     private BsiWriter bsi(FieldInfo field) {
         return bsiWriters.computeIfAbsent(field.fieldId(), id -> new BsiWriter(txn, field.bsi()));

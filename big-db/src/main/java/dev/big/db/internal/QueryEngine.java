@@ -268,7 +268,15 @@ public final class QueryEngine {
         TableInfo table = catalog.table(tableName);
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
-        long[] out = new long[Math.max(0, limit)];
+        // Ids are non-negative: every id is above a negative cursor, none below one at or under 0.
+        if (cursor != null && cursor < 0) {
+            if (order == Order.DESC) {
+                return new long[0];
+            }
+            cursor = null;
+        }
+        // Grown as ids are found, so a huge limit costs nothing until that many records match.
+        long[] out = new long[Math.max(0, Math.min(limit, 1024))];
         int n = 0;
         List<long[]> shards = new ArrayList<>(shards(table));
         if (order == Order.DESC) {
@@ -288,6 +296,9 @@ public final class QueryEngine {
                 long from = cursor == null || Coords.shard(cursor) < shard ? 0 : Coords.column(cursor) + 1L;
                 long next = columns.nextValue((int) Math.min(from, Coords.SHARD_WIDTH));
                 while (next >= 0 && from < Coords.SHARD_WIDTH && n < limit) {
+                    if (n == out.length) {
+                        out = java.util.Arrays.copyOf(out, (int) Math.min(limit, 2L * out.length));
+                    }
                     out[n++] = Coords.recordId(shard, (int) next);
                     next = next + 1 < Coords.SHARD_WIDTH ? columns.nextValue((int) next + 1) : -1;
                 }
@@ -295,6 +306,9 @@ public final class QueryEngine {
                 long from = cursor == null || Coords.shard(cursor) > shard ? Coords.SHARD_WIDTH - 1 : Coords.column(cursor) - 1L;
                 long previous = from < 0 ? -1 : columns.previousValue((int) from);
                 while (previous >= 0 && n < limit) {
+                    if (n == out.length) {
+                        out = java.util.Arrays.copyOf(out, (int) Math.min(limit, 2L * out.length));
+                    }
                     out[n++] = Coords.recordId(shard, (int) previous);
                     previous = previous > 0 ? columns.previousValue((int) previous - 1) : -1;
                 }
@@ -360,15 +374,10 @@ public final class QueryEngine {
             }
             case SET -> {
                 TreeSet<String> values = new TreeSet<>();
-                int containerColumn = Coords.containerColumn(column);
-                int low = Coords.low(column);
                 Dictionary dictionary = evaluator.dictionary(field);
-                txn.tree(field.rowsFragment(shard)).forEach(0, -1L, view -> {
-                    if (Coords.containerColumnOfKey(view.key()) == containerColumn && view.contains(low)) {
-                        values.add(dictionary.value(Coords.rowOfKey(view.key())));
-                    }
-                    return true;
-                });
+                for (long row : SetRows.of(txn, field, field.rowsFragment(shard), column)) {
+                    values.add(dictionary.value(row));
+                }
                 yield values.isEmpty() ? null : java.util.Collections.unmodifiableSortedSet(values);
             }
         };

@@ -25,11 +25,13 @@ public final class BsiReader {
 
     private final Txn txn;
     private final BsiField field;
+    // Scan buffers are made on first use: a reader that only does point reads (a record lookup in
+    // a fresh snapshot, say) never pays for them.
     private final ColumnPlanes planes = new ColumnPlanes();
-    private final RangeScan scan = new RangeScan();
-    private final long[] candidates = new long[WordKernels.WORDS];
-    private final long[] filterWords = new long[WordKernels.WORDS];
-    private final long[] accepted = new long[WordKernels.WORDS];
+    private RangeScan scan;
+    private long[] candidates;
+    private long[] filterWords;
+    private long[] accepted;
 
     private long cachedShard = -1;
     private long cachedFragment;
@@ -232,7 +234,18 @@ public final class BsiReader {
     }
 
     /** Loads exists (and filter) of column {@code c} into {@link #candidates}; returns its cardinality. */
+    /** Makes the scan buffers on first use. */
+    private void ensureScanBuffers() {
+        if (scan == null) {
+            scan = new RangeScan();
+            candidates = new long[WordKernels.WORDS];
+            filterWords = new long[WordKernels.WORDS];
+            accepted = new long[WordKernels.WORDS];
+        }
+    }
+
     private int existsInFilter(Container[] filters, int c) {
+        ensureScanBuffers();
         long[] filter = null;
         if (filters != null) {
             ColumnBitmaps.toWords(filters[c], filterWords);
@@ -242,6 +255,7 @@ public final class BsiReader {
     }
 
     private long scanColumn(int c, int depth, long lo, long hi, boolean negate, Container[] filters, RoaringBitmap result) {
+        ensureScanBuffers();
         loadColumn(c);
         long[] out = result == null && !negate ? null : accepted;
         if (out != null) {
@@ -286,6 +300,7 @@ public final class BsiReader {
 
     /** exists ∩ filter ∩ (sign or not sign) of the loaded column into {@link #candidates}. */
     private int candidatesOf(Container[] filters, int c, boolean negative) {
+        ensureScanBuffers();
         return WordKernels.candidates(candidates, planes.words(0), planes.words(1), negative, filterOf(filters, c));
     }
 

@@ -24,21 +24,19 @@ final class ColumnPlanes {
     static final int ROWS = BsiLayout.FIRST_PLANE_ROW + BsiLayout.MAX_PLANES;
     private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    private final long[] keys = new long[ROWS];
-    private final ContainerView[] own = new ContainerView[ROWS];
+    // Made on first use of a tree load: readers that go through snapshot directories never need them.
+    private long[] keys;
+    private ContainerView[] own;
     /** The rows in use: {@link #own}, or a shared directory's. */
-    private ContainerView[] views = own;
+    private ContainerView[] views;
     /** The directory the rows come from, if any (it keeps expanded rows for the snapshot). */
     private PlaneDirectory directory;
     private final MemorySegment[] words = new MemorySegment[ROWS];
     private final MemorySegment[] scratch = new MemorySegment[ROWS];
-    private final long[] expand = new long[BitmapPage.WORDS];
+    private long[] expand;
     private int depth;
 
     ColumnPlanes() {
-        for (int r = 0; r < ROWS; r++) {
-            own[r] = new ContainerView();
-        }
     }
 
     /**
@@ -46,6 +44,13 @@ final class ColumnPlanes {
      * Returns false when the column holds no values (its exists container is absent).
      */
     boolean load(Tree tree, int column, int depth) {
+        if (own == null) {
+            keys = new long[ROWS];
+            own = new ContainerView[ROWS];
+            for (int r = 0; r < ROWS; r++) {
+                own[r] = new ContainerView();
+            }
+        }
         this.depth = depth;
         this.views = own;
         this.directory = null;
@@ -102,6 +107,9 @@ final class ColumnPlanes {
             if (w == null) {
                 w = Arena.ofAuto().allocate(BitmapPage.WORDS * 8L, 8);
                 scratch[row] = w;
+            }
+            if (expand == null) {
+                expand = new long[BitmapPage.WORDS];
             }
             view.copyWordsTo(expand);
             MemorySegment.copy(expand, 0, w, LE_LONG, 0, BitmapPage.WORDS);
