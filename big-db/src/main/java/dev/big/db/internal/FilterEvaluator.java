@@ -31,6 +31,11 @@ public final class FilterEvaluator {
     private final Rows rows = new Rows();
     private final Map<Integer, BsiReader> bsiReaders = new HashMap<>();
     private final Map<Integer, Dictionary> dictionaries = new HashMap<>();
+    /**
+     * Container columns row fetches are limited to (bit c = column c). Inside an AND whose integer
+     * comparisons' zone maps rule columns out, the other terms need not read those columns at all.
+     */
+    private int columnMask = Rows.ALL_COLUMNS;
 
     public FilterEvaluator(Txn txn, TableInfo table) {
         this.txn = txn;
@@ -67,7 +72,7 @@ public final class FilterEvaluator {
 
     /** The table's records in {@code shard}. */
     public RoaringBitmap all(long shard) {
-        return rows.row(txn.tree(table.existsFragment(shard)), 0);
+        return rows.row(txn.tree(table.existsFragment(shard)), 0, columnMask);
     }
 
     /** The columns of {@code shard} matching {@code filter}. */
@@ -153,24 +158,88 @@ public final class FilterEvaluator {
 
     private RoaringBitmap and(List<Filter> filters, long shard, RoaringBitmap within) {
         List<Filter> planes = new ArrayList<>();
-        RoaringBitmap result = within;
+        int mask = columnMask;
         for (Filter child : filters) {
             if (isPlaneScan(child)) {
                 planes.add(child);
-                continue;
-            }
-            result = evaluate(child, shard, result);
-            if (result.isEmpty()) {
-                return result;
+                mask &= zoneColumns(child, shard);
             }
         }
-        for (Filter child : planes) {
-            result = evaluate(child, shard, result);
-            if (result.isEmpty()) {
-                return result;
+        if (mask == 0) {
+            return new RoaringBitmap();
+        }
+        int saved = columnMask;
+        columnMask = mask;
+        try {
+            RoaringBitmap result = within;
+            for (Filter child : filters) {
+                if (planes.contains(child)) {
+                    continue;
+                }
+                result = evaluate(child, shard, result);
+                if (result.isEmpty()) {
+                    return result;
+                }
+            }
+            for (Filter child : planes) {
+                result = evaluate(child, shard, result);
+                if (result.isEmpty()) {
+                    return result;
+                }
+            }
+            return result != null ? result : all(shard);
+        } finally {
+            columnMask = saved;
+        }
+    }
+
+    /**
+     * The container columns of {@code shard} where an integer comparison can match, from its
+     * field's zone map: columns holding values whose [min, max] meets the compared range.
+     */
+    private int zoneColumns(Filter comparison, long shard) {
+        String fieldName = comparison instanceof Filter.Compare c ? c.field() : ((Filter.Between) comparison).field();
+        FieldInfo field = table.field(fieldName);
+        dev.big.engine.bsi.ZoneMap zone = bsi(field).zone(shard);
+        long lo;
+        long hi;
+        switch (comparison) {
+            case Filter.Compare c -> {
+                long v = (Long) constantValue(fieldName, c.op(), c.value());
+                switch (c.op()) {
+                    case EQ -> { lo = v; hi = v; }
+                    case GE -> { lo = v; hi = Long.MAX_VALUE; }
+                    case GT -> {
+                        if (v == Long.MAX_VALUE) {
+                            return 0;
+                        }
+                        lo = v + 1;
+                        hi = Long.MAX_VALUE;
+                    }
+                    case LE -> { lo = Long.MIN_VALUE; hi = v; }
+                    case LT -> {
+                        if (v == Long.MIN_VALUE) {
+                            return 0;
+                        }
+                        lo = Long.MIN_VALUE;
+                        hi = v - 1;
+                    }
+                    default -> { lo = Long.MIN_VALUE; hi = Long.MAX_VALUE; }
+                }
+            }
+            case Filter.Between b -> {
+                lo = (Long) constantValue(fieldName, Filter.Op.GE, b.low());
+                hi = (Long) constantValue(fieldName, Filter.Op.LE, b.high());
+            }
+            default -> throw new IllegalStateException("not a plane comparison: " + comparison);
+        }
+        int mask = 0;
+        for (int c = 0; c < dev.big.engine.bsi.ZoneMap.COLUMNS; c++) {
+            if (zone.count(c) > 0 && zone.min(c) <= hi && zone.max(c) >= lo) {
+                mask |= 1 << c;
             }
         }
-        return result != null ? result : all(shard);
+        return mask;
     }
 
     /** Whether a term is a comparison answered by scanning bit planes (cheaper when restricted first). */
@@ -220,8 +289,8 @@ public final class FilterEvaluator {
                 boolean b = (Boolean) constantValue(fieldName, op, value);
                 long fragment = field.rowsFragment(shard);
                 yield switch (op) {
-                    case EQ -> rows.row(txn.tree(fragment), b ? 1 : 0);
-                    case NE -> rows.row(txn.tree(fragment), b ? 0 : 1);
+                    case EQ -> rows.row(txn.tree(fragment), b ? 1 : 0, columnMask);
+                    case NE -> rows.row(txn.tree(fragment), b ? 0 : 1, columnMask);
                     default -> throw unsupported(field, op);
                 };
             }
@@ -247,7 +316,7 @@ public final class FilterEvaluator {
         if (id.isEmpty()) {
             return new RoaringBitmap();
         }
-        return rows.row(txn.tree(field.rowsFragment(shard)), id.getAsLong());
+        return rows.row(txn.tree(field.rowsFragment(shard)), id.getAsLong(), columnMask);
     }
 
     private RoaringBitmap nulls(FieldInfo field, long shard) {

@@ -18,13 +18,39 @@ final class Rows {
         }
     }
 
+    /** Every container column. */
+    static final int ALL_COLUMNS = (1 << Coords.CONTAINERS_PER_ROW) - 1;
+
     /** Row {@code row} of {@code tree} as a bitmap of columns. */
     RoaringBitmap row(Tree tree, long row) {
-        fetch(tree, row);
+        return row(tree, row, ALL_COLUMNS);
+    }
+
+    /** Row {@code row} restricted to the container columns in {@code mask} (bit c = column c). */
+    RoaringBitmap row(Tree tree, long row, int mask) {
         RoaringBitmap bitmap = new RoaringBitmap();
+        if (mask == 0) {
+            return bitmap;
+        }
+        if (mask == ALL_COLUMNS) {
+            fetch(tree, row);
+            for (int c = 0; c < keys.length; c++) {
+                if (!views[c].isEmpty()) {
+                    bitmap.append((char) c, views[c].toContainer());
+                }
+            }
+            return bitmap;
+        }
+        int n = 0;
         for (int c = 0; c < keys.length; c++) {
-            if (!views[c].isEmpty()) {
-                bitmap.append((char) c, views[c].toContainer());
+            if ((mask & (1 << c)) != 0) {
+                keys[n++] = Coords.containerKeyOf(row, c);
+            }
+        }
+        tree.findMany(keys, n, views);
+        for (int i = 0; i < n; i++) {
+            if (!views[i].isEmpty()) {
+                bitmap.append((char) Coords.containerColumnOfKey(keys[i]), views[i].toContainer());
             }
         }
         return bitmap;
