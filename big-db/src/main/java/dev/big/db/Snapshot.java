@@ -2,6 +2,7 @@ package dev.big.db;
 
 import dev.big.db.internal.QueryEngine;
 import dev.big.engine.ReadTxn;
+import dev.big.engine.bsi.ZoneMap;
 import java.util.List;
 import java.util.Optional;
 
@@ -82,6 +83,11 @@ public final class Snapshot implements AutoCloseable {
      */
     public long[] ids(String table, Filter filter, Order order, int limit, Long cursor) {
         return engine.ids(table, filter, order, limit, cursor);
+    }
+
+    /** The zone map (count, min and max per container column) of an int or timestamp field in one shard. */
+    public ZoneMap zoneMap(String table, String field, long shard) {
+        return engine.zoneMap(table, field, shard);
     }
 
     /** Visits every matching id in ascending order. */

@@ -11,6 +11,7 @@ import dev.big.db.Record;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.RangePredicate;
+import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.Tree;
 import java.time.Instant;
@@ -385,6 +386,20 @@ public final class QueryEngine {
 
     private static Long boxed(OptionalLong value) {
         return value.isPresent() ? value.getAsLong() : null;
+    }
+
+    /**
+     * The zone map of an int or timestamp field in one shard: count, min and max per container
+     * column, as the commit recorded them (for plans and diagnostics).
+     */
+    public ZoneMap zoneMap(String tableName, String fieldName, long shard) {
+        TableInfo table = catalog.table(tableName);
+        FieldInfo field = table.field(fieldName);
+        if (!field.type().isInteger()) {
+            throw new InvalidInputException("zone maps exist for int and timestamp fields; '" + fieldName + "' is "
+                    + field.type().label());
+        }
+        return evaluator(table).bsi(field).zone(shard);
     }
 
     /** Walks every matching id in ascending order (for exports and full scans). */

@@ -8,6 +8,7 @@ import dev.big.db.Snapshot;
 import dev.big.db.internal.FieldInfo;
 import dev.big.db.sql.AggregateQuery.AggregateCall;
 import dev.big.engine.bsi.BsiLayout;
+import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -193,17 +194,20 @@ final class PlanExplainer {
         if (field.type() == FieldType.KEYED) {
             return BsiLayout.depthOf(Math.max(1, field.nextDictId()));
         }
-        Aggregate range = snapshot.aggregate(table.name(), field.name(), Filter.all());
-        if (range.count() == 0) {
-            return 0;
+        int depth = 0;
+        for (long[] shard : shards) {
+            depth = Math.max(depth, snapshot.zoneMap(table.name(), field.name(), shard[0]).depth());
         }
-        long base = field.bsi().base();
-        return BsiLayout.depthOf(Math.max(Math.abs(range.min().getAsLong() - base), Math.abs(range.max().getAsLong() - base)));
+        return depth;
     }
 
     // ------------------------------------------------------------------ filters
 
-    /** How the evaluator combines the terms of an AND: row lookups first, plane scans last, restricted to the rows. */
+    /**
+     * How the evaluator combines the terms of an AND: the integer comparisons' zone maps first
+     * decide which container columns can match at all; row lookups then read only those columns
+     * and are intersected; plane scans come last, restricted to their result.
+     */
     private String combination(Filter where) {
         if (singleIntegerComparison(where) != null) {
             return "one integer comparison, counted or scanned column by column from the zone maps";
@@ -214,10 +218,13 @@ final class PlanExplainer {
             for (Filter term : and.filters()) {
                 (isPlaneScan(term) ? planes : rows).add(render(term));
             }
-            String rowsText = rows.isEmpty() ? "" : "rows of " + String.join(" AND ", rows) + " are intersected first";
+            String zoneText = planes.isEmpty() || rows.isEmpty() ? ""
+                    : "the zone maps of " + String.join(" AND ", planes) + " pick the container columns that can match; ";
+            String rowsText = rows.isEmpty() ? "" : "rows of " + String.join(" AND ", rows)
+                    + (planes.isEmpty() ? "" : ", read in those columns only,") + " are intersected first";
             String planesText = planes.isEmpty() ? "" : "plane scans of " + String.join(" AND ", planes)
                     + (rows.isEmpty() ? "" : " then visit only their result");
-            return rowsText + (rows.isEmpty() || planes.isEmpty() ? "" : "; ") + planesText;
+            return zoneText + rowsText + (rows.isEmpty() || planes.isEmpty() ? "" : "; ") + planesText;
         }
         return switch (where) {
             case Filter.Or or -> "the rows of the " + or.filters().size() + " alternatives are united";
@@ -234,8 +241,22 @@ final class PlanExplainer {
             long first = Coords.recordId(shard[0], 0);
             lines.add("shard " + shard[0] + " (ids " + first + ".." + (first + Coords.SHARD_WIDTH - 1) + "): " + shard[1]
                     + " records");
+            int mask = (1 << COLUMNS) - 1;
+            boolean conjunction = where instanceof Filter.And;
             for (Filter term : terms) {
-                lines.add("  " + render(term) + ": " + termInShard(term, shard[0]));
+                if (conjunction && isPlaneScan(term) && matchingRange(term) != null) {
+                    mask &= zoneColumns(term, shard[0]);
+                }
+            }
+            for (Filter term : terms) {
+                if (conjunction && !isPlaneScan(term) && mask != (1 << COLUMNS) - 1) {
+                    int columns = Integer.bitCount(mask);
+                    pages += columns;
+                    lines.add("  " + render(term) + ": row lookup in " + columns + " of " + COLUMNS
+                            + " container columns (the comparisons' zone maps rule out the rest)");
+                } else {
+                    lines.add("  " + render(term) + ": " + termInShard(term, shard[0]));
+                }
             }
         }
     }
@@ -253,15 +274,14 @@ final class PlanExplainer {
         int scanned = 0;
         int empty = 0;
         int depth = 0;
+        ZoneMap zone = snapshot.zoneMap(table.name(), field.name(), shard);
         for (int c = 0; c < COLUMNS; c++) {
-            long low = Coords.recordId(shard, (int) (c * COLUMN_WIDTH));
-            Aggregate zone = snapshot.aggregate(table.name(), field.name(), Filter.between("id", low, low + COLUMN_WIDTH - 1));
-            if (zone.count() == 0) {
+            if (zone.count(c) == 0) {
                 empty++;
                 continue;
             }
-            long min = zone.min().getAsLong();
-            long max = zone.max().getAsLong();
+            long min = zone.min(c);
+            long max = zone.max(c);
             boolean disjoint = max < range[0] || min > range[1];
             boolean inside = min >= range[0] && max <= range[1];
             if (negated ? inside : disjoint) {
@@ -280,6 +300,21 @@ final class PlanExplainer {
         return "zone maps: " + skipped + " column" + (skipped == 1 ? "" : "s") + " skipped, " + whole
                 + " counted whole from the exists row, " + scanned + " scanned plane by plane"
                 + (scanned > 0 ? " (depth " + depth + ")" : "") + (empty > 0 ? ", " + empty + " without values" : "");
+    }
+
+    /** The container columns of {@code shard} whose zone map meets the term's range (bit c = column c). */
+    private int zoneColumns(Filter term, long shard) {
+        long[] range = matchingRange(term);
+        boolean negated = term instanceof Filter.Compare c && c.op() == Filter.Op.NE;
+        FieldInfo field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
+        ZoneMap zone = snapshot.zoneMap(table.name(), field.name(), shard);
+        int mask = 0;
+        for (int c = 0; c < COLUMNS; c++) {
+            if (zone.count(c) > 0 && (negated || (zone.min(c) <= range[1] && zone.max(c) >= range[0]))) {
+                mask |= 1 << c;
+            }
+        }
+        return mask;
     }
 
     /** The values a plane-scan term matches as [low, high] (for != the value itself), or null. */
