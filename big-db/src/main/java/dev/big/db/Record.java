@@ -113,9 +113,14 @@ public final class Record {
         return (id == null ? "" : "#" + id + " ") + values;
     }
 
-    /** Builds a record field by field; setting null leaves the field out. */
+    /**
+     * Builds a record field by field; setting null leaves the field out. A builder may go on after
+     * {@link #build()}: the record keeps the values it was built with.
+     */
     public static final class Builder {
-        private final Map<String, Object> values = new LinkedHashMap<>();
+        private Map<String, Object> values = new LinkedHashMap<>();
+        /** True once {@link #build()} handed {@link #values} to a record: the next change copies it. */
+        private boolean built;
         private Long id;
 
         public Builder id(long id) {
@@ -125,6 +130,11 @@ public final class Record {
 
         public Builder set(String field, Object value) {
             Objects.requireNonNull(field, "field name");
+            if (built) {
+                // Loads build millions of records; copying only when a builder is reused keeps build() free.
+                values = new LinkedHashMap<>(values);
+                built = false;
+            }
             if (value == null) {
                 values.remove(field);
             } else {
@@ -134,7 +144,8 @@ public final class Record {
         }
 
         public Record build() {
-            return new Record(id, new LinkedHashMap<>(values));
+            built = true;
+            return new Record(id, values);
         }
     }
 }
