@@ -356,7 +356,6 @@ public final class BatchWriter {
         ids.clearMany(clearIds, clears);
     }
 
-    @SuppressWarnings("unchecked")
     private void applySet(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds, int clears,
                           Map<Long, Boolean> existed) {
         Dictionary dictionary = dictionary(field);
@@ -364,7 +363,7 @@ public final class BatchWriter {
             long id = setIds[i];
             long fragment = field.rowsFragment(Coords.shard(id));
             Set<Long> wanted = new HashSet<>();
-            for (String value : (Set<String>) setValues[i]) {
+            for (String value : (String[]) setValues[i]) {
                 wanted.add(dictionary.idOrAssign(value));
             }
             List<Long> old = existed.containsKey(id) ? SetRows.of(txn, field, fragment, Coords.column(id)) : List.of();

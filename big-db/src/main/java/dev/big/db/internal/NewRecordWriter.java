@@ -108,9 +108,9 @@ public final class NewRecordWriter {
                 case SET -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     for (int k = 0; k < n; k++) {
-                        if (values[from + k] instanceof Set<?> set) {
-                            for (Object element : set) {
-                                rows.set(dictId(field, (String) element), lows[k]);
+                        if (values[from + k] instanceof String[] set) {
+                            for (String element : set) {
+                                rows.set(dictId(field, element), lows[k]);
                             }
                         }
                     }

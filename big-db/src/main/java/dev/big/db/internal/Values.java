@@ -10,12 +10,17 @@ import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
 import java.util.Collection;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Arrays;
 
 /**
  * Checks and normalises record values against a table's fields before anything is written:
  * unknown fields, wrong types, values out of a field's bounds. Every message names the table,
  * the field, the record and the value.
+ *
+ * <p>Normalised values: {@code Long} for int and timestamp fields (epoch milliseconds),
+ * {@code Boolean}, {@code String} for keyed fields, and for set fields a {@code String[]} of
+ * distinct values in ascending order. The writers walk millions of set values; a flat array
+ * costs them one object per value instead of a tree of entries spread over the heap.
  */
 public final class Values {
 
@@ -83,17 +88,30 @@ public final class Values {
                 if (!(value instanceof Collection<?> values)) {
                     throw wrongType(table, field, value, where, "a collection of strings");
                 }
-                TreeSet<String> set = new TreeSet<>();
+                String[] set = new String[values.size()];
+                int n = 0;
                 for (Object element : values) {
                     if (!(element instanceof String s)) {
                         throw wrongType(table, field, element, where, "strings in the set");
                     }
                     Dictionary.checkValue(table.name(), field.name(), s);
-                    set.add(s);
+                    set[n++] = s;
                 }
-                yield java.util.Collections.unmodifiableSortedSet(set);
+                yield distinctSorted(set, n);
             }
         };
+    }
+
+    /** The first {@code n} of {@code values}, sorted, without repeats (in place when nothing repeats). */
+    private static String[] distinctSorted(String[] values, int n) {
+        Arrays.sort(values, 0, n);
+        int distinct = 0;
+        for (int i = 0; i < n; i++) {
+            if (distinct == 0 || !values[i].equals(values[distinct - 1])) {
+                values[distinct++] = values[i];
+            }
+        }
+        return distinct == values.length ? values : Arrays.copyOf(values, distinct);
     }
 
     private static long integral(TableInfo table, FieldInfo field, Object value, String where) {
