@@ -174,6 +174,7 @@ final class BulkLoader {
             NewRecordWriter writer = new NewRecordWriter(txn, current,
                     field -> dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field)));
             NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, chunk.byField, from, to));
+            writer.finish();
             writer.writeRecordCounts();
             TableInfo updated = current.withNextRecordId(Math.max(current.nextRecordId(), ids[count - 1] + 1));
             txn.catalog().putBytes(CatalogCodec.tableKey(updated.tableId()), CatalogCodec.encodeTable(updated));

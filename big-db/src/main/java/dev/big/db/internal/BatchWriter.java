@@ -205,6 +205,7 @@ public final class BatchWriter {
         }
         NewRecordWriter writer = new NewRecordWriter(txn, table, this::dictionary);
         NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, values, from, to));
+        writer.finish();
         for (long shard : writer.shards()) {
             newRecordShards.add(table.existsFragment(shard));
         }

@@ -16,7 +16,8 @@ import java.util.function.Function;
  * Writes records that do not exist yet, one container column at a time: every row's bits for the
  * column (existence, each bit plane, each value's row) are gathered as words and OR-ed into the
  * container once, instead of changing containers bit by bit. Used by bulk loads and by ingest
- * batches for their new records; nothing here needs to read or clear old values.
+ * batches for their new records; nothing here needs to read or clear old values. Call
+ * {@link #finish()} after the last column: it stores the zone maps the columns widened.
  */
 public final class NewRecordWriter {
 
@@ -25,6 +26,8 @@ public final class NewRecordWriter {
     private final Function<FieldInfo, Dictionary> dictionaries;
     private final RowBulkWriter rows;
     private final Map<Integer, Map<String, Long>> dictionaryIds = new HashMap<>();
+    /** One bulk writer per int, timestamp or keyed field, kept so its buffers and zone maps carry across columns. */
+    private final Map<Integer, BsiBulkWriter> bsiWriters = new HashMap<>();
     private final TreeSet<Long> shards = new TreeSet<>();
     private final ContainerView probe = new ContainerView();
 
@@ -94,9 +97,10 @@ public final class NewRecordWriter {
                 }
                 case KEYED -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
+                    Map<String, Long> knownIds = dictionaryIds(field);
                     for (int k = 0; k < n; k++) {
                         if (values[from + k] instanceof String s) {
-                            long dictId = dictId(field, s);
+                            long dictId = dictId(field, knownIds, s);
                             rows.set(dictId, lows[k]);
                             fieldLows[m] = lows[k];
                             fieldValues[m++] = dictId;
@@ -107,10 +111,11 @@ public final class NewRecordWriter {
                 }
                 case SET -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
+                    Map<String, Long> knownIds = dictionaryIds(field);
                     for (int k = 0; k < n; k++) {
                         if (values[from + k] instanceof String[] set) {
                             for (String element : set) {
-                                rows.set(dictId(field, element), lows[k]);
+                                rows.set(dictId(field, knownIds, element), lows[k]);
                             }
                         }
                     }
@@ -124,14 +129,25 @@ public final class NewRecordWriter {
         if (count == 0) {
             return;
         }
-        BsiBulkWriter writer = new BsiBulkWriter(txn, field.bsi());
-        writer.addColumn(shard, containerColumn, lows, values, count);
-        writer.flush();
+        bsiWriters.computeIfAbsent(field.fieldId(), id -> new BsiBulkWriter(txn, field.bsi()))
+                .addColumn(shard, containerColumn, lows, values, count);
     }
 
-    /** A dictionary id, remembered for the life of this writer (ids never change once given). */
-    private long dictId(FieldInfo field, String value) {
-        Map<String, Long> cache = dictionaryIds.computeIfAbsent(field.fieldId(), id -> new HashMap<>());
+    /** Stores the zone maps of the fields written; call once, after the last column, before commit. */
+    public void finish() {
+        for (BsiBulkWriter writer : bsiWriters.values()) {
+            writer.flush();
+        }
+        bsiWriters.clear();
+    }
+
+    /** The dictionary ids this writer has looked up for {@code field}. */
+    private Map<String, Long> dictionaryIds(FieldInfo field) {
+        return dictionaryIds.computeIfAbsent(field.fieldId(), id -> new HashMap<>());
+    }
+
+    /** A dictionary id, remembered in {@code cache} for the life of this writer (ids never change once given). */
+    private long dictId(FieldInfo field, Map<String, Long> cache, String value) {
         Long id = cache.get(value);
         if (id == null) {
             id = dictionaries.apply(field).idOrAssign(value);
