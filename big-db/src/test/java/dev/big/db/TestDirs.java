@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Test files live under target/, never /tmp, which may be tmpfs where fsync is free. */
-final class TestDirs {
+public final class TestDirs {
 
-    static Path newDir(String name) {
+    public static Path newDir(String name) {
         try {
             Path base = Path.of("target", "test-files");
             Files.createDirectories(base);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.db.Db;
 import dev.big.db.InvalidInputException;
+import dev.big.db.TestDirs;
 import dev.big.page.BigException;
 import dev.big.page.FormatVersionException;
 import java.io.ByteArrayInputStream;
@@ -35,7 +36,7 @@ class DamagedStreamTest {
 
     @BeforeAll
     static void export() {
-        Path dir = ExchangeFiles.newDir("damaged-source");
+        Path dir = TestDirs.newDir("damaged-source");
         try (Db db = SampleDatabases.create(dir.resolve("source.big"), 11, 3_000)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             Exporter.export(db, out, "memory");
@@ -81,7 +82,7 @@ class DamagedStreamTest {
 
     /** Imports {@code bytes} into a fresh database and exports that again. */
     private static byte[] reexport(byte[] bytes) {
-        Path dir = ExchangeFiles.newDir("reexport");
+        Path dir = TestDirs.newDir("reexport");
         try {
             Importer.importStream(new ByteArrayInputStream(bytes), "damaged.bigx", dir.resolve("copy.big"));
         } catch (CorruptStreamException e) {
@@ -150,7 +151,7 @@ class DamagedStreamTest {
 
     @Test
     void anExistingTargetIsNeitherReplacedNorChanged() throws IOException {
-        Path dir = ExchangeFiles.newDir("target-exists");
+        Path dir = TestDirs.newDir("target-exists");
         Path target = dir.resolve("existing.big");
         Files.write(target, new byte[] {1, 2, 3});
         InvalidInputException e = assertThrows(InvalidInputException.class,
@@ -162,7 +163,7 @@ class DamagedStreamTest {
 
     /** Imports {@code bytes}, expects {@code type}, and checks the directory is left empty. */
     private static <T extends BigException> T refused(byte[] bytes, Class<? extends T> type, String what) {
-        Path dir = ExchangeFiles.newDir("damaged");
+        Path dir = TestDirs.newDir("damaged");
         T e = assertThrows(type, () -> Importer.importStream(new ByteArrayInputStream(bytes), "damaged.bigx",
                 dir.resolve("copy.big")), what);
         assertEquals(List.of(), ExchangeFiles.list(dir), what + ": the import must leave nothing behind");

@@ -10,6 +10,7 @@ import dev.big.db.Filter;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
+import dev.big.db.TestDirs;
 import dev.big.db.internal.Catalog;
 import dev.big.db.internal.Dictionary;
 import dev.big.db.internal.FieldInfo;
@@ -36,7 +37,7 @@ class ExportImportRoundTripTest {
     @Test
     void importedDatabaseHasTheSameRecordsFragmentsAndNextIds() {
         long seed = Long.getLong("big.seed", System.nanoTime());
-        Path dir = ExchangeFiles.newDir("round-trip");
+        Path dir = TestDirs.newDir("round-trip");
         try (Db source = SampleDatabases.create(dir.resolve("source.big"), seed, 6_000)) {
             ByteArrayOutputStream stream = new ByteArrayOutputStream();
             ExchangeSummary exported = Exporter.export(source, stream, "memory");
@@ -59,7 +60,7 @@ class ExportImportRoundTripTest {
 
     @Test
     void exportOfOneTableCarriesOnlyThatTable() {
-        Path dir = ExchangeFiles.newDir("one-table");
+        Path dir = TestDirs.newDir("one-table");
         try (Db source = SampleDatabases.create(dir.resolve("source.big"), 7, 2_000)) {
             ByteArrayOutputStream stream = new ByteArrayOutputStream();
             ExchangeSummary exported = Exporter.export(source, List.of("other"), stream, "memory");
@@ -75,7 +76,7 @@ class ExportImportRoundTripTest {
 
     @Test
     void emptyDatabaseAndEmptyTableRoundTrip() {
-        Path dir = ExchangeFiles.newDir("empty");
+        Path dir = TestDirs.newDir("empty");
         for (List<TableDef> tables : List.of(List.<TableDef>of(), List.of(TableDef.of("t", FieldDef.keyed("k"))))) {
             Path source = dir.resolve("source" + tables.size() + ".big");
             Path copy = dir.resolve("copy" + tables.size() + ".big");
@@ -95,7 +96,7 @@ class ExportImportRoundTripTest {
 
     @Test
     void fragmentsLargerThanOneBlockContinueInTheNext() {
-        Path dir = ExchangeFiles.newDir("big-fragment");
+        Path dir = TestDirs.newDir("big-fragment");
         List<Record> records = new ArrayList<>();
         java.util.Random random = new java.util.Random(3);
         for (int i = 0; i < 400_000; i++) {

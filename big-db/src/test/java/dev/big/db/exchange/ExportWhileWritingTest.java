@@ -9,6 +9,7 @@ import dev.big.db.Filter;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
+import dev.big.db.TestDirs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -29,7 +30,7 @@ class ExportWhileWritingTest {
 
     @Test
     void exportSeesOneCommitWhileTheWriterKeepsGoing() throws Exception {
-        Path dir = ExchangeFiles.newDir("export-while-writing");
+        Path dir = TestDirs.newDir("export-while-writing");
         try (Db db = Db.create(dir.resolve("source.big"),
                 List.of(TableDef.of("t", FieldDef.intField("n"), FieldDef.keyed("k"))))) {
             List<Record> first = new ArrayList<>();

@@ -10,6 +10,7 @@ import dev.big.db.Ingester;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
+import dev.big.db.TestDirs;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ class ConcurrencyUnderLoadTest {
 
     @Test
     void readersAlwaysSeeOneCommitWhileTheWriterIngests() throws Exception {
-        Path file = ReliabilityFiles.newDir("load").resolve("load.big");
+        Path file = TestDirs.newDir("load").resolve("load.big");
         try (Db db = Db.create(file, List.of(TableDef.of("events", FieldDef.intField("value"), FieldDef.keyed("type"))))) {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong maxCommitMillis = new AtomicLong();

@@ -9,6 +9,7 @@ import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Record;
 import dev.big.db.TableDef;
+import dev.big.db.TestDirs;
 import dev.big.page.BigException;
 import dev.big.page.FormatVersionException;
 import dev.big.page.MetaPage;
@@ -78,7 +79,7 @@ class HostileFilesTest {
     }
 
     private static byte[] populated() throws Exception {
-        Path file = ReliabilityFiles.newDir("hostile").resolve("good.big");
+        Path file = TestDirs.newDir("hostile").resolve("good.big");
         try (Db db = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))))) {
             for (int i = 0; i < 50; i++) {
                 db.append("t", Record.of("v", (long) i));
@@ -88,7 +89,7 @@ class HostileFilesTest {
     }
 
     private static Path write(String name, byte[] bytes) throws Exception {
-        Path file = ReliabilityFiles.newDir("hostile").resolve(name);
+        Path file = TestDirs.newDir("hostile").resolve(name);
         Files.write(file, bytes);
         return file;
     }

@@ -9,6 +9,7 @@ import dev.big.db.FieldDef;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
+import dev.big.db.TestDirs;
 import dev.big.page.BigException;
 import dev.big.page.DatabaseClosedException;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class LifecycleTest {
 
     @Test
     void manyOpenCloseCyclesWithLiveReadersLoseNothing() throws Exception {
-        Path file = ReliabilityFiles.newDir("lifecycle").resolve("cycles.big");
+        Path file = TestDirs.newDir("lifecycle").resolve("cycles.big");
         try (Db db = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))))) {
             db.append("t", Record.of("v", 0L));
         }
@@ -63,7 +64,7 @@ class LifecycleTest {
 
     @Test
     void closingUnderAnOpenReaderEndsItCleanly() throws Exception {
-        Path file = ReliabilityFiles.newDir("lifecycle").resolve("close.big");
+        Path file = TestDirs.newDir("lifecycle").resolve("close.big");
         Db db = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))));
         db.append("t", Record.of("v", 7L));
         Snapshot snapshot = db.read();
@@ -82,7 +83,7 @@ class LifecycleTest {
 
     @Test
     void aReadOnlyHandleSeesCommitsMadeAfterItOpened() throws Exception {
-        Path file = ReliabilityFiles.newDir("lifecycle").resolve("follow.big");
+        Path file = TestDirs.newDir("lifecycle").resolve("follow.big");
         try (Db writer = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))));
              Db reader = Db.openReadOnly(file)) {
             for (int i = 0; i < 30; i++) {
