@@ -1,4 +1,4 @@
-package dev.big.bench.pager;
+package dev.big.bench.page;
 
 import dev.big.bench.JvmFlags;
 import dev.big.page.BitmapPage;
@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The raw cost of {@link BitmapPage#checksum}: xxHash3-64 over 8,192 bytes, read in place through
- * a {@code MemorySegment}. The reference for {@link VerifyBitmapBenchmark} without the memo.
+ * a {@code MemorySegment}. The reference for {@code pager.VerifyBitmapBenchmark} without the memo.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

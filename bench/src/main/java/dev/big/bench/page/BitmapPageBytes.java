@@ -1,6 +1,7 @@
-package dev.big.bench.pager;
+package dev.big.bench.page;
 
 import dev.big.bench.BenchFiles;
+import dev.big.bench.pager.RandomBitmapPage;
 import dev.big.pager.MmapPager;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;

@@ -10,16 +10,16 @@ import java.util.SplittableRandom;
 
 /**
  * A bitmap page of seeded random words (about half the bits set), on the heap or in a file, for
- * the pager benchmarks. Random words are what a bit plane of a uniform field looks like, and they
- * give the hash no shortcut.
+ * the page and pager benchmarks. Random words are what a bit plane of a uniform field looks like,
+ * and they give the hash no shortcut.
  */
-final class RandomBitmapPage {
+public final class RandomBitmapPage {
 
     /** The page the file variant is written at: the first page after the two meta slots. */
-    static final long PAGE_NUMBER = 2;
+    public static final long PAGE_NUMBER = 2;
 
     /** A heap page of random words from {@code seed}. */
-    static MemorySegment onHeap(long seed) {
+    public static MemorySegment onHeap(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         long[] words = new long[BitmapPage.WORDS];
         for (int i = 0; i < words.length; i++) {
@@ -35,7 +35,7 @@ final class RandomBitmapPage {
      * left zero) and returns the open, synced pager; {@code memo} as in
      * {@link MmapPager#open(Path, OpenMode, boolean)}.
      */
-    static MmapPager inNewFile(Path file, MemorySegment page, boolean memo) {
+    public static MmapPager inNewFile(Path file, MemorySegment page, boolean memo) {
         MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW, memo);
         boolean success = false;
         try {

@@ -1,4 +1,4 @@
-package dev.big.bench.pager;
+package dev.big.bench.page;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
