@@ -87,10 +87,13 @@ class BsiBenchmarksTest {
             reader.open(depthFile);
             long id = reader.ids[reader.next & (reader.ids.length - 1)];
             assertEquals(BsiDataset.depthValue(id, depth), benchmark.pointRead(reader), "depth " + depth + " record " + id);
-            long median = reader.median;
-            long expected = events.stream().filter(e -> BsiDataset.depthValue(e.id(), depth) >= median).count();
-            assertEquals(expected, benchmark.countGe(reader), "depth " + depth + " count >= " + median);
-            assertEquals(expected, reader.reader.count(RangePredicate.of(RangePredicate.Op.GE, median)));
+            for (int call = 0; call < 3; call++) {
+                long threshold = reader.thresholds[reader.nextThreshold & (reader.thresholds.length - 1)];
+                assertTrue(threshold >= 0 && threshold < 1L << depth, "threshold " + threshold + " fits " + depth + " bits");
+                long expected = events.stream().filter(e -> BsiDataset.depthValue(e.id(), depth) >= threshold).count();
+                assertEquals(expected, benchmark.countGe(reader), "depth " + depth + " count >= " + threshold);
+                assertEquals(expected, reader.reader.count(RangePredicate.of(RangePredicate.Op.GE, threshold)));
+            }
             reader.close();
         }
     }
