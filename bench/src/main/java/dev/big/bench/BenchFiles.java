@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -65,6 +67,42 @@ public final class BenchFiles {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot measure " + dir, e);
         }
+    }
+
+    /**
+     * The file {@code name} under {@link #baseDir()}, built by {@code build} first if it does not
+     * exist yet. {@code build} writes a file of another name that is renamed into place when it
+     * is done, so a build that fails or is killed never leaves a file that looks finished, and
+     * forks that start together at worst each build one of their own.
+     */
+    public static Path buildOnce(String name, Consumer<Path> build) {
+        Path file = baseDir().resolve(name);
+        if (Files.exists(file)) {
+            return file;
+        }
+        Path building = baseDir().resolve(name + ".building-" + ProcessHandle.current().pid());
+        try {
+            Files.deleteIfExists(building);
+            build.accept(building);
+            Files.move(building, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot build " + file, e);
+        } finally {
+            try {
+                Files.deleteIfExists(building);
+            } catch (IOException ignored) {
+                // A leftover partial file is harmless; it is never renamed into place.
+            }
+        }
+        return file;
+    }
+
+    /**
+     * The bench module's directory ({@code bench/}): where {@code results/} and
+     * {@code baseline.json} live, found as the parent of {@code target/}.
+     */
+    public static Path moduleDir() {
+        return targetDir().getParent();
     }
 
     /** The {@code target/} directory the running code was built into. */

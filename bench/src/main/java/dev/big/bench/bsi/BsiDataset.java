@@ -9,11 +9,7 @@ import dev.big.engine.coords.Coords;
 import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
 import dev.big.workload.IdLayout;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Iterator;
 import java.util.SplittableRandom;
 
@@ -46,25 +42,8 @@ public final class BsiDataset {
 
     /** The file for {@code records} records, building it if it does not exist yet. */
     public static Path file(long records, boolean withDepthFields) {
-        Path file = BenchFiles.baseDir().resolve("bsi-" + records + (withDepthFields ? "-depths" : "") + "-" + SEED + ".big");
-        if (Files.exists(file)) {
-            return file;
-        }
-        Path building = BenchFiles.baseDir().resolve(file.getFileName() + ".building-" + ProcessHandle.current().pid());
-        try {
-            Files.deleteIfExists(building);
-            build(building, records, withDepthFields);
-            Files.move(building, file, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } finally {
-            try {
-                Files.deleteIfExists(building);
-            } catch (IOException ignored) {
-                // A leftover partial file is harmless; it is never renamed into place.
-            }
-        }
-        return file;
+        return BenchFiles.buildOnce("bsi-" + records + (withDepthFields ? "-depths" : "") + "-" + SEED + ".big",
+                building -> build(building, records, withDepthFields));
     }
 
     private static void build(Path file, long records, boolean withDepthFields) {
