@@ -3,22 +3,37 @@ package dev.big.bench.compare;
 import dev.big.workload.Event;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Predicate;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 
 /**
- * The reference answers: every question answered by scanning all events in plain Java, with no
+ * The reference answers: every question answered by a plain scan over every loaded event, with no
  * index and nothing clever, so it is easy to see that each answer is right.
  *
- * <p>It keeps only the {@code Iterable} it was loaded from and iterates it again for every
- * question, so it needs no memory for the events; the iterable must give the same events each
- * time ({@link dev.big.workload.EventGenerator} does). {@code batchSize} means nothing here.
+ * <p>The events are kept in columns (plain arrays, one slot per event in load order; types and
+ * tag lists as indexes into the distinct values seen) so that 10,000,000 of them fit in a few
+ * hundred megabytes and a scan takes milliseconds. The only derived structure is the load order
+ * sorted by id, which the listings walk. {@code batchSize} means nothing here.
  */
 public final class BruteForcePeer implements PeerEngine {
 
-    private Iterable<Event> events = List.of();
+    private long[] ids = new long[0];
+    private long[] values = new long[0];
+    private long[] receivedAt = new long[0];
+    private long[] sizes = new long[0];
+    private int[] typeIndexes = new int[0];
+    private int[] tagListIndexes = new int[0];
+    private boolean[] verified = new boolean[0];
+    private final List<String> types = new ArrayList<>();
+    private final List<List<String>> tagLists = new ArrayList<>();
+    /** Load-order positions sorted by id. */
+    private int[] byIdOrder = new int[0];
+    private int count;
 
     @Override
     public String name() {
@@ -27,7 +42,58 @@ public final class BruteForcePeer implements PeerEngine {
 
     @Override
     public void load(Iterable<Event> events, int batchSize) {
-        this.events = events;
+        Map<String, Integer> typeIndex = new HashMap<>();
+        Map<List<String>, Integer> tagListIndex = new HashMap<>();
+        count = 0;
+        for (Event event : events) {
+            if (count == ids.length) {
+                grow();
+            }
+            ids[count] = event.id();
+            values[count] = event.value();
+            receivedAt[count] = event.receivedAt();
+            sizes[count] = event.size();
+            verified[count] = event.verified();
+            typeIndexes[count] = typeIndex.computeIfAbsent(event.type(), t -> {
+                types.add(t);
+                return types.size() - 1;
+            });
+            tagListIndexes[count] = tagListIndex.computeIfAbsent(event.tags(), t -> {
+                tagLists.add(t);
+                return tagLists.size() - 1;
+            });
+            count++;
+        }
+        byIdOrder = idOrder();
+    }
+
+    /** Load-order positions sorted by id: the identity when ids came ascending (dense layouts). */
+    private int[] idOrder() {
+        boolean ascending = true;
+        for (int row = 1; row < count && ascending; row++) {
+            ascending = ids[row - 1] < ids[row];
+        }
+        if (ascending) {
+            return IntStream.range(0, count).toArray();
+        }
+        return IntStream.range(0, count).boxed()
+                .sorted(Comparator.comparingLong(row -> ids[row])).mapToInt(Integer::intValue).toArray();
+    }
+
+    private void grow() {
+        int capacity = Math.max(1024, Math.multiplyExact(ids.length, 2));
+        ids = Arrays.copyOf(ids, capacity);
+        values = Arrays.copyOf(values, capacity);
+        receivedAt = Arrays.copyOf(receivedAt, capacity);
+        sizes = Arrays.copyOf(sizes, capacity);
+        verified = Arrays.copyOf(verified, capacity);
+        typeIndexes = Arrays.copyOf(typeIndexes, capacity);
+        tagListIndexes = Arrays.copyOf(tagListIndexes, capacity);
+    }
+
+    @Override
+    public void ingest(Iterable<Event> events, int batchSize) {
+        throw new UnsupportedOperationException("the reference has no durable writes");
     }
 
     @Override
@@ -37,36 +103,46 @@ public final class BruteForcePeer implements PeerEngine {
     }
 
     @Override
+    public Event byId(long id) {
+        for (int row = 0; row < count; row++) {
+            if (ids[row] == id) {
+                return event(row);
+            }
+        }
+        return null;
+    }
+
+    @Override
     public long countValueAtLeast(long threshold) {
-        return count(e -> e.value() >= threshold);
+        return count(row -> values[row] >= threshold);
     }
 
     @Override
     public long countReceivedBetween(long fromMillis, long toMillisInclusive) {
-        return count(e -> e.receivedAt() >= fromMillis && e.receivedAt() <= toMillisInclusive);
+        return count(row -> receivedAt[row] >= fromMillis && receivedAt[row] <= toMillisInclusive);
     }
 
     @Override
     public long countTypeVerifiedBetween(String type, long fromMillis, long toMillisInclusive) {
-        return count(e -> e.type().equals(type) && e.verified()
-                && e.receivedAt() >= fromMillis && e.receivedAt() <= toMillisInclusive);
+        return count(row -> types.get(typeIndexes[row]).equals(type) && verified[row]
+                && receivedAt[row] >= fromMillis && receivedAt[row] <= toMillisInclusive);
     }
 
     @Override
-    public long countVerified(boolean verified) {
-        return count(e -> e.verified() == verified);
+    public long countVerified(boolean wanted) {
+        return count(row -> verified[row] == wanted);
     }
 
     @Override
     public long countType(String type) {
-        return count(e -> e.type().equals(type));
+        return count(row -> types.get(typeIndexes[row]).equals(type));
     }
 
     @Override
     public Map<String, Long> countByType() {
         Map<String, Long> counts = new TreeMap<>();
-        for (Event event : events) {
-            counts.merge(event.type(), 1L, Long::sum);
+        for (int row = 0; row < count; row++) {
+            counts.merge(types.get(typeIndexes[row]), 1L, Long::sum);
         }
         return counts;
     }
@@ -74,64 +150,53 @@ public final class BruteForcePeer implements PeerEngine {
     @Override
     public long sumSizeOfType(String type) {
         long sum = 0;
-        for (Event event : events) {
-            if (event.type().equals(type)) {
-                sum += event.size();
+        for (int row = 0; row < count; row++) {
+            if (types.get(typeIndexes[row]).equals(type)) {
+                sum += sizes[row];
             }
         }
         return sum;
     }
 
     @Override
-    public long[] latestIds(int limit) {
-        long[] ids = allIdsAscending();
-        long[] latest = new long[Math.min(limit, ids.length)];
-        for (int i = 0; i < latest.length; i++) {
-            latest[i] = ids[ids.length - 1 - i];
-        }
-        return latest;
+    public List<Event> latest(int limit) {
+        return before(Long.MAX_VALUE, limit);
     }
 
     @Override
-    public long[] idsAfter(long cursor, int limit) {
-        return Arrays.stream(allIdsAscending()).filter(id -> id > cursor).limit(limit).toArray();
-    }
-
-    @Override
-    public Event byId(long id) {
-        for (Event event : events) {
-            if (event.id() == id) {
-                return event;
+    public List<Event> before(long cursor, int limit) {
+        List<Event> page = new ArrayList<>();
+        for (int i = count - 1; i >= 0 && page.size() < limit; i--) {
+            int row = byIdOrder[i];
+            if (ids[row] < cursor) {
+                page.add(event(row));
             }
         }
-        return null;
+        return page;
     }
 
     @Override
-    public long sizeOnDiskBytes() {
+    public long sizeBytes() {
         return 0;
     }
 
     @Override
     public void close() {
-        events = List.of();
+        count = 0;
     }
 
-    private long count(Predicate<Event> matches) {
-        long count = 0;
-        for (Event event : events) {
-            if (matches.test(event)) {
-                count++;
+    private Event event(int row) {
+        return new Event(ids[row], values[row], types.get(typeIndexes[row]), verified[row], receivedAt[row], sizes[row],
+                tagLists.get(tagListIndexes[row]));
+    }
+
+    private long count(IntPredicate matches) {
+        long n = 0;
+        for (int row = 0; row < count; row++) {
+            if (matches.test(row)) {
+                n++;
             }
         }
-        return count;
-    }
-
-    private long[] allIdsAscending() {
-        List<Long> ids = new ArrayList<>();
-        for (Event event : events) {
-            ids.add(event.id());
-        }
-        return ids.stream().mapToLong(Long::longValue).sorted().toArray();
+        return n;
     }
 }

@@ -15,10 +15,12 @@ import org.duckdb.DuckDBConnection;
  * appender (its fastest way in from Java), flushing, and so committing, every batch.
  *
  * <p>{@code id} is the primary key, as a DuckDB user with point reads by id would declare it; the
- * other columns rely on DuckDB's own min/max zone maps. The load ends with a checkpoint, so the
+ * other columns rely on DuckDB's own min/max zone maps. A load ends with a checkpoint, so the
  * size on disk is the table's, not a write-ahead log's.
  */
 public final class DuckDbPeer extends JdbcPeer {
+
+    static final String FILE_NAME = "events.duckdb";
 
     private DuckDbPeer(Path dir, Connection connection) {
         super("duckdb", dir, connection);
@@ -27,7 +29,7 @@ public final class DuckDbPeer extends JdbcPeer {
     /** An empty database in {@code dir}, which must be empty or missing. */
     public static DuckDbPeer create(Path dir) throws Exception {
         Files.createDirectories(dir);
-        Connection connection = DriverManager.getConnection("jdbc:duckdb:" + dir.resolve("events.duckdb").toAbsolutePath());
+        Connection connection = connect(dir);
         boolean success = false;
         try {
             try (Statement statement = connection.createStatement()) {
@@ -42,6 +44,30 @@ public final class DuckDbPeer extends JdbcPeer {
                 connection.close();
             }
         }
+    }
+
+    /** The database an earlier {@link #load} left in {@code dir}. */
+    public static DuckDbPeer open(Path dir) throws Exception {
+        Path file = dir.resolve(FILE_NAME);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no DuckDB database at " + file + "; load one first");
+        }
+        Connection connection = connect(dir);
+        boolean success = false;
+        try {
+            DuckDbPeer peer = new DuckDbPeer(dir, connection);
+            peer.opened();
+            success = true;
+            return peer;
+        } finally {
+            if (!success) {
+                connection.close();
+            }
+        }
+    }
+
+    private static Connection connect(Path dir) throws SQLException {
+        return DriverManager.getConnection("jdbc:duckdb:" + dir.resolve(FILE_NAME).toAbsolutePath());
     }
 
     @Override
@@ -66,6 +92,10 @@ public final class DuckDbPeer extends JdbcPeer {
             }
             appender.flush();
         }
+    }
+
+    @Override
+    void finishLoad() throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("CHECKPOINT");
         }

@@ -22,12 +22,14 @@ import java.util.TreeMap;
  *        size BIGINT, tags VARCHAR)     -- tags '|'-joined in ascending order, '' when none
  * </pre>
  *
- * Subclasses create the table (and their indexes) and insert the events; the questions are
- * prepared once the data is in. Asking before {@link #load} fails.
+ * Subclasses create the table (and their indexes), insert the events and finish a load their own
+ * way; the questions are prepared once the data is in (after {@link #load}, or when a loaded
+ * database is opened). Asking before that fails.
  */
 abstract class JdbcPeer implements PeerEngine {
 
     static final String TAG_SEPARATOR = "|";
+    private static final String ALL_COLUMNS = "id, value, type, verified, received_at, size, tags";
 
     protected final Connection connection;
     private final String name;
@@ -42,8 +44,8 @@ abstract class JdbcPeer implements PeerEngine {
     private PreparedStatement countType;
     private PreparedStatement countByType;
     private PreparedStatement sumSizeOfType;
-    private PreparedStatement latestIds;
-    private PreparedStatement idsAfter;
+    private PreparedStatement latest;
+    private PreparedStatement before;
     private PreparedStatement byId;
 
     JdbcPeer(String name, Path dir, Connection connection) {
@@ -54,6 +56,15 @@ abstract class JdbcPeer implements PeerEngine {
 
     /** Inserts every event into {@code events}, committing every {@code batchSize}. */
     abstract void insert(Iterable<Event> events, int batchSize) throws SQLException;
+
+    /** What the engine does after a bulk load (checkpoint, statistics). */
+    abstract void finishLoad() throws SQLException;
+
+    /** Marks a database opened with its data already loaded, and prepares the questions. */
+    final void opened() throws SQLException {
+        loaded = true;
+        prepareQueries();
+    }
 
     /**
      * Inserts, then prepares the questions. Preparing comes after loading on purpose: DuckDB 1.4
@@ -69,7 +80,16 @@ abstract class JdbcPeer implements PeerEngine {
         }
         loaded = true;
         insert(events, batchSize);
+        finishLoad();
         prepareQueries();
+    }
+
+    @Override
+    public final void ingest(Iterable<Event> events, int batchSize) throws SQLException {
+        if (loaded) {
+            throw new IllegalStateException(name + " peer: ingest is called once, on an empty table");
+        }
+        insert(events, batchSize);
     }
 
     private void prepareQueries() throws SQLException {
@@ -83,9 +103,9 @@ abstract class JdbcPeer implements PeerEngine {
         countByType = prepare("SELECT type, count(*) FROM events GROUP BY type");
         // DuckDB sums BIGINT into a 128-bit integer; the cast keeps the answer a Java long.
         sumSizeOfType = prepare("SELECT CAST(coalesce(sum(size), 0) AS BIGINT) FROM events WHERE type = ?");
-        latestIds = prepare("SELECT id FROM events ORDER BY id DESC LIMIT ?");
-        idsAfter = prepare("SELECT id FROM events WHERE id > ? ORDER BY id LIMIT ?");
-        byId = prepare("SELECT id, value, type, verified, received_at, size, tags FROM events WHERE id = ?");
+        latest = prepare("SELECT " + ALL_COLUMNS + " FROM events ORDER BY id DESC LIMIT ?");
+        before = prepare("SELECT " + ALL_COLUMNS + " FROM events WHERE id < ? ORDER BY id DESC LIMIT ?");
+        byId = prepare("SELECT " + ALL_COLUMNS + " FROM events WHERE id = ?");
     }
 
     private PreparedStatement prepare(String sql) throws SQLException {
@@ -204,25 +224,25 @@ abstract class JdbcPeer implements PeerEngine {
     }
 
     @Override
-    public long[] latestIds(int limit) {
+    public List<Event> latest(int limit) {
         requireLoaded();
         try {
-            latestIds.setInt(1, limit);
-            return ids(latestIds, limit);
+            latest.setInt(1, limit);
+            return events(latest);
         } catch (SQLException e) {
-            throw failed("latestIds(" + limit + ")", e);
+            throw failed("latest(" + limit + ")", e);
         }
     }
 
     @Override
-    public long[] idsAfter(long cursor, int limit) {
+    public List<Event> before(long cursor, int limit) {
         requireLoaded();
         try {
-            idsAfter.setLong(1, cursor);
-            idsAfter.setInt(2, limit);
-            return ids(idsAfter, limit);
+            before.setLong(1, cursor);
+            before.setInt(2, limit);
+            return events(before);
         } catch (SQLException e) {
-            throw failed("idsAfter(" + cursor + ", " + limit + ")", e);
+            throw failed("before(" + cursor + ", " + limit + ")", e);
         }
     }
 
@@ -231,20 +251,15 @@ abstract class JdbcPeer implements PeerEngine {
         requireLoaded();
         try {
             byId.setLong(1, id);
-            try (ResultSet rows = byId.executeQuery()) {
-                if (!rows.next()) {
-                    return null;
-                }
-                return new Event(rows.getLong(1), rows.getLong(2), rows.getString(3), rows.getBoolean(4),
-                        rows.getLong(5), rows.getLong(6), splitTags(rows.getString(7)));
-            }
+            List<Event> found = events(byId);
+            return found.isEmpty() ? null : found.getFirst();
         } catch (SQLException e) {
             throw failed("byId(" + id + ")", e);
         }
     }
 
     @Override
-    public long sizeOnDiskBytes() {
+    public long sizeBytes() {
         return BenchFiles.sizeBytes(dir);
     }
 
@@ -270,15 +285,15 @@ abstract class JdbcPeer implements PeerEngine {
         }
     }
 
-    private static long[] ids(PreparedStatement query, int limit) throws SQLException {
-        long[] ids = new long[Math.max(limit, 0)];
-        int n = 0;
+    private static List<Event> events(PreparedStatement query) throws SQLException {
+        List<Event> events = new ArrayList<>();
         try (ResultSet rows = query.executeQuery()) {
             while (rows.next()) {
-                ids[n++] = rows.getLong(1);
+                events.add(new Event(rows.getLong(1), rows.getLong(2), rows.getString(3), rows.getBoolean(4),
+                        rows.getLong(5), rows.getLong(6), splitTags(rows.getString(7))));
             }
         }
-        return Arrays.copyOf(ids, n);
+        return events;
     }
 
     private void requireLoaded() {

@@ -31,7 +31,6 @@ import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
@@ -45,7 +44,11 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * Lucene 10 over an {@link MMapDirectory} in a directory of its own: one document per event,
- * committed every batch and force-merged to one segment after the load (the best case for reads).
+ * committed every batch (with a 128 MiB indexing buffer) and force-merged to one segment after the
+ * load (the best case for reads). The index is sorted by id, newest first, as a Lucene user who
+ * lists the latest events would sort it: without it, "the latest 50" of ascending ids is the worst
+ * case of Lucene's sort pruning (every document beats the bottom of the queue) and measured about
+ * 7 ms at 200,000 documents; with it, the search stops after 50 documents.
  *
  * <pre>
  * id, value, received_at   LongPoint (ranges, exact id) + NumericDocValuesField (read, sort)
@@ -80,10 +83,37 @@ public final class LucenePeer implements PeerEngine {
         this.directory = directory;
     }
 
+    private static final double LOAD_BUFFER_MIB = 128;
+
     /** An empty index in {@code dir}, which must be empty or missing. */
     public static LucenePeer create(Path dir) throws IOException {
         Files.createDirectories(dir);
         return new LucenePeer(dir, new MMapDirectory(dir));
+    }
+
+    /** The index an earlier {@link #load} left in {@code dir}. */
+    public static LucenePeer open(Path dir) throws IOException {
+        MMapDirectory directory = new MMapDirectory(dir);
+        boolean success = false;
+        try {
+            if (!DirectoryReader.indexExists(directory)) {
+                throw new IllegalArgumentException("no Lucene index in " + dir + "; load one first");
+            }
+            LucenePeer peer = new LucenePeer(dir, directory);
+            peer.openReader();
+            success = true;
+            return peer;
+        } finally {
+            if (!success) {
+                directory.close();
+            }
+        }
+    }
+
+    private void openReader() throws IOException {
+        reader = DirectoryReader.open(directory);
+        searcher = new IndexSearcher(reader);
+        searcher.setQueryCache(null);
     }
 
     @Override
@@ -96,22 +126,43 @@ public final class LucenePeer implements PeerEngine {
         if (reader != null) {
             throw new IllegalStateException("lucene peer: load is called once, on an empty index");
         }
-        IndexWriterConfig config = new IndexWriterConfig().setOpenMode(IndexWriterConfig.OpenMode.CREATE);
+        IndexWriterConfig config = config().setRAMBufferSizeMB(LOAD_BUFFER_MIB);
         try (IndexWriter writer = new IndexWriter(directory, config)) {
-            int inBatch = 0;
-            for (Event event : events) {
-                writer.addDocument(document(event));
-                if (++inBatch == batchSize) {
-                    writer.commit();
-                    inBatch = 0;
-                }
-            }
+            write(writer, events, batchSize);
             writer.forceMerge(1);
             writer.commit();
         }
-        reader = DirectoryReader.open(directory);
-        searcher = new IndexSearcher(reader);
-        searcher.setQueryCache(null);
+        openReader();
+    }
+
+    @Override
+    public void ingest(Iterable<Event> events, int batchSize) throws IOException {
+        if (reader != null) {
+            throw new IllegalStateException("lucene peer: ingest is called once, on an empty index");
+        }
+        try (IndexWriter writer = new IndexWriter(directory, config())) {
+            write(writer, events, batchSize);
+        }
+    }
+
+    private static final Sort NEWEST_FIRST = new Sort(new SortField(ID, SortField.Type.LONG, true));
+
+    /** A new index, sorted newest first. */
+    private static IndexWriterConfig config() {
+        return new IndexWriterConfig().setOpenMode(IndexWriterConfig.OpenMode.CREATE).setIndexSort(NEWEST_FIRST);
+    }
+
+    /** Adds every event, committing (fsync) every {@code batchSize} and at the end. */
+    private static void write(IndexWriter writer, Iterable<Event> events, int batchSize) throws IOException {
+        int inBatch = 0;
+        for (Event event : events) {
+            writer.addDocument(document(event));
+            if (++inBatch == batchSize) {
+                writer.commit();
+                inBatch = 0;
+            }
+        }
+        writer.commit();
     }
 
     private static Document document(Event event) {
@@ -209,48 +260,50 @@ public final class LucenePeer implements PeerEngine {
     }
 
     @Override
-    public long[] latestIds(int limit) {
-        return sortedIds("latestIds(" + limit + ")", new MatchAllDocsQuery(), limit, true);
+    public List<Event> latest(int limit) {
+        return newestFirst("latest(" + limit + ")", new MatchAllDocsQuery(), limit);
     }
 
     @Override
-    public long[] idsAfter(long cursor, int limit) {
-        String question = "idsAfter(" + cursor + ", " + limit + ")";
-        if (cursor == Long.MAX_VALUE) {
-            return new long[0];
+    public List<Event> before(long cursor, int limit) {
+        String question = "before(" + cursor + ", " + limit + ")";
+        if (cursor == Long.MIN_VALUE) {
+            return List.of();
         }
-        return sortedIds(question, LongPoint.newRangeQuery(ID, cursor + 1, Long.MAX_VALUE), limit, false);
+        return newestFirst(question, LongPoint.newRangeQuery(ID, Long.MIN_VALUE, cursor - 1), limit);
     }
 
     @Override
     public Event byId(long id) {
         try {
             int doc = docOf(id);
-            if (doc < 0) {
-                return null;
-            }
-            LeafReaderContext leaf = leafOf(doc);
-            LeafReader segment = leaf.reader();
-            int local = doc - leaf.docBase;
-            SortedDocValues types = DocValues.getSorted(segment, TYPE);
-            String type = types.advanceExact(local) ? types.lookupOrd(types.ordValue()).utf8ToString() : null;
-            List<String> tags = new ArrayList<>();
-            SortedSetDocValues tagValues = DocValues.getSortedSet(segment, TAGS);
-            if (tagValues.advanceExact(local)) {
-                for (int i = 0; i < tagValues.docValueCount(); i++) {
-                    tags.add(tagValues.lookupOrd(tagValues.nextOrd()).utf8ToString());
-                }
-            }
-            return new Event(numeric(segment, ID, local), numeric(segment, VALUE, local), type,
-                    numeric(segment, VERIFIED, local) == 1, numeric(segment, RECEIVED_AT, local),
-                    numeric(segment, SIZE, local), tags);
+            return doc < 0 ? null : event(doc);
         } catch (IOException e) {
             throw failed("byId(" + id + ")", e);
         }
     }
 
+    /** Every field of global document {@code doc}, from doc values. */
+    private Event event(int doc) throws IOException {
+        LeafReaderContext leaf = leafOf(doc);
+        LeafReader segment = leaf.reader();
+        int local = doc - leaf.docBase;
+        SortedDocValues types = DocValues.getSorted(segment, TYPE);
+        String type = types.advanceExact(local) ? types.lookupOrd(types.ordValue()).utf8ToString() : null;
+        List<String> tags = new ArrayList<>();
+        SortedSetDocValues tagValues = DocValues.getSortedSet(segment, TAGS);
+        if (tagValues.advanceExact(local)) {
+            for (int i = 0; i < tagValues.docValueCount(); i++) {
+                tags.add(tagValues.lookupOrd(tagValues.nextOrd()).utf8ToString());
+            }
+        }
+        return new Event(numeric(segment, ID, local), numeric(segment, VALUE, local), type,
+                numeric(segment, VERIFIED, local) == 1, numeric(segment, RECEIVED_AT, local),
+                numeric(segment, SIZE, local), tags);
+    }
+
     @Override
-    public long sizeOnDiskBytes() {
+    public long sizeBytes() {
         return BenchFiles.sizeBytes(dir);
     }
 
@@ -297,18 +350,18 @@ public final class LucenePeer implements PeerEngine {
         }
     }
 
-    private long[] sortedIds(String question, Query query, int limit, boolean descending) {
+    /** The records matching {@code query}, largest id first, at most {@code limit}. */
+    private List<Event> newestFirst(String question, Query query, int limit) {
         if (limit <= 0) {
-            return new long[0];
+            return List.of();
         }
         try {
-            Sort byId = new Sort(new SortField(ID, SortField.Type.LONG, descending));
-            ScoreDoc[] hits = searcher.search(query, limit, byId).scoreDocs;
-            long[] ids = new long[hits.length];
-            for (int i = 0; i < hits.length; i++) {
-                ids[i] = (Long) ((FieldDoc) hits[i]).fields[0];
+            ScoreDoc[] hits = searcher.search(query, limit, NEWEST_FIRST).scoreDocs;
+            List<Event> events = new ArrayList<>(hits.length);
+            for (ScoreDoc hit : hits) {
+                events.add(event(hit.doc));
             }
-            return ids;
+            return events;
         } catch (IOException e) {
             throw failed(question, e);
         }

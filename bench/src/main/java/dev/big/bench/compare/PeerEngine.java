@@ -1,30 +1,49 @@
 package dev.big.bench.compare;
 
 import dev.big.workload.Event;
+import java.util.List;
 import java.util.Map;
 
 /**
- * An engine big is compared with, holding the events of the standard workload and answering the
- * same query shapes. Every implementation must answer exactly what a plain scan of the events
+ * An engine in the comparison, holding the events of the standard workload and answering the
+ * same query shapes: the peers big is compared with, and big itself ({@link BigSqlPeer},
+ * {@link BigApiPeer}). Every implementation must answer exactly what a plain scan of the events
  * would ({@link BruteForcePeer}); {@link PeerAgreement} checks that before any time is reported.
  *
- * <p>Life cycle: create on an empty directory, {@link #load} once, ask any number of questions,
- * close. Implementations are not thread-safe. Query methods throw {@link PeerEngineException}
- * for the engine's own (checked) failures.
+ * <p>Life cycle: create on an empty directory and {@link #load} once, or open what an earlier
+ * load left in a directory ({@link PeerEngines#open}); ask any number of questions; close.
+ * {@link #ingest} is the write-only alternative to {@link #load}: a stream of durable commits with
+ * none of the load's finishing work, after which no question is asked. Implementations are not
+ * thread-safe. Query methods throw {@link PeerEngineException} for the engine's own (checked)
+ * failures.
  */
 public interface PeerEngine extends AutoCloseable {
 
     /** What {@link #pointReadValue} answers for an id that is not loaded (values are never negative). */
     long ABSENT = -1;
 
-    /** A short name for reports: {@code duckdb}, {@code sqlite}, {@code lucene}, ... */
+    /** A short name for reports: {@code big}, {@code duckdb}, {@code sqlite}, {@code lucene}, ... */
     String name();
 
-    /** Loads every event, committing (making durable, where the engine has files) every {@code batchSize} events. */
+    /**
+     * Loads every event, committing (making durable, where the engine has files) every
+     * {@code batchSize} events, then does whatever the engine does to finish a bulk load (merge,
+     * checkpoint, statistics) and leaves what {@link PeerEngines#open} reopens in its directory.
+     */
     void load(Iterable<Event> events, int batchSize) throws Exception;
+
+    /**
+     * Writes events as durable commits of {@code batchSize} events each (and one for the rest):
+     * what ingesting at that capacity costs. Throws {@link UnsupportedOperationException} for an
+     * engine without durable writes.
+     */
+    void ingest(Iterable<Event> events, int batchSize) throws Exception;
 
     /** The value of record {@code id}, or {@link #ABSENT}. */
     long pointReadValue(long id);
+
+    /** The whole record {@code id}, or {@code null}. */
+    Event byId(long id);
 
     /** {@code count(*) where value >= threshold}. */
     long countValueAtLeast(long threshold);
@@ -47,17 +66,38 @@ public interface PeerEngine extends AutoCloseable {
     /** {@code sum(size) where type = ?}, 0 when no record has the type. */
     long sumSizeOfType(String type);
 
-    /** {@code select id order by id desc limit limit}. */
-    long[] latestIds(int limit);
+    /** {@code select * order by id desc limit limit}: the newest records. */
+    List<Event> latest(int limit);
 
-    /** {@code select id where id > cursor order by id limit limit}: the next page after a cursor. */
-    long[] idsAfter(long cursor, int limit);
+    /** {@code select * where id < cursor order by id desc limit limit}: the page after a cursor, newest first. */
+    List<Event> before(long cursor, int limit);
 
-    /** The whole record {@code id}, or {@code null}. */
-    Event byId(long id);
+    /**
+     * The answer to {@code question}, from the method of its kind. An engine may answer some kinds
+     * more directly (big's SQL engine runs the question's statement).
+     */
+    default Object answer(PeerQuestion question) {
+        return switch (question.kind()) {
+            case POINT_READ_VALUE -> pointReadValue(question.longArg(0));
+            case BY_ID -> byId(question.longArg(0));
+            case COUNT_VALUE_AT_LEAST -> countValueAtLeast(question.longArg(0));
+            case COUNT_RECEIVED_BETWEEN -> countReceivedBetween(question.longArg(0), question.longArg(1));
+            case COUNT_TYPE_VERIFIED_BETWEEN ->
+                    countTypeVerifiedBetween(question.stringArg(0), question.longArg(1), question.longArg(2));
+            case COUNT_VERIFIED -> countVerified((Boolean) question.args().get(0));
+            case COUNT_TYPE -> countType(question.stringArg(0));
+            case COUNT_BY_TYPE -> countByType();
+            case SUM_SIZE_OF_TYPE -> sumSizeOfType(question.stringArg(0));
+            case LATEST -> latest(Math.toIntExact(question.longArg(0)));
+            case BEFORE -> before(question.longArg(0), Math.toIntExact(question.longArg(1)));
+        };
+    }
 
-    /** Bytes the engine's files take on disk; 0 for an engine that lives in memory. */
-    long sizeOnDiskBytes();
+    /**
+     * Bytes the engine's data takes: its files on disk, or, for an engine that lives in memory,
+     * its index serialized.
+     */
+    long sizeBytes();
 
     /** Releases the engine's files and memory; failures are {@link PeerEngineException}s. */
     @Override

@@ -1,21 +1,147 @@
 package dev.big.bench.compare;
 
-import java.util.Arrays;
-import java.util.function.Function;
+import dev.big.workload.Event;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * One question put to every peer: a readable description (the query shape and its parameters)
- * and how to ask it. Answers are longs, arrays of ids, maps of counts or events, compared by value.
+ * One question put to every engine: a {@link Kind} and its arguments. Its {@link #text()} (for
+ * example {@code countTypeVerifiedBetween(type03, 1700000000000, 1700003599999)}) is also its
+ * serialized form: {@link #parse} reads it back, so a question chosen in one JVM can be asked in
+ * another. Answers are longs, maps of counts, events and lists of events, compared through
+ * {@link #describe}.
  */
-public record PeerQuestion(String text, Function<PeerEngine, Object> ask) {
+public record PeerQuestion(Kind kind, List<Object> args) {
 
-    /** The answer in a form fit for a message (arrays spelled out). */
-    static String describe(Object answer) {
-        return answer instanceof long[] ids ? Arrays.toString(ids) : String.valueOf(answer);
+    /** The question kinds, one per {@link PeerEngine} query method, with its argument types. */
+    public enum Kind {
+        POINT_READ_VALUE("pointReadValue", Long.class),
+        BY_ID("byId", Long.class),
+        COUNT_VALUE_AT_LEAST("countValueAtLeast", Long.class),
+        COUNT_RECEIVED_BETWEEN("countReceivedBetween", Long.class, Long.class),
+        COUNT_TYPE_VERIFIED_BETWEEN("countTypeVerifiedBetween", String.class, Long.class, Long.class),
+        COUNT_VERIFIED("countVerified", Boolean.class),
+        COUNT_TYPE("countType", String.class),
+        COUNT_BY_TYPE("countByType"),
+        SUM_SIZE_OF_TYPE("sumSizeOfType", String.class),
+        LATEST("latest", Long.class),
+        BEFORE("before", Long.class, Long.class);
+
+        private final String method;
+        private final List<Class<?>> argTypes;
+
+        Kind(String method, Class<?>... argTypes) {
+            this.method = method;
+            this.argTypes = List.of(argTypes);
+        }
+
+        public String method() {
+            return method;
+        }
+
+        static Kind ofMethod(String method) {
+            for (Kind kind : values()) {
+                if (kind.method.equals(method)) {
+                    return kind;
+                }
+            }
+            throw new IllegalArgumentException("no question kind '" + method + "'");
+        }
+    }
+
+    public PeerQuestion {
+        args = List.copyOf(args);
+        if (args.size() != kind.argTypes.size()) {
+            throw new IllegalArgumentException(kind.method + " takes " + kind.argTypes.size() + " arguments, got " + args);
+        }
+        for (int i = 0; i < args.size(); i++) {
+            if (!kind.argTypes.get(i).isInstance(args.get(i))) {
+                throw new IllegalArgumentException(kind.method + " argument " + i + " must be a "
+                        + kind.argTypes.get(i).getSimpleName() + ", got " + args.get(i));
+            }
+        }
+    }
+
+    public static PeerQuestion of(Kind kind, Object... args) {
+        List<Object> boxed = new ArrayList<>();
+        for (Object arg : args) {
+            boxed.add(arg instanceof Integer i ? Long.valueOf(i) : arg);
+        }
+        return new PeerQuestion(kind, boxed);
+    }
+
+    /** Asks {@code engine} this question ({@link PeerEngine#answer}). */
+    public Object ask(PeerEngine engine) {
+        return engine.answer(this);
+    }
+
+    /** Argument {@code i}, a long. */
+    public long longArg(int i) {
+        return (Long) args.get(i);
+    }
+
+    /** Argument {@code i}, a string. */
+    public String stringArg(int i) {
+        return (String) args.get(i);
+    }
+
+    /** The question as text: {@code method(arg, arg)}; strings unquoted, so they must not hold {@code ,()} or blanks. */
+    public String text() {
+        StringBuilder text = new StringBuilder(kind.method).append('(');
+        for (int i = 0; i < args.size(); i++) {
+            text.append(i == 0 ? "" : ", ").append(args.get(i));
+        }
+        return text.append(')').toString();
+    }
+
+    /** Reads what {@link #text()} wrote. */
+    public static PeerQuestion parse(String text) {
+        int open = text.indexOf('(');
+        if (open < 0 || !text.endsWith(")")) {
+            throw new IllegalArgumentException("not a question: '" + text + "'; expected method(arg, ...)");
+        }
+        Kind kind = Kind.ofMethod(text.substring(0, open));
+        String inside = text.substring(open + 1, text.length() - 1).trim();
+        String[] parts = inside.isEmpty() ? new String[0] : inside.split(",\\s*");
+        List<Object> args = new ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            Class<?> type = i < kind.argTypes.size() ? kind.argTypes.get(i) : String.class;
+            args.add(type == Long.class ? (Object) Long.parseLong(parts[i])
+                    : type == Boolean.class ? (Object) Boolean.parseBoolean(parts[i]) : parts[i]);
+        }
+        return new PeerQuestion(kind, args);
+    }
+
+    /**
+     * An answer in a canonical form, equal for equal answers whatever the engine's collection
+     * classes: maps in key order, events and lists as their records print.
+     */
+    public static String describe(Object answer) {
+        if (answer instanceof Map<?, ?> map) {
+            return new TreeMap<>(map).toString();
+        }
+        return String.valueOf(answer);
+    }
+
+    /**
+     * A cheap number that depends on the answer, for timed loops to consume so the engine's work
+     * cannot be optimized away; it does not build the canonical form.
+     */
+    public static long token(Object answer) {
+        return switch (answer) {
+            case null -> 0;
+            case Long count -> count;
+            case Event event -> event.id() ^ event.value();
+            case List<?> list -> list.isEmpty() ? 0 : list.size() + token(list.getFirst());
+            case Map<?, ?> map -> map.size();
+            default -> answer.hashCode();
+        };
     }
 
     @Override
     public String toString() {
-        return text;
+        return text();
     }
 }

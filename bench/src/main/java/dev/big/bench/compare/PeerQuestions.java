@@ -1,5 +1,6 @@
 package dev.big.bench.compare;
 
+import dev.big.bench.compare.PeerQuestion.Kind;
 import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
 import java.util.ArrayList;
@@ -7,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The questions the peers must agree on, with parameters chosen from the loaded events so that
+ * The questions the engines must agree on, with parameters chosen from the loaded events so that
  * each shape is asked at its edges as well as in the middle:
  *
  * <ul>
@@ -19,26 +20,30 @@ import java.util.Map;
  *       before the first event, after the last, and an inverted window;</li>
  *   <li>type-and-verified-in-a-window for the most common type, the least common one and one that
  *       never occurs; the same types for counts and sums;</li>
- *   <li>verified true and false; group-by-type; latest ids and pages after cursors below, inside,
- *       between and past the ids.</li>
+ *   <li>verified true and false; group-by-type; the latest records and pages before cursors
+ *       below, inside, between and past the ids.</li>
  * </ul>
  */
 public final class PeerQuestions {
 
     private static final long HOUR_MILLIS = 3_600_000;
     private static final int SAMPLED_IDS = 25;
+    private static final String NEVER_SEEN_TYPE = "no-such-type";
 
     /** The questions for {@code events}, which must be re-iterable (they are scanned three times). */
     public static List<PeerQuestion> standard(Iterable<Event> events) {
-        DataSummary data = DataSummary.of(events, SAMPLED_IDS);
         BruteForcePeer reference = new BruteForcePeer();
         reference.load(events, 1);
-        Map<String, Long> typeCounts = reference.countByType();
+        return standard(events, reference.countByType());
+    }
+
+    /** The questions for {@code events}, given the records per type (as {@link PeerEngine#countByType}). */
+    public static List<PeerQuestion> standard(Iterable<Event> events, Map<String, Long> typeCounts) {
+        DataSummary data = DataSummary.of(events, SAMPLED_IDS);
         List<String> typesByCount = new ArrayList<>(typeCounts.keySet());
         typesByCount.sort((a, b) -> Long.compare(typeCounts.get(b), typeCounts.get(a)));
         String mostCommon = typesByCount.isEmpty() ? EventGenerator.typeNames().getFirst() : typesByCount.getFirst();
         String leastCommon = typesByCount.isEmpty() ? EventGenerator.typeNames().getLast() : typesByCount.getLast();
-        String neverSeen = "no-such-type";
 
         List<PeerQuestion> questions = new ArrayList<>();
         List<Long> ids = new ArrayList<>(data.sampledIds());
@@ -47,13 +52,13 @@ public final class PeerQuestions {
         ids.add((1L << 20) - 1);       // in the gap after shard 0's records in a sparse layout
         ids.add((1L << 20) * 3 + 1);   // a small id in shard 3
         for (long id : ids) {
-            questions.add(new PeerQuestion("pointReadValue(" + id + ")", peer -> peer.pointReadValue(id)));
-            questions.add(new PeerQuestion("byId(" + id + ")", peer -> peer.byId(id)));
+            questions.add(PeerQuestion.of(Kind.POINT_READ_VALUE, id));
+            questions.add(PeerQuestion.of(Kind.BY_ID, id));
         }
 
         long limit = EventGenerator.VALUE_LIMIT;
         for (long threshold : new long[] {-1, 0, 1, limit / 2, limit - 1, limit, Long.MAX_VALUE}) {
-            questions.add(new PeerQuestion("countValueAtLeast(" + threshold + ")", peer -> peer.countValueAtLeast(threshold)));
+            questions.add(PeerQuestion.of(Kind.COUNT_VALUE_AT_LEAST, threshold));
         }
 
         long middle = data.firstReceivedAt() + (data.lastReceivedAt() - data.firstReceivedAt()) / 2;
@@ -66,33 +71,28 @@ public final class PeerQuestions {
             {middle + HOUR_MILLIS, middle},
         };
         for (long[] window : windows) {
-            long from = window[0];
-            long to = window[1];
-            questions.add(new PeerQuestion("countReceivedBetween(" + from + ", " + to + ")",
-                    peer -> peer.countReceivedBetween(from, to)));
+            questions.add(PeerQuestion.of(Kind.COUNT_RECEIVED_BETWEEN, window[0], window[1]));
         }
-        for (String type : List.of(mostCommon, leastCommon, neverSeen)) {
+        for (String type : List.of(mostCommon, leastCommon, NEVER_SEEN_TYPE)) {
             for (long[] window : new long[][] {windows[0], windows[1]}) {
-                long from = window[0];
-                long to = window[1];
-                questions.add(new PeerQuestion("countTypeVerifiedBetween(" + type + ", " + from + ", " + to + ")",
-                        peer -> peer.countTypeVerifiedBetween(type, from, to)));
+                questions.add(PeerQuestion.of(Kind.COUNT_TYPE_VERIFIED_BETWEEN, type, window[0], window[1]));
             }
-            questions.add(new PeerQuestion("countType(" + type + ")", peer -> peer.countType(type)));
-            questions.add(new PeerQuestion("sumSizeOfType(" + type + ")", peer -> peer.sumSizeOfType(type)));
+            questions.add(PeerQuestion.of(Kind.COUNT_TYPE, type));
+            questions.add(PeerQuestion.of(Kind.SUM_SIZE_OF_TYPE, type));
         }
-        questions.add(new PeerQuestion("countVerified(true)", peer -> peer.countVerified(true)));
-        questions.add(new PeerQuestion("countVerified(false)", peer -> peer.countVerified(false)));
-        questions.add(new PeerQuestion("countByType()", PeerEngine::countByType));
+        questions.add(PeerQuestion.of(Kind.COUNT_VERIFIED, true));
+        questions.add(PeerQuestion.of(Kind.COUNT_VERIFIED, false));
+        questions.add(PeerQuestion.of(Kind.COUNT_BY_TYPE));
 
-        for (int n : new int[] {1, 10, 100}) {
-            questions.add(new PeerQuestion("latestIds(" + n + ")", peer -> peer.latestIds(n)));
+        for (int n : new int[] {1, 10, 50}) {
+            questions.add(PeerQuestion.of(Kind.LATEST, n));
         }
-        List<Long> cursors = new ArrayList<>(List.of(-1L, data.maxId() - 5, data.maxId(), Long.MAX_VALUE - 1));
+        List<Long> cursors = new ArrayList<>(List.of(0L, 1L, data.maxId(), data.maxId() + 1, Long.MAX_VALUE));
         cursors.addAll(data.sampledIds().subList(0, Math.min(3, data.sampledIds().size())));
-        cursors.add((1L << 20) - 1);
+        cursors.add(1L << 20);         // the first id of shard 1: below it only shard 0's records
+        cursors.add((1L << 20) * 3 + 1);
         for (long cursor : cursors) {
-            questions.add(new PeerQuestion("idsAfter(" + cursor + ", 10)", peer -> peer.idsAfter(cursor, 10)));
+            questions.add(PeerQuestion.of(Kind.BEFORE, cursor, 10));
         }
         return List.copyOf(questions);
     }

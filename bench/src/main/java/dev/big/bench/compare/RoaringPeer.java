@@ -1,6 +1,10 @@
 package dev.big.bench.compare;
 
 import dev.big.workload.Event;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -29,27 +33,50 @@ import org.roaringbitmap.RoaringBitmap;
  *
  * <p>The load gathers columns and builds everything at the end (a RangeBitmap needs its maximum
  * up front), so {@code batchSize} means nothing here. Values and timestamps must not be negative,
- * and ids must be distinct.
+ * and ids must be distinct. It has no durable writes ({@link #ingest} refuses), but a load leaves
+ * the whole index serialized in its directory ({@link RoaringIndexFile}) so that a fresh JVM can
+ * {@link #open} it and be measured without the JIT state of the load; that file's size is what
+ * {@link #sizeBytes} reports.
  */
 public final class RoaringPeer implements PeerEngine {
 
-    private long[] rowIds = new long[0];
-    private long[] values = new long[0];
-    private long[] receivedAt = new long[0];
-    private long[] sizes = new long[0];
-    private int[] typeOrdinals = new int[0];
-    private final List<String> typeNames = new ArrayList<>();
-    private final List<RoaringBitmap> rowsByType = new ArrayList<>();
-    private final Map<String, Integer> typeOrdinalByName = new HashMap<>();
-    private final Map<String, RoaringBitmap> rowsByTag = new TreeMap<>();
-    private final RoaringBitmap verifiedRows = new RoaringBitmap();
-    private final RoaringBitmap unverifiedRows = new RoaringBitmap();
-    private RangeBitmap valueIndex;
-    private long maxValue = -1;
-    private RangeBitmap receivedAtIndex;
-    private long receivedAtBase;
-    private long receivedAtSpan = -1;
+    private final Path dir;
+    // The index; package-private for RoaringIndexFile, which writes and reads every field.
+    long[] rowIds = new long[0];
+    long[] values = new long[0];
+    long[] receivedAt = new long[0];
+    long[] sizes = new long[0];
+    int[] typeOrdinals = new int[0];
+    final List<String> typeNames = new ArrayList<>();
+    final List<RoaringBitmap> rowsByType = new ArrayList<>();
+    final Map<String, Integer> typeOrdinalByName = new HashMap<>();
+    final Map<String, RoaringBitmap> rowsByTag = new TreeMap<>();
+    final RoaringBitmap verifiedRows = new RoaringBitmap();
+    final RoaringBitmap unverifiedRows = new RoaringBitmap();
+    RangeBitmap valueIndex;
+    long maxValue = -1;
+    RangeBitmap receivedAtIndex;
+    long receivedAtBase;
+    long receivedAtSpan = -1;
     private boolean loaded;
+
+    private RoaringPeer(Path dir) {
+        this.dir = dir;
+    }
+
+    /** An empty index that will save itself in {@code dir} when loaded. */
+    public static RoaringPeer create(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        return new RoaringPeer(dir);
+    }
+
+    /** The index an earlier {@link #load} saved in {@code dir}, read into memory. */
+    public static RoaringPeer open(Path dir) throws IOException {
+        RoaringPeer peer = new RoaringPeer(dir);
+        RoaringIndexFile.read(dir, peer);
+        peer.loaded = true;
+        return peer;
+    }
 
     @Override
     public String name() {
@@ -127,14 +154,23 @@ public final class RoaringPeer implements PeerEngine {
                 tagRows.get(Long.numberOfTrailingZeros(mask)).add(row);
             }
         }
-        valueIndex = valueAppender.build();
-        receivedAtIndex = receivedAtAppender.build();
         for (int t = 0; t < tagNames.size(); t++) {
             rowsByTag.put(tagNames.get(t), tagRows.get(t));
         }
         for (RoaringBitmap bitmap : rowsByType) {
             bitmap.runOptimize();
         }
+        try {
+            RoaringIndexFile.write(dir, this, valueAppender, receivedAtAppender);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot save the roaring index in " + dir, e);
+        }
+        RoaringIndexFile.read(dir, this);
+    }
+
+    @Override
+    public void ingest(Iterable<Event> events, int batchSize) {
+        throw new UnsupportedOperationException("the roaring index lives in memory: it has no durable writes");
     }
 
     private int typeOrdinal(String type) {
@@ -233,41 +269,41 @@ public final class RoaringPeer implements PeerEngine {
     }
 
     @Override
-    public long[] latestIds(int limit) {
-        int n = Math.min(Math.max(limit, 0), rowIds.length);
-        long[] latest = new long[n];
-        for (int i = 0; i < n; i++) {
-            latest[i] = rowIds[rowIds.length - 1 - i];
-        }
-        return latest;
+    public List<Event> latest(int limit) {
+        return before(Long.MAX_VALUE, limit);
     }
 
     @Override
-    public long[] idsAfter(long cursor, int limit) {
+    public List<Event> before(long cursor, int limit) {
         int at = Arrays.binarySearch(rowIds, cursor);
-        int first = at >= 0 ? at + 1 : -at - 1;
-        return Arrays.copyOfRange(rowIds, first, Math.min(rowIds.length, first + Math.max(limit, 0)));
+        int end = at >= 0 ? at : -at - 1; // rows [0, end) have ids below the cursor
+        List<Event> page = new ArrayList<>();
+        for (int row = end - 1; row >= 0 && page.size() < limit; row--) {
+            page.add(event(row));
+        }
+        return page;
     }
 
     @Override
     public Event byId(long id) {
         int row = rowOf(id);
-        if (row < 0) {
-            return null;
-        }
+        return row < 0 ? null : event(row);
+    }
+
+    private Event event(int row) {
         List<String> tags = new ArrayList<>();
         for (Map.Entry<String, RoaringBitmap> tag : rowsByTag.entrySet()) {
             if (tag.getValue().contains(row)) {
                 tags.add(tag.getKey());
             }
         }
-        return new Event(id, values[row], typeNames.get(typeOrdinals[row]), verifiedRows.contains(row),
+        return new Event(rowIds[row], values[row], typeNames.get(typeOrdinals[row]), verifiedRows.contains(row),
                 receivedAt[row], sizes[row], tags);
     }
 
     @Override
-    public long sizeOnDiskBytes() {
-        return 0;
+    public long sizeBytes() {
+        return RoaringIndexFile.sizeBytes(dir);
     }
 
     @Override

@@ -11,15 +11,20 @@ import java.sql.Statement;
 
 /**
  * SQLite, with its database file in a directory of its own, in WAL journal mode (readers do not
- * block the writer) at its default {@code synchronous=FULL}, so each commit is durable like big's.
+ * block the writer) with {@code synchronous=FULL}, so each commit is durable like big's, and a
+ * 256 MiB page cache (the default 2 MiB makes maintaining four indexes over millions of rows
+ * thrash, and a tuned deployment would raise it).
  *
  * <p>{@code id} is the {@code INTEGER PRIMARY KEY} (the rowid, so a point read is one B-tree
  * descent), with secondary indexes on value, type, verified and received_at, created before the
  * load so it pays for maintaining them as big does. Inserts are batched, one transaction per batch.
- * The load ends with a WAL checkpoint, so the size on disk is the database's, and {@code ANALYZE},
+ * A load ends with a WAL checkpoint, so the size on disk is the database's, and {@code ANALYZE},
  * so the planner knows, for one, that an index on {@code verified} (99% true) rarely pays.
  */
 public final class SqlitePeer extends JdbcPeer {
+
+    static final String FILE_NAME = "events.sqlite";
+    private static final int CACHE_KIB = 256 * 1024;
 
     private SqlitePeer(Path dir, Connection connection) {
         super("sqlite", dir, connection);
@@ -28,7 +33,7 @@ public final class SqlitePeer extends JdbcPeer {
     /** An empty database in {@code dir}, which must be empty or missing. */
     public static SqlitePeer create(Path dir) throws Exception {
         Files.createDirectories(dir);
-        Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("events.sqlite").toAbsolutePath());
+        Connection connection = connect(dir);
         boolean success = false;
         try {
             try (Statement statement = connection.createStatement()) {
@@ -49,6 +54,39 @@ public final class SqlitePeer extends JdbcPeer {
                 connection.close();
             }
         }
+    }
+
+    /** The database an earlier {@link #load} left in {@code dir}. */
+    public static SqlitePeer open(Path dir) throws Exception {
+        Path file = dir.resolve(FILE_NAME);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no SQLite database at " + file + "; load one first");
+        }
+        Connection connection = connect(dir);
+        boolean success = false;
+        try {
+            SqlitePeer peer = new SqlitePeer(dir, connection);
+            peer.opened();
+            success = true;
+            return peer;
+        } finally {
+            if (!success) {
+                connection.close();
+            }
+        }
+    }
+
+    /** A connection with the per-connection settings (the journal mode is stored in the file). */
+    private static Connection connect(Path dir) throws SQLException {
+        Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(FILE_NAME).toAbsolutePath());
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("PRAGMA synchronous=FULL");
+            statement.execute("PRAGMA cache_size=-" + CACHE_KIB);
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+        return connection;
     }
 
     @Override
@@ -77,6 +115,10 @@ public final class SqlitePeer extends JdbcPeer {
         } finally {
             connection.setAutoCommit(true);
         }
+    }
+
+    @Override
+    void finishLoad() throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
             statement.execute("ANALYZE");

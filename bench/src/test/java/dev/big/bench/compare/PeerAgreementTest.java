@@ -24,6 +24,9 @@ class PeerAgreementTest {
         List<PeerQuestion> questions = PeerQuestions.standard(events);
 
         List<String> disagreements = PeerAgreement.disagreements(reference, wrong, questions);
+        Map<String, String> writtenDown = PeerAgreement.answers(reference, questions);
+        assertEquals(disagreements, PeerAgreement.disagreements(reference.name(), writtenDown, wrong, questions),
+                "written-down answers find the same disagreement");
 
         assertEquals(1, disagreements.size(), String.valueOf(disagreements));
         assertTrue(disagreements.getFirst().contains("countValueAtLeast(1048575)"), disagreements.getFirst());
@@ -56,10 +59,11 @@ class PeerAgreementTest {
         @Override public long countType(String type) { return right.countType(type); }
         @Override public Map<String, Long> countByType() { return right.countByType(); }
         @Override public long sumSizeOfType(String type) { return right.sumSizeOfType(type); }
-        @Override public long[] latestIds(int limit) { return right.latestIds(limit); }
-        @Override public long[] idsAfter(long cursor, int limit) { return right.idsAfter(cursor, limit); }
+        @Override public void ingest(Iterable<Event> events, int batchSize) { throw new UnsupportedOperationException(); }
+        @Override public List<Event> latest(int limit) { return right.latest(limit); }
+        @Override public List<Event> before(long cursor, int limit) { return right.before(cursor, limit); }
         @Override public Event byId(long id) { return right.byId(id); }
-        @Override public long sizeOnDiskBytes() { return 0; }
+        @Override public long sizeBytes() { return 0; }
         @Override public void close() {}
     }
 }

@@ -8,6 +8,7 @@ import dev.big.workload.EventGenerator;
 import dev.big.workload.IdLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,42 +19,50 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every peer engine, loaded with the same generated events in a dense and a sparse layout,
- * answers every standard question exactly like a brute-force scan of the events.
+ * Every engine (big through SQL and through its typed API, and every peer), loaded with the same
+ * generated events in a dense and a sparse layout, answers every standard question exactly like a
+ * brute-force scan of the events: once right after the load, and again after being reopened from
+ * its directory, which is how the campaign's query JVMs see it.
  */
 class PeerEnginesAgreeTest {
 
     private static final long SEED = 20_240_601;
     private static final int EVENTS = 20_000;
     private static final int BATCH = 1_000;
+    private static final Map<String, Map<String, String>> ANSWERS = new ConcurrentHashMap<>();
     private static final Map<String, List<PeerQuestion>> QUESTIONS = new ConcurrentHashMap<>();
 
-    static Stream<Arguments> peersAndLayouts() {
+    static Stream<Arguments> enginesAndLayouts() {
         List<Arguments> cases = new ArrayList<>();
         for (String layout : List.of("dense", "sparse/64")) {
-            for (String peer : PeerEngines.NAMES) {
-                cases.add(Arguments.of(peer, layout));
+            for (String engine : PeerEngines.NAMES) {
+                cases.add(Arguments.of(engine, layout));
             }
         }
         return cases.stream();
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("peersAndLayouts")
-    void answersEveryQuestionLikeABruteForceScan(String peerName, String layout) throws Exception {
+    @MethodSource("enginesAndLayouts")
+    void answersEveryQuestionLikeABruteForceScan(String engineName, String layout) throws Exception {
         EventGenerator events = events(layout);
         List<PeerQuestion> questions = QUESTIONS.computeIfAbsent(layout, l -> PeerQuestions.standard(events));
-        BruteForcePeer reference = new BruteForcePeer();
-        reference.load(events, BATCH);
-        Path dir = BenchFiles.newDir(peerName);
-        try (PeerEngine peer = PeerEngines.create(peerName, dir)) {
-            peer.load(events, BATCH);
-            List<String> disagreements = PeerAgreement.disagreements(reference, peer, questions);
-            assertEquals(List.of(), disagreements, peerName + " on " + layout);
-            if (peerName.equals("roaring")) {
-                assertEquals(0, peer.sizeOnDiskBytes(), "an in-memory engine takes no disk");
-            } else {
-                assertTrue(peer.sizeOnDiskBytes() > 20L * EVENTS, peerName + " keeps its data on disk");
+        Map<String, String> expected = ANSWERS.computeIfAbsent(layout, l -> {
+            BruteForcePeer reference = new BruteForcePeer();
+            reference.load(events, BATCH);
+            return PeerAgreement.answers(reference, questions);
+        });
+        Path dir = BenchFiles.newDir(engineName);
+        try {
+            try (PeerEngine engine = PeerEngines.create(engineName, dir)) {
+                engine.load(events, BATCH);
+                assertEquals(List.of(), PeerAgreement.disagreements("brute-force", expected, engine, questions),
+                        engineName + " on " + layout + " after loading");
+                assertTrue(engine.sizeBytes() > 10L * EVENTS, engineName + " reports the size of its data: " + engine.sizeBytes());
+            }
+            try (PeerEngine reopened = PeerEngines.open(engineName, dir)) {
+                assertEquals(List.of(), PeerAgreement.disagreements("brute-force", expected, reopened, questions),
+                        engineName + " on " + layout + " reopened");
             }
         } finally {
             BenchFiles.deleteRecursively(dir);
@@ -66,10 +75,9 @@ class PeerEnginesAgreeTest {
         EventGenerator events = events("sparse/64");
         BruteForcePeer reference = new BruteForcePeer();
         reference.load(events, BATCH);
-        List<PeerQuestion> questions = PeerQuestions.standard(events);
-        Map<String, Object> answers = new java.util.HashMap<>();
-        for (PeerQuestion question : questions) {
-            answers.put(question.text(), question.ask().apply(reference));
+        Map<String, Object> answers = new HashMap<>();
+        for (PeerQuestion question : PeerQuestions.standard(events)) {
+            answers.put(question.text(), question.ask(reference));
         }
         assertEquals((long) EVENTS, answers.get("countValueAtLeast(0)"));
         assertEquals((long) EVENTS, answers.get("countValueAtLeast(-1)"));
@@ -87,6 +95,18 @@ class PeerEnginesAgreeTest {
         assertEquals(1, hour, "one window is an hour of about 3,600 events");
         assertEquals(reference.countVerified(true) + reference.countVerified(false), (long) EVENTS);
         assertTrue(reference.countType("type19") > 0, "the least common type occurs");
+        long fullPages = answers.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("before(") && ((List<?>) e.getValue()).size() == 10).count();
+        long emptyPages = answers.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("before(") && ((List<?>) e.getValue()).isEmpty()).count();
+        assertTrue(fullPages >= 5 && emptyPages >= 1, "pages before cursors: " + fullPages + " full, " + emptyPages + " empty");
+    }
+
+    @Test
+    void everyQuestionReadsBackFromItsText() {
+        for (PeerQuestion question : PeerQuestions.standard(events("dense"))) {
+            assertEquals(question, PeerQuestion.parse(question.text()));
+        }
     }
 
     private static EventGenerator events(String layout) {
