@@ -1,0 +1,45 @@
+package dev.big.bench.campaign;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Everything one campaign measured, as {@code latest.json}: how it was run (command, date, records,
+ * budget, machine, how busy the machine was), every metric, and the facts the phases reported.
+ * {@code --check} compares its metrics with {@code baseline.json}.
+ */
+public record CampaignResults(String command, String date, long records, String layout, long seed, String budget,
+                              double wallSeconds, Machine machine, double loadAverageStart, double loadAverageEnd,
+                              List<Metric> metrics, Map<String, String> facts) {
+
+    public CampaignResults {
+        metrics = List.copyOf(metrics);
+        facts = Collections.unmodifiableMap(new TreeMap<>(facts)); // sorted: the JSON diffs well from run to run
+    }
+
+    public Optional<Metric> metric(String name) {
+        return metrics.stream().filter(m -> m.name().equals(name)).findFirst();
+    }
+
+    void write(Path file) {
+        try {
+            PhaseOutput.JSON.writeValue(file.toFile(), this);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    static CampaignResults read(Path file) {
+        try {
+            return PhaseOutput.JSON.readValue(file.toFile(), CampaignResults.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the campaign results " + file, e);
+        }
+    }
+}
