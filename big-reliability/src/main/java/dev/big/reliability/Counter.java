@@ -1,0 +1,26 @@
+package dev.big.reliability;
+
+/** What the battery counts: the rows of the summary table, in order. */
+public enum Counter {
+    KILLS("kills survived (kill -9 of a writing child JVM, then reopen and verify)"),
+    ACKED_RECORDS("acknowledged records verified after the kills"),
+    FAULTS("faults injected (failed or torn write, failed sync, full disk)"),
+    CRASH_IMAGES("crash images reopened (power cut: unsynced writes dropped, kept at random, torn)"),
+    PAGES_CORRUPTED("pages corrupted (flipped bytes or zeroed, every page kind)"),
+    PAGES_DETECTED("damaged pages detected (every query touching it failed naming it; check listed it)"),
+    META_ROLLBACKS("newest meta page damaged: opened the previous commit (check notes it)"),
+    HOSTILE_FILES("hostile files refused (random, truncated, future version, foreign, crafted)"),
+    BAD_INPUTS("bad inputs tried (CSV, JSONL, SQL, schema files, typed records)"),
+    READS_CHECKED("reads checked against the known answer"),
+    LIFECYCLE("lifecycle events (open/close cycles, close under readers, lock refusals, read-only followers)");
+
+    private final String label;
+
+    Counter(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

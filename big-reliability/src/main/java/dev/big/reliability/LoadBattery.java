@@ -1,0 +1,234 @@
+package dev.big.reliability;
+
+import dev.big.db.Db;
+import dev.big.db.FieldDef;
+import dev.big.db.Filter;
+import dev.big.db.GroupCount;
+import dev.big.db.Ingester;
+import dev.big.db.Order;
+import dev.big.db.Record;
+import dev.big.db.Snapshot;
+import dev.big.db.TableDef;
+import dev.big.db.sql.SqlEngine;
+import dev.big.engine.Store;
+import dev.big.pager.MmapPager;
+import dev.big.pager.OpenMode;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Concurrency under load: 2 to 8 reader threads count, sum, group and read points while one writer
+ * ingests continuously for a bounded time. Commit {@code c} appends {@value #BATCH} records holding
+ * {@code v = 1, b = c} and, once {@value #WINDOW} batches exist, deletes the oldest batch, so the
+ * table is always whole batches {@code lo..hi} and any one commit satisfies: count = sum(v) =
+ * {@value #BATCH} x (hi - lo + 1), sum(b) = {@value #BATCH} x (lo + ... + hi), record {@code id}
+ * exists exactly when its batch {@code id / BATCH} is in the window, and holds {@code b = id / BATCH}.
+ * A read mixing two commits breaks one of these.
+ *
+ * <p>Besides: a reader is held inside a page read for {@value #STALL_MILLIS} ms now and then, and
+ * the writer must commit meanwhile (a reader never blocks the writer); no reader ever throws; and
+ * the file stops growing once deletes balance inserts.
+ */
+public final class LoadBattery implements Battery {
+
+    static final int BATCH = 250;
+    static final int WINDOW = 20;
+    static final long STALL_MILLIS = 400;
+
+    @Override
+    public String name() {
+        return "concurrency";
+    }
+
+    @Override
+    public void run(long seed, Scale scale, Tally tally) throws Exception {
+        Path dir = WorkDirs.newDir("load");
+        long findingsBefore = tally.lost() + tally.wrong();
+        SplittableRandom random = new SplittableRandom(seed);
+        int readers = 2 + random.nextInt(7);
+        StallingPager pager = new StallingPager(MmapPager.open(dir.resolve("load.big"), OpenMode.CREATE_NEW));
+        try (Db db = Db.of(Store.create(pager))) {
+            db.createTable(TableDef.of("batches", FieldDef.intField("v"), FieldDef.intField("b"), FieldDef.keyed("k")));
+            AtomicBoolean stop = new AtomicBoolean();
+            AtomicLong commits = new AtomicLong();
+            Writer writer = new Writer(db, stop, commits);
+            Thread writerThread = Thread.ofPlatform().name("writer").start(writer);
+            // A baseline without readers first, so the latencies under readers can be compared with something.
+            Thread.sleep(Math.min(1_000, scale.loadMillis() / 5));
+            long baselineCommits = commits.get();
+            long baselineMaxMicros = writer.maxCommitMicros.getAndSet(0);
+            ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+            List<Thread> threads = new ArrayList<>();
+            AtomicLong reads = new AtomicLong();
+            for (int r = 0; r < readers; r++) {
+                long readerSeed = random.nextLong();
+                threads.add(Thread.ofPlatform().name("reader-" + r).start(() -> read(db, stop, readerSeed, reads, problems)));
+            }
+            int stalls = 0;
+            int stallsWithoutCommits = 0;
+            long deadline = System.currentTimeMillis() + scale.loadMillis();
+            while (System.currentTimeMillis() < deadline) {
+                Thread.sleep(300 + random.nextInt(500));
+                long before = commits.get();
+                try (Snapshot snapshot = db.read()) {
+                    pager.stallNextRead(Thread.currentThread(), STALL_MILLIS);
+                    snapshot.count("batches", Filter.eq("k", "k3"));
+                }
+                long during = commits.get() - before;
+                stalls++;
+                if (during == 0) {
+                    stallsWithoutCommits++;
+                }
+            }
+            stop.set(true);
+            writerThread.join();
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            for (String problem : problems) {
+                tally.wrong(name(), seed, problem);
+            }
+            if (writer.failure != null) {
+                tally.wrong(name(), seed, "the writer failed: " + writer.failure);
+            }
+            if (stallsWithoutCommits > stalls / 4) {
+                tally.wrong(name(), seed, "in " + stallsWithoutCommits + " of " + stalls + " times a reader was held " + STALL_MILLIS
+                        + " ms inside a page read, the writer made no commit meanwhile (blocked by the reader?)");
+            }
+            long[] pages = writer.pagesAfterEachCommit();
+            if (pages.length < 4 * WINDOW) {
+                tally.wrong(name(), seed, "the writer made only " + pages.length + " commits in " + scale.loadMillis() + " ms");
+            } else {
+                long steady = Arrays.stream(pages, 2 * WINDOW, pages.length / 2 + WINDOW).max().orElse(0);
+                long end = Arrays.stream(pages, pages.length / 2 + WINDOW, pages.length).max().orElse(0);
+                if (end > steady * 3 / 2 + 64) {
+                    tally.wrong(name(), seed, "the file kept growing once deletes balanced inserts: " + steady + " pages, then " + end);
+                }
+                tally.note("concurrency: " + readers + " readers, " + pages.length + " commits of +" + BATCH + "/-" + BATCH
+                        + " records; file " + steady + " pages at steady state, " + end + " at the end; max commit "
+                        + writer.maxCommitMicros.get() / 1000 + " ms under readers (" + baselineMaxMicros / 1000 + " ms alone, "
+                        + baselineCommits + " commits); " + stalls + " reader stalls of " + STALL_MILLIS + " ms, "
+                        + stallsWithoutCommits + " without a commit meanwhile");
+            }
+            if (!db.check().ok()) {
+                tally.wrong(name(), seed, "check after the run: " + db.check().describe());
+            }
+            tally.add(Counter.READS_CHECKED, reads.get());
+        }
+        if (tally.lost() + tally.wrong() == findingsBefore) {
+            WorkDirs.delete(dir);
+        }
+    }
+
+    /** The writer: one commit per batch, appending one batch and deleting the oldest once the window is full. */
+    private static final class Writer implements Runnable {
+        private final Db db;
+        private final AtomicBoolean stop;
+        private final AtomicLong commits;
+        private final List<Long> pages = new ArrayList<>();
+        final AtomicLong maxCommitMicros = new AtomicLong();
+        volatile Throwable failure;
+
+        Writer(Db db, AtomicBoolean stop, AtomicLong commits) {
+            this.db = db;
+            this.stop = stop;
+            this.commits = commits;
+        }
+
+        @Override
+        public void run() {
+            try {
+                for (long c = 0; !stop.get(); c++) {
+                    long start = System.nanoTime();
+                    try (Ingester ingester = db.ingest(4 * BATCH)) {
+                        for (int i = 0; i < BATCH; i++) {
+                            long id = ingester.append("batches", Record.of("v", 1L, "b", c, "k", "k" + (c % 7)));
+                            if (id != c * BATCH + i) {
+                                throw new IllegalStateException("append assigned id " + id + ", expected " + (c * BATCH + i));
+                            }
+                        }
+                        if (c >= WINDOW) {
+                            for (long id = (c - WINDOW) * BATCH; id < (c - WINDOW + 1) * BATCH; id++) {
+                                ingester.delete("batches", id);
+                            }
+                        }
+                    }
+                    maxCommitMicros.accumulateAndGet((System.nanoTime() - start) / 1000, Math::max);
+                    synchronized (pages) {
+                        pages.add(db.store().pageCount());
+                    }
+                    commits.incrementAndGet();
+                }
+            } catch (Throwable t) {
+                failure = t;
+            }
+        }
+
+        long[] pagesAfterEachCommit() {
+            synchronized (pages) {
+                return pages.stream().mapToLong(Long::longValue).toArray();
+            }
+        }
+    }
+
+    private static void read(Db db, AtomicBoolean stop, long seed, AtomicLong reads, ConcurrentLinkedQueue<String> problems) {
+        SplittableRandom random = new SplittableRandom(seed);
+        while (!stop.get()) {
+            try (Snapshot s = db.read()) {
+                List<Object> row = SqlEngine.execute(s, "SELECT count(*), sum(v), min(b), max(b), sum(b) FROM batches").rows().getFirst();
+                long count = (Long) row.get(0);
+                long txid = s.txid();
+                reads.incrementAndGet();
+                if (count == 0) {
+                    continue;
+                }
+                long lo = (Long) row.get(2);
+                long hi = (Long) row.get(3);
+                BigInteger expectedSumB = BigInteger.valueOf(hi - lo + 1).multiply(BigInteger.valueOf(lo + hi))
+                        .multiply(BigInteger.valueOf(BATCH)).shiftRight(1);
+                if (!BigInteger.valueOf(count).equals(row.get(1)) || count != BATCH * (hi - lo + 1) || !expectedSumB.equals(row.get(4))) {
+                    problems.add("txid " + txid + ": count, sum(v), min(b), max(b), sum(b) = " + row + " do not belong to one commit");
+                    continue;
+                }
+                expect(problems, reads, txid, "count(*)", count, s.count("batches"));
+                expect(problems, reads, txid, "count(v = 1)", count, s.count("batches", Filter.eq("v", 1L)));
+                long grouped = s.groupCount("batches", "k", Filter.all(), -1).stream().mapToLong(GroupCount::count).sum();
+                expect(problems, reads, txid, "sum of group counts", count, grouped);
+                long[] newest = s.ids("batches", Filter.all(), Order.DESC, 1, null);
+                long[] oldest = s.ids("batches", Filter.all(), Order.ASC, 1, null);
+                expect(problems, reads, txid, "newest id", (hi + 1) * BATCH - 1, newest.length == 0 ? -1 : newest[0]);
+                expect(problems, reads, txid, "oldest id", lo * BATCH, oldest.length == 0 ? -1 : oldest[0]);
+                for (int p = 0; p < 5; p++) {
+                    long id = random.nextLong(Math.max(1, (hi + 2) * BATCH));
+                    Optional<Record> record = s.get("batches", id);
+                    long batch = id / BATCH;
+                    boolean present = batch >= lo && batch <= hi;
+                    reads.incrementAndGet();
+                    if (record.isPresent() != present || present && (!Long.valueOf(batch).equals(record.get().get("b"))
+                            || !Long.valueOf(1).equals(record.get().get("v")))) {
+                        problems.add("txid " + txid + " (batches " + lo + ".." + hi + "): record " + id + " reads " + record);
+                    }
+                }
+            } catch (Throwable t) {
+                problems.add("a reader threw " + t);
+                return;
+            }
+        }
+    }
+
+    private static void expect(ConcurrentLinkedQueue<String> problems, AtomicLong reads, long txid, String what, long expected,
+                               long actual) {
+        reads.incrementAndGet();
+        if (expected != actual) {
+            problems.add("txid " + txid + ": " + what + " is " + actual + ", expected " + expected);
+        }
+    }
+}
