@@ -98,6 +98,7 @@ public final class Campaign {
 
     private CampaignResults run() {
         String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        String source = SourceRevision.describe(BenchFiles.moduleDir().getParent());
         double loadAtStart = Machine.loadAverage();
         BenchFiles.deleteRecursively(work);
         createDirectories(work);
@@ -145,8 +146,9 @@ public final class Campaign {
         }
         metrics.addAll(Ratios.of(metrics));
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
-        CampaignResults results = new CampaignResults(options.command(), date, options.records(), "dense", Workload.SEED,
-                options.budget().name(), wallSeconds, Machine.current(), loadAtStart, Machine.loadAverage(), metrics, facts);
+        CampaignResults results = new CampaignResults(options.command(), date, source, options.records(), "dense",
+                Workload.SEED, options.budget().name(), wallSeconds, Machine.current(), loadAtStart, Machine.loadAverage(),
+                metrics, facts);
         createDirectories(options.out());
         results.write(options.out().resolve("latest.json"));
         writeReport(results, options.out());

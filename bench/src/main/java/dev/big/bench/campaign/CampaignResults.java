@@ -10,12 +10,12 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Everything one campaign measured, as {@code latest.json}: how it was run (command, date, records,
- * budget, machine, how busy the machine was), every metric, and the facts the phases reported.
+ * Everything one campaign measured, as {@code latest.json}: how it was run (command, date, the code
+ * measured, records, budget, machine, how busy the machine was), every metric, and the facts the phases reported.
  * {@code --check} compares its metrics with {@code baseline.json}.
  */
-public record CampaignResults(String command, String date, long records, String layout, long seed, String budget,
-                              double wallSeconds, Machine machine, double loadAverageStart, double loadAverageEnd,
+public record CampaignResults(String command, String date, String source, long records, String layout, long seed,
+                              String budget, double wallSeconds, Machine machine, double loadAverageStart, double loadAverageEnd,
                               List<Metric> metrics, Map<String, String> facts) {
 
     public CampaignResults {

@@ -55,6 +55,7 @@ final class Report {
         md.append("| | |\n|---|---|\n");
         row("data", String.format(Locale.ROOT, "%,d standard events (`EventGenerator`, seed %d, %s ids)", results.records(),
                 results.seed(), results.layout()));
+        row("code", results.source());
         row("budget", results.budget());
         row("machine", machine.cores() + " cores, " + machine.cpu() + ", " + machine.memoryBytes() / (1L << 30) + " GiB, "
                 + machine.os());

@@ -76,7 +76,7 @@ class GateCheckTest {
     }
 
     private static GateCheck.Outcome check(Baseline baseline, Metric... metrics) {
-        CampaignResults results = new CampaignResults("test", "now", RECORDS, "dense", 42, "quick", 1, Machine.current(), 0, 0,
+        CampaignResults results = new CampaignResults("test", "now", "commit 0", RECORDS, "dense", 42, "quick", 1, Machine.current(), 0, 0,
                 List.of(metrics), Map.of());
         return GateCheck.check(baseline, results);
     }
