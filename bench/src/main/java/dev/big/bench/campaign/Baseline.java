@@ -17,12 +17,19 @@ import java.util.Set;
  *
  * <p>A tolerance {@code t} lets a metric get {@code 1 + t} times worse: a lower-is-better value
  * may grow to {@code value * (1 + t)}, a higher-is-better one may fall to {@code value / (1 + t)}.
- * {@link #from} decides what is guarded and how tightly:
+ * {@link #from} decides what is guarded and how tightly. The bands are what two quick campaigns an
+ * hour apart on the shared two-core machine showed (2026-12-01): p50 and load-rate ratios moved by
+ * up to 1.64×, durable-ingest ratios by up to 3.0× and big's own ingest rate by 10× (the fsync
+ * latency of the shared disk changed tenfold for every engine), so:
  * <ul>
- *   <li>ratios big (SQL) / peer: p50 latency of every shape, throughput medians, file size: 50%
- *       (20% for sizes): measured side by side in one run, so the machine's noise mostly cancels;</li>
- *   <li>big's own absolute p50 latencies and throughputs: 300% (a 4× slowdown): the machine is
- *       shared and noisy, and the ratios are the real guard;</li>
+ *   <li>ratios big (SQL) / peer of p50 latency and of load rates: 100% (a 2× slip), measured side
+ *       by side in one run;</li>
+ *   <li>ratios big / peer of durable ingest rates: 300% (4×): fsync-bound, and the disk's fsync
+ *       latency does not fall on every engine's runs alike;</li>
+ *   <li>ratios of file size: 20%: sizes barely vary;</li>
+ *   <li>big's own absolute p50 latencies and bulk-load rates: 300% (a 4× slowdown): only a collapse
+ *       fails, the ratios are the real guard; big's absolute ingest rates are not gated, a 10×
+ *       swing being the disk's;</li>
  *   <li>big's file size per record and bytes written per record (amplification): 5–10%, because
  *       they are counted, not timed.</li>
  * </ul>
@@ -37,7 +44,8 @@ record Baseline(String about, List<Entry> metrics) {
     record Entry(String name, long records, double value, String unit, Metric.Better better, double tolerance,
                  String reason) {}
 
-    static final double RATIO_TOLERANCE = 0.5;
+    static final double RATIO_TOLERANCE = 1.0;
+    static final double INGEST_RATIO_TOLERANCE = 3.0;
     static final double SIZE_RATIO_TOLERANCE = 0.2;
     static final double ABSOLUTE_TOLERANCE = 3.0;
     static final double SIZE_TOLERANCE = 0.1;
@@ -75,10 +83,16 @@ record Baseline(String about, List<Entry> metrics) {
             String peer = m.engine().substring("big/".length());
             if (m.stat().equals("p50_ratio")) {
                 return new Guard(RATIO_TOLERANCE, String.format(Locale.ROOT,
-                        "p50 latency of big (SQL) / %s on %s, same data, same run: noise mostly cancels in a ratio; %s"
-                                + " (below 1 big is faster)", peer, m.shape(), direction));
+                        "p50 latency of big (SQL) / %s on %s, same data, same run: noise mostly cancels in a ratio,"
+                                + " which still moved up to 1.64x between two runs; %s (below 1 big is faster)",
+                        peer, m.shape(), direction));
             }
             if (m.unit().equals(Metric.TIMES) && THROUGHPUT_STATS.contains(m.stat().replace("_ratio", ""))) {
+                if (isIngest(m)) {
+                    return new Guard(INGEST_RATIO_TOLERANCE, String.format(Locale.ROOT,
+                            "durable records/s of big / %s on %s, same run: fsync-bound on a shared disk, the ratio moved"
+                                    + " up to 3.0x between two runs; %s (above 1 big is faster)", peer, m.shape(), direction));
+                }
                 return new Guard(RATIO_TOLERANCE, String.format(Locale.ROOT,
                         "records/s of big / %s on %s, same run: %s (above 1 big is faster)", peer, m.shape(), direction));
             }
@@ -96,7 +110,7 @@ record Baseline(String about, List<Entry> metrics) {
                     "absolute p50 of %s on %s: the machine is shared and noisy, so only a 4x slowdown fails; %s",
                     m.engine(), m.shape(), direction));
         }
-        if (m.unit().equals(Metric.RECORDS_PER_SECOND) && m.engine().equals("big")) {
+        if (m.unit().equals(Metric.RECORDS_PER_SECOND) && m.engine().equals("big") && !isIngest(m)) {
             return new Guard(ABSOLUTE_TOLERANCE, String.format(Locale.ROOT,
                     "absolute records/s of big on %s: noisy machine and disk, so only a fall to a quarter fails; %s",
                     m.shape(), direction));
@@ -110,6 +124,11 @@ record Baseline(String about, List<Entry> metrics) {
                             + " timed, so growth beyond 5%% is a real regression; %s", m.engine(), direction));
         }
         return null;
+    }
+
+    /** Durable ingest at a capacity: bound by the disk's fsync latency. */
+    private static boolean isIngest(Metric m) {
+        return m.shape().startsWith("ingest_");
     }
 
     /**
