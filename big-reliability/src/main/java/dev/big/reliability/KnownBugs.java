@@ -39,6 +39,7 @@ public final class KnownBugs {
     public static final String LOADER_RACE = "big load --batch misreports a refused row while a batch commits";
     public static final String LOCK_RELEASED = "closing another handle of the file in the writer's process drops the write lock";
     public static final String LOAD_STOP_MISCOUNTS = "big load --batch stopping at a bad row reports a batch still committing as not written";
+    public static final String SQL_HUGE_ORDINAL = "ORDER BY a position past 64 bits throws NumberFormatException";
     public static final String READ_ONLY_STOPS_FOLLOWING = "a long-lived read-only handle stops following its writer once the file grows";
 
     /** One reproduction: its name, and what it saw (empty: the bug is gone). */
@@ -59,7 +60,8 @@ public final class KnownBugs {
                 new Probe(LOADER_RACE, KnownBugs::loaderRace),
                 new Probe(LOCK_RELEASED, KnownBugs::lockReleased),
                 new Probe(READ_ONLY_STOPS_FOLLOWING, KnownBugs::readOnlyStopsFollowing),
-                new Probe(LOAD_STOP_MISCOUNTS, KnownBugs::loadStopMiscounts));
+                new Probe(LOAD_STOP_MISCOUNTS, KnownBugs::loadStopMiscounts),
+                new Probe(SQL_HUGE_ORDINAL, KnownBugs::sqlHugeOrdinal));
     }
 
     /**
@@ -258,8 +260,10 @@ public final class KnownBugs {
      */
     static Optional<String> lockReleased(Path dir) throws Exception {
         List<String> seen = new ArrayList<>();
-        for (String how : new String[] {"a refused second Db.open", "a read-only handle opened and closed"}) {
-            Path file = dir.resolve("lock-" + seen.size() + ".big");
+        String[] ways = {"a refused second Db.open", "a read-only handle opened and closed"};
+        for (int way = 0; way < ways.length; way++) {
+            String how = ways[way];
+            Path file = dir.resolve("lock-" + way + ".big");
             try (Db writer = Db.create(file, List.of(EventRecords.table()))) {
                 writer.append(EventRecords.TABLE, EventRecords.record(0));
                 if (how.startsWith("a refused")) {
@@ -271,7 +275,7 @@ public final class KnownBugs {
                 } else {
                     Db.openReadOnly(file).close();
                 }
-                Path report = dir.resolve("lock-report-" + seen.size() + "-" + how.length() + ".txt");
+                Path report = dir.resolve("lock-report-" + way + ".txt");
                 Process child = ChildJvm.builder(LockProbeChild.class, file.toString(), report.toString())
                         .redirectErrorStream(true).redirectOutput(dir.resolve("lock-probe.log").toFile()).start();
                 child.waitFor();
@@ -364,6 +368,26 @@ public final class KnownBugs {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * {@code ORDER BY 2} orders by the second output column; a position past the signed 64-bit
+     * range is not refused like a {@code LIMIT} past it ("integer literal ... outside the signed
+     * 64-bit range"), it escapes as a bare {@link NumberFormatException} ({@code big query} exits 70).
+     */
+    static Optional<String> sqlHugeOrdinal(Path dir) {
+        try (Db db = Db.create(dir.resolve("ordinal.big"), List.of(EventRecords.table()))) {
+            db.append(EventRecords.TABLE, EventRecords.record(0));
+            String sql = "SELECT kind, count(*) AS n FROM events GROUP BY kind ORDER BY 99999999999999999999";
+            try {
+                db.sql(sql);
+                return Optional.empty();
+            } catch (dev.big.db.InvalidInputException refused) {
+                return Optional.empty();
+            } catch (RuntimeException e) {
+                return Optional.of("db.sql(\"" + sql + "\") threw " + e + ", not InvalidInputException");
+            }
+        }
     }
 
     private KnownBugs() {}

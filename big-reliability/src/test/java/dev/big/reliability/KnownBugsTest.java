@@ -81,4 +81,10 @@ class KnownBugsTest {
     void aStoppedLoadReportsEveryBatchThatCommitted() throws Exception {
         assertGone(KnownBugs::loadStopMiscounts, KnownBugs.LOAD_STOP_MISCOUNTS);
     }
+
+    @Test
+    @Disabled("open bug: ORDER BY a position past 64 bits throws NumberFormatException (see docs/reliability.md)")
+    void anOrderByPositionPast64BitsIsRefusedClearly() throws Exception {
+        assertGone(KnownBugs::sqlHugeOrdinal, KnownBugs.SQL_HUGE_ORDINAL);
+    }
 }
