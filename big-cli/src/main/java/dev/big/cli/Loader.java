@@ -65,14 +65,26 @@ final class Loader {
     private Result batches() {
         long start = System.nanoTime();
         Ingester ingester = db.ingest(batchSize, listener);
-        // Not closed on failure: closing flushes, and a batch interrupted by a bad row must not commit.
+        try {
+            return batches(ingester, start);
+        } catch (RuntimeException stop) {
+            // A batch interrupted by a bad row must not commit, but the one before it may be committing
+            // now: wait for it, so the report of what was committed is final.
+            try {
+                ingester.abort();
+            } catch (RuntimeException alsoFailed) {
+                stop.addSuppressed(alsoFailed);
+            }
+            throw stop;
+        }
+    }
+
+    private Result batches(Ingester ingester, long start) {
         for (Input input : inputs) {
             try (RowSource source = input.open().get()) {
                 RowSource.Row row;
                 while ((row = nextRow(source)) != null) {
                     tracker.handedOver(row.position());
-                    long bufferedBefore = ingester.buffered();
-                    long committedBefore = ingester.committed();
                     try {
                         Record record = row.record();
                         if (record.id().isPresent()) {
@@ -81,9 +93,7 @@ final class Loader {
                             ingester.append(table, record);
                         }
                     } catch (InvalidInputException e) {
-                        if (ingester.buffered() != bufferedBefore || ingester.committed() != committedBefore) {
-                            throw e; // a commit failed, not this row's check
-                        }
+                        // This row's own refusal: the ingester reports a failed batch otherwise (see Ingester).
                         tracker.refusedLast();
                         bad(new BadRowException(row.position(), null, e.getMessage(), row.record().toString()));
                     }

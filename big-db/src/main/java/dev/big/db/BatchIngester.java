@@ -100,10 +100,14 @@ final class BatchIngester implements Ingester {
         try {
             pending.get();
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
+            // An InvalidInputException from a call means that call's record was refused and nothing
+            // else happened (loaders set such a record aside and go on); a batch refused at commit is
+            // another matter, so it is reported as a failed batch.
+            if (e.getCause() instanceof RuntimeException runtime && !(runtime instanceof InvalidInputException)) {
                 throw runtime;
             }
-            throw new BigException("ingest batch failed: " + e.getCause(), e.getCause());
+            throw new BigException("an ingest batch failed to commit and was discarded whole (" + committed
+                    + " records of this ingester are committed): " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BigException("interrupted while a batch was committing; " + committed + " records are committed");
@@ -129,6 +133,20 @@ final class BatchIngester implements Ingester {
     private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException("this ingester is closed");
+        }
+    }
+
+    @Override
+    public void abort() {
+        if (closed) {
+            return;
+        }
+        buffer = new ArrayList<>();
+        try {
+            awaitInFlight();
+        } finally {
+            closed = true;
+            committer.shutdown();
         }
     }
 

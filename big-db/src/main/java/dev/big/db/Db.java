@@ -13,6 +13,8 @@ import dev.big.engine.WriteTxn;
 import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
 import dev.big.pager.MmapPager;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +54,10 @@ public final class Db implements AutoCloseable {
         return new Db(Store.create(path));
     }
 
-    /** Creates a new database file with {@code tables}. */
+    /**
+     * Creates a new database file with {@code tables}. If any table is refused (a repeated name, a
+     * bad field), the file this call created is deleted again: a bad schema creates nothing.
+     */
     public static Db create(Path path, List<TableDef> tables) {
         Db db = create(path);
         boolean success = false;
@@ -65,6 +70,11 @@ public final class Db implements AutoCloseable {
         } finally {
             if (!success) {
                 db.close();
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    // The refusal is what the caller must hear; a file left behind holds only the tables before it.
+                }
             }
         }
     }

@@ -10,6 +10,11 @@ package dev.big.db;
  * are durable once {@link #flush()} or {@link #close()} returns (or once {@link #committed()}
  * counts them). If a batch fails, it is discarded whole and the next call throws its error.
  *
+ * <p>An {@link InvalidInputException} from {@code append}, {@code put}, {@code update} or
+ * {@code delete} always means that call's own change was refused and nothing else happened: the
+ * ingester goes on. A failed batch is never reported as one, even when the commit refused its
+ * contents.
+ *
  * <p>Not thread-safe: one ingester per writing thread.
  */
 public interface Ingester extends AutoCloseable {
@@ -34,6 +39,13 @@ public interface Ingester extends AutoCloseable {
 
     /** Commits what is buffered. */
     void flush();
+
+    /**
+     * Gives up: drops what is buffered, waits for a batch that is already committing to finish (so
+     * {@link #committed()} is final), and releases the ingester. Throws that batch's error if it
+     * failed.
+     */
+    void abort();
 
     /** Flushes and releases the ingester. */
     @Override

@@ -20,7 +20,14 @@ public final class Snapshot implements AutoCloseable {
 
     Snapshot(ReadTxn txn) {
         this.txn = txn;
-        this.engine = new QueryEngine(txn);
+        try {
+            this.engine = new QueryEngine(txn);
+        } catch (RuntimeException | Error e) {
+            // The engine reads the catalog; when that fails, nobody else can close the transaction,
+            // and an open one pins its commit's pages and makes Db.close() wait for it.
+            txn.close();
+            throw e;
+        }
     }
 
     /** The commit this snapshot shows. */

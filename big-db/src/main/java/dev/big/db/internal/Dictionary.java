@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -68,6 +69,9 @@ public final class Dictionary {
         if (known != null) {
             return OptionalLong.of(known);
         }
+        if (unpairedSurrogate(value) >= 0) {
+            return OptionalLong.empty(); // never stored; encoding it would find the string with '?' in its place
+        }
         byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
         if (utf8.length > MAX_VALUE_BYTES) {
             return OptionalLong.empty();
@@ -108,15 +112,44 @@ public final class Dictionary {
         return name;
     }
 
-    /** Checks that {@code value} can be stored, naming the field when it cannot. */
-    public static byte[] checkValue(String table, String fieldName, String value) {
-        byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
-        if (utf8.length > MAX_VALUE_BYTES) {
-            throw new InvalidInputException("table '" + table + "', field '" + fieldName + "': value of "
-                    + utf8.length + " UTF-8 bytes is longer than the " + MAX_VALUE_BYTES + " allowed (starts \""
-                    + value.substring(0, Math.min(40, value.length())) + "...\")");
+    /**
+     * Checks that {@code value} can be stored, naming the field when it cannot: at most
+     * {@link #MAX_VALUE_BYTES} in UTF-8, and well-formed UTF-16, since an unpaired surrogate has no
+     * UTF-8 form and would be stored as '?', silently turned into another string.
+     */
+    public static void checkValue(String table, String fieldName, String value) {
+        int unpaired = unpairedSurrogate(value);
+        if (unpaired >= 0) {
+            throw new InvalidInputException("table '" + table + "', field '" + fieldName + "': the value has an unpaired"
+                    + " UTF-16 surrogate (\\u" + Integer.toHexString(value.charAt(unpaired)).toUpperCase(Locale.ROOT)
+                    + " at index " + unpaired + "), which is not text and has no UTF-8 form; fix the producer of the data");
         }
-        return utf8;
+        int length = value.length();
+        // A UTF-16 char takes at most 3 UTF-8 bytes, so short strings need no encoding to know they fit.
+        if (length * 3 > MAX_VALUE_BYTES) {
+            int utf8Length = value.getBytes(StandardCharsets.UTF_8).length;
+            if (utf8Length > MAX_VALUE_BYTES) {
+                throw new InvalidInputException("table '" + table + "', field '" + fieldName + "': value of "
+                        + utf8Length + " UTF-8 bytes is longer than the " + MAX_VALUE_BYTES + " allowed (starts \""
+                        + value.substring(0, Math.min(40, value.length())) + "...\")");
+            }
+        }
+    }
+
+    /** The index of the first unpaired UTF-16 surrogate in {@code value}, or -1 if it is well-formed. */
+    private static int unpairedSurrogate(String value) {
+        int length = value.length();
+        for (int i = 0; i < length; i++) {
+            char c = value.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(value.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return i;
+                }
+            }
+        }
+        return -1;
     }
 
     /** The id of {@code value}, assigning the next one if the field never held it (write transactions only). */

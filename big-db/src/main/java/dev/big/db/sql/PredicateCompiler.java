@@ -1,7 +1,9 @@
 package dev.big.db.sql;
 
 import dev.big.db.Filter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -39,6 +41,14 @@ final class PredicateCompiler {
             + "list_contains(set column, 'value'), combined with AND, OR, NOT and parentheses ("
             + SqlErrors.SEE_DOCS + ")";
 
+    /**
+     * At most this many AND, OR and NOT in one WHERE clause. The parsed condition is a tree as deep
+     * as its chain of connectives, and JSqlParser's own methods (toString) as well as the repair and
+     * compile steps walk it recursively: a generated WHERE of thousands of ORs would overflow the
+     * stack. Many values of one field are one IN list, which has no such limit.
+     */
+    static final int MAX_CONNECTIVES = 1_000;
+
     /** The DuckDB spellings of "the list holds the value". */
     private static final Set<String> CONTAINS_FUNCTIONS = Set.of("list_contains", "list_has", "array_contains", "array_has");
 
@@ -46,6 +56,44 @@ final class PredicateCompiler {
 
     PredicateCompiler(ExpressionReader reader) {
         this.reader = reader;
+    }
+
+    /**
+     * Refuses a condition with more than {@link #MAX_CONNECTIVES} connectives, counting them without
+     * recursion (and without quoting the condition, whose toString would recurse).
+     */
+    static void requireFewConnectives(Expression condition) {
+        int connectives = 0;
+        Deque<Expression> pending = new ArrayDeque<>();
+        pending.push(condition);
+        while (!pending.isEmpty()) {
+            switch (pending.pop()) {
+                case AndExpression and -> {
+                    connectives++;
+                    pending.push(and.getLeftExpression());
+                    pending.push(and.getRightExpression());
+                }
+                case OrExpression or -> {
+                    connectives++;
+                    pending.push(or.getLeftExpression());
+                    pending.push(or.getRightExpression());
+                }
+                case NotExpression not -> {
+                    connectives++;
+                    pending.push(not.getExpression());
+                }
+                case ParenthesedExpressionList<?> group -> group.forEach(pending::push);
+                default -> {
+                    // A condition without connectives inside: nothing to count.
+                }
+            }
+            if (connectives > MAX_CONNECTIVES) {
+                throw new UnsupportedSqlException("the WHERE clause joins more than " + MAX_CONNECTIVES
+                        + " conditions with AND, OR and NOT; big compiles at most " + MAX_CONNECTIVES
+                        + ". Write many values of one field as field IN (v1, v2, ...), which has no such limit ("
+                        + SqlErrors.SEE_DOCS + ")");
+            }
+        }
     }
 
     Predicate compile(Expression expression) {

@@ -1,6 +1,7 @@
 package dev.big.db.sql;
 
 import dev.big.db.Order;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -82,8 +83,11 @@ final class QueryCompiler {
         }
         rejectClauses(plain);
         Table table = from(plain);
-        Predicate where = plain.getWhere() == null ? null
-                : new PredicateCompiler(reader).compile(InListRepair.repair(plain.getWhere()));
+        Predicate where = null;
+        if (plain.getWhere() != null) {
+            PredicateCompiler.requireFewConnectives(plain.getWhere());
+            where = new PredicateCompiler(reader).compile(InListRepair.repair(plain.getWhere()));
+        }
         boolean aggregate = plain.getGroupBy() != null
                 || plain.getSelectItems().stream().anyMatch(item -> item.getExpression() instanceof Function);
         Literal.IntLiteral limit = limit(plain);
@@ -278,12 +282,13 @@ final class QueryCompiler {
         }
         Expression expression = element.getExpression();
         if (expression instanceof LongValue position) {
-            long index = position.getValue();
-            if (index < 1 || index > visible) {
+            // As a BigInteger: the literal may be past 64 bits, which getValue() cannot parse.
+            BigInteger index = position.getBigIntegerValue();
+            if (index.signum() < 1 || index.compareTo(BigInteger.valueOf(visible)) > 0) {
                 throw SqlErrors.unsupported("ORDER BY position " + index + " outside the select list (1.." + visible + ")",
                         element, "ORDER BY a result column by name, alias or position");
             }
-            return (int) index - 1;
+            return index.intValue() - 1;
         }
         if (expression instanceof Function function) {
             AggregateQuery.AggregateCall call = aggregateCall(function);

@@ -10,8 +10,10 @@ import dev.big.db.InvalidInputException;
 import dev.big.db.Record;
 import dev.big.db.TableDef;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,6 +92,7 @@ class SqlErrorMessagesTest {
             DELETE FROM events WHERE id = 1 | DELETE statement | only reads
             EXPLAIN ANALYZE SELECT count(*) FROM events | EXPLAIN options | EXPLAIN followed by a query
             SELECT count(*) FROM events; SELECT count(*) FROM events | more than one statement | one statement per call
+            SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY 99999999999999999999 | ORDER BY position 99999999999999999999 outside the select list | by name, alias or position
             """)
     void unsupportedSqlIsNamedQuotedAndAnswered(String sql, String problem, String supported) {
         UnsupportedSqlException e = assertThrows(UnsupportedSqlException.class, () -> db.sql(sql), sql);
@@ -167,5 +170,30 @@ class SqlErrorMessagesTest {
                 () -> db.sql("SELECT count(*) FROM events WHERE " + nested)).getMessage();
         assertTrue(message.contains("nested 40 deep"), message);
         assertTrue(System.nanoTime() - start < 1_000_000_000L, "refused without parsing");
+    }
+
+    @org.junit.jupiter.api.Test
+    void longChainsOfOrAreAnsweredUpToTheLimitAndRefusedBeyondItWithoutOverflowingTheStack() throws Exception {
+        // Run on a thread with the default 1 MiB stack: the test runner's main thread has a bigger one.
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread thread = new Thread(null, () -> {
+            List<Object> seen = new ArrayList<>();
+            for (int connectives : new int[] {PredicateCompiler.MAX_CONNECTIVES, PredicateCompiler.MAX_CONNECTIVES + 1, 100_000}) {
+                String sql = "SELECT count(*) FROM events WHERE " + "value = 1 OR ".repeat(connectives) + "value = 5";
+                try {
+                    seen.add(db.sql(sql).scalar());
+                } catch (Throwable e) {
+                    seen.add(e);
+                }
+            }
+            outcome.set(seen);
+        }, "long-or", 1 << 20);
+        thread.start();
+        thread.join();
+        List<?> seen = (List<?>) outcome.get();
+        assertEquals(1L, seen.get(0), "1,000 ORs are answered");
+        for (Object refused : seen.subList(1, 3)) {
+            assertTrue(refused instanceof UnsupportedSqlException e && e.getMessage().contains("IN ("), String.valueOf(refused));
+        }
     }
 }
