@@ -9,6 +9,7 @@ import dev.big.page.PageRef;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.function.LongPredicate;
 import org.roaringbitmap.IntIterator;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -17,8 +18,9 @@ import org.roaringbitmap.RoaringBitmap;
  *
  * <p>A page freed by commit T was part of state T-1, so a reader of a snapshot older than T may
  * still read it. It stays <em>pending</em> until every open reader's snapshot is at least T, then
- * becomes <em>reusable</em>. On disk the freelist chain lists both kinds: after a crash no reader
- * is open, so every listed page is reusable.
+ * becomes <em>reusable</em>. On disk the freelist chain lists both kinds. When a store opens, no
+ * reader of its own is open, but a read-only handle of another process may be: every listed page
+ * starts pending on the commit the store opened at, and is reused once no such reader is older.
  *
  * <p>Page numbers are kept in {@link RoaringBitmap}s (which also makes runs cheap to find), so a
  * file holds at most 2^32 pages (32 TiB).
@@ -41,13 +43,18 @@ final class Freelist {
         return new Freelist(new RoaringBitmap(), new RoaringBitmap());
     }
 
-    /** A freelist of {@code free} pages recomputed from the trees; the old chain's pages are among them. */
-    static Freelist rebuilt(RoaringBitmap free) {
-        return new Freelist(free, new RoaringBitmap());
+    /**
+     * A freelist of {@code free} pages recomputed from the trees of commit {@code txid}, pending on
+     * it; the old chain's pages are among them.
+     */
+    static Freelist rebuilt(RoaringBitmap free, long txid) {
+        Freelist freelist = new Freelist(new RoaringBitmap(), new RoaringBitmap());
+        freelist.pending.add(new Pending(txid, free));
+        return freelist;
     }
 
-    /** Reads the chain starting at {@code head}; every listed page is reusable. */
-    static Freelist load(PageAccess access, PageRef head, long pageCount) {
+    /** Reads the chain of commit {@code txid}, starting at {@code head}; every listed page is pending on that commit. */
+    static Freelist load(PageAccess access, PageRef head, long pageCount, long txid) {
         RoaringBitmap free = new RoaringBitmap();
         RoaringBitmap chain = new RoaringBitmap();
         PageRef ref = head;
@@ -68,12 +75,19 @@ final class Freelist {
             }
             ref = FreelistPage.next(page);
         }
-        return new Freelist(free, chain);
+        Freelist freelist = new Freelist(new RoaringBitmap(), chain);
+        freelist.pending.add(new Pending(txid, free));
+        return freelist;
     }
 
-    /** Makes pages freed by commits up to {@code txid} reusable (no reader is older than that). */
-    synchronized void releaseUpTo(long txid) {
-        while (!pending.isEmpty() && pending.peekFirst().txid <= txid) {
+    /**
+     * Makes pages freed by commits up to {@code txid} reusable (no reader of this store is older
+     * than that), each commit's only if {@code otherReaderOlderThan} says no reader of another
+     * handle or process is older than it either.
+     */
+    synchronized void releaseUpTo(long txid, LongPredicate otherReaderOlderThan) {
+        while (!pending.isEmpty() && pending.peekFirst().txid <= txid
+                && !otherReaderOlderThan.test(pending.peekFirst().txid)) {
             reusable.or(pending.pollFirst().pages);
         }
     }

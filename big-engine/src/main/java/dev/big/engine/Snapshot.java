@@ -8,6 +8,7 @@ import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import dev.big.page.PageRef;
 import dev.big.page.RootsPage;
+import dev.big.pager.SnapshotPin;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -29,6 +30,8 @@ final class Snapshot {
     private final ConcurrentHashMap<Long, Root> roots = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Object, Object> caches = new ConcurrentHashMap<>();
     int readers;
+    /** While a read-only store's readers hold this snapshot: its pin for the writer of another handle. */
+    SnapshotPin pin = SnapshotPin.NONE;
 
     Snapshot(MetaPage.State meta, PageAccess access) {
         this.meta = meta;

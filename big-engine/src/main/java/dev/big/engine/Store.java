@@ -14,6 +14,7 @@ import dev.big.pager.MmapPager;
 import dev.big.pager.OpenMode;
 import dev.big.pager.PageCounts;
 import dev.big.pager.Pager;
+import dev.big.pager.SnapshotPin;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
@@ -49,6 +50,9 @@ public final class Store implements AutoCloseable {
     private final boolean readOnly;
     private final ReentrantLock writer = new ReentrantLock(true);
     private final Object readersLock = new Object();
+    /** How often a read-only store retries pinning the newest snapshot while its writer commits. */
+    private static final int MAX_PIN_ATTEMPTS = 100;
+
     private final TreeMap<Long, Snapshot> pinned = new TreeMap<>();
     private final Freelist freelist;
     private volatile Snapshot current;
@@ -78,7 +82,7 @@ public final class Store implements AutoCloseable {
      */
     private Freelist loadFreelist(MetaPage.State meta) {
         try {
-            return Freelist.load(access, meta.freelist(), meta.pageCount());
+            return Freelist.load(access, meta.freelist(), meta.pageCount(), meta.txid());
         } catch (dev.big.page.CorruptPageException e) {
             org.roaringbitmap.RoaringBitmap used = Checker.treePagesOrNull(raw, meta);
             if (used == null) {
@@ -91,7 +95,7 @@ public final class Store implements AutoCloseable {
             free.andNot(used);
             openNotes.add("the freelist was damaged (" + e.getMessage() + "); its " + free.getLongCardinality()
                     + " free pages were recomputed from the trees and the next commit rewrites it");
-            return Freelist.rebuilt(free);
+            return Freelist.rebuilt(free, meta.txid());
         }
     }
 
@@ -188,14 +192,45 @@ public final class Store implements AutoCloseable {
      */
     public ReadTxn beginRead() {
         ensureOpen();
-        if (readOnly) {
-            refreshFromFile();
+        if (!readOnly) {
+            return new ReadTxn(this, pin(current), access);
         }
+        // The writer is another handle: it sees the snapshot's pin only from the moment the pin is
+        // taken. Until then it may have freed and reused the snapshot's pages, unless the snapshot was
+        // still the newest commit once pinned (the pages of commit T are freed by T+1 at the earliest
+        // and reused by a transaction that starts after T+1, and then sees the pin).
+        for (int attempt = 1; ; attempt++) {
+            refreshFromFile();
+            Snapshot snapshot = pin(current);
+            long newest = newestValidTxidInFile();
+            if (newest <= snapshot.txid()) {
+                return new ReadTxn(this, snapshot, access);
+            }
+            endRead(snapshot);
+            if (attempt == MAX_PIN_ATTEMPTS) {
+                raw.followGrowth();
+                MetaSlots.readLatest(raw); // throws why commit `newest` cannot be read, if it cannot
+                throw new BigException(raw.name() + ": the writer committed " + attempt + " times while this read-only"
+                        + " handle tried to start a read; try again");
+            }
+        }
+    }
+
+    private Snapshot pin(Snapshot snapshot) {
         synchronized (readersLock) {
-            Snapshot snapshot = current;
-            snapshot.readers++;
-            pinned.put(snapshot.txid(), snapshot);
-            return new ReadTxn(this, snapshot, access);
+            if (snapshot.readers++ == 0) {
+                pinned.put(snapshot.txid(), snapshot);
+                if (readOnly) {
+                    try {
+                        snapshot.pin = raw.pinSnapshot(snapshot.txid());
+                    } catch (RuntimeException e) {
+                        snapshot.readers--;
+                        pinned.remove(snapshot.txid(), snapshot);
+                        throw e;
+                    }
+                }
+            }
+            return snapshot;
         }
     }
 
@@ -203,6 +238,8 @@ public final class Store implements AutoCloseable {
         synchronized (readersLock) {
             if (--snapshot.readers == 0) {
                 pinned.remove(snapshot.txid(), snapshot);
+                snapshot.pin.close();
+                snapshot.pin = SnapshotPin.NONE;
             }
             if (pinned.isEmpty()) {
                 readersLock.notifyAll();
@@ -213,7 +250,7 @@ public final class Store implements AutoCloseable {
     /** Moves a read-only store to the newest commit in the file, if a writer made one. */
     private void refreshFromFile() {
         long seen = current.txid();
-        long newest = Math.max(peekTxid(0), peekTxid(1));
+        long newest = newestTxidInFile();
         if (newest <= seen) {
             return;
         }
@@ -223,6 +260,7 @@ public final class Store implements AutoCloseable {
             }
             MetaPage.State meta;
             try {
+                raw.followGrowth();
                 meta = MetaSlots.readLatest(raw);
             } catch (RuntimeException e) {
                 return; // A meta write in progress: keep the commit we have, try again next time.
@@ -231,6 +269,27 @@ public final class Store implements AutoCloseable {
                 current = new Snapshot(meta, access);
             }
         }
+    }
+
+    /** The highest txid the meta slots claim, unverified (cheap). */
+    private long newestTxidInFile() {
+        return Math.max(peekTxid(0), peekTxid(1));
+    }
+
+    /**
+     * The highest txid of an intact meta slot: a slot claiming a newer commit than this store's is
+     * verified first, since a torn or damaged one must not make a reader wait for a commit that
+     * does not exist.
+     */
+    private long newestValidTxidInFile() {
+        long newest = current.txid();
+        for (int slot = 0; slot < MetaPage.SLOTS; slot++) {
+            long claimed = peekTxid(slot);
+            if (claimed > newest && MetaPage.validate(slot, raw.read(slot)) == null) {
+                newest = claimed;
+            }
+        }
+        return newest;
     }
 
     /** The txid a meta slot claims, without verifying it (cheap); 0 if unreadable. */
@@ -282,7 +341,7 @@ public final class Store implements AutoCloseable {
             ensureOpen();
             ensureNotFailed();
             Snapshot base = current;
-            freelist.releaseUpTo(oldestPinnedTxid());
+            freelist.releaseUpTo(oldestPinnedTxid(), raw::otherReaderOlderThan);
             WriteTxn txn = new WriteTxn(this, base, access, freelist.beginAllocation());
             success = true;
             return txn;

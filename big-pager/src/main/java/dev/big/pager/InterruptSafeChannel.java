@@ -31,12 +31,18 @@ final class InterruptSafeChannel implements AutoCloseable {
     private final Path path;
     private final Set<StandardOpenOption> reopenOptions;
     private final boolean locked;
+    private final Object fileKey;
     private volatile FileChannel channel;
     private FileLock lock;
 
-    InterruptSafeChannel(Path path, FileChannel channel, Set<StandardOpenOption> openOptions, boolean lockForWriting)
-            throws IOException {
+    /**
+     * Wraps {@code channel}, opened on {@code path} (whose {@link ProcessLocks#fileKey} is
+     * {@code fileKey}) with {@code openOptions}, and takes the write lock if asked to.
+     */
+    InterruptSafeChannel(Path path, Object fileKey, FileChannel channel, Set<StandardOpenOption> openOptions,
+            boolean lockForWriting) throws IOException {
         this.path = path;
+        this.fileKey = fileKey;
         this.channel = channel;
         this.reopenOptions = openOptions.contains(StandardOpenOption.WRITE)
                 ? Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE) : Set.of(StandardOpenOption.READ);
@@ -48,7 +54,7 @@ final class InterruptSafeChannel implements AutoCloseable {
 
     private FileLock tryLock(FileChannel target) throws IOException {
         try {
-            FileLock taken = target.tryLock();
+            FileLock taken = ProcessLocks.tryWriteLock(target);
             if (taken == null) {
                 throw new DatabaseLockedException(path.toString());
             }
@@ -119,19 +125,31 @@ final class InterruptSafeChannel implements AutoCloseable {
         return run(c -> c.map(FileChannel.MapMode.READ_ONLY, offset, size, arena));
     }
 
+    /** The file's identity, for {@link ProcessLocks}. */
+    Object fileKey() {
+        return fileKey;
+    }
+
+    /** Takes a lock on a range, waiting while another process holds a conflicting one. */
+    FileLock lock(long position, long size, boolean shared) throws IOException {
+        return run(c -> c.lock(position, size, shared));
+    }
+
+    /** Takes a lock on a range, or returns null if another process holds a conflicting one. */
+    FileLock tryLock(long position, long size, boolean shared) throws IOException {
+        return run(c -> c.tryLock(position, size, shared));
+    }
+
+    /**
+     * Releases the write lock and closes the channel, through {@link ProcessLocks}, which keeps the
+     * channel open while this process holds other locks on the file (closing it would drop them).
+     */
     @Override
     public synchronized void close() {
-        try {
-            if (lock != null && lock.isValid()) {
-                lock.release();
-            }
-        } catch (IOException ignored) {
-            // Closing the channel releases the lock anyway.
-        }
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // Nothing was written through this channel that a sync did not already make durable.
+        if (locked) {
+            ProcessLocks.unlockWriter(fileKey, lock, channel);
+        } else {
+            ProcessLocks.close(fileKey, channel);
         }
     }
 }

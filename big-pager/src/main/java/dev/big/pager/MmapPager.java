@@ -10,6 +10,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -21,8 +22,9 @@ import java.util.Set;
  * file channel (so a full disk is an {@link IOException}, not a crash in the middle of a memory
  * copy), and verified checksums are remembered so hot pages are hashed once.
  *
- * <p>Writable files are locked with an exclusive {@link FileLock}; a second writer, in this
- * process or another, gets {@link DatabaseLockedException}. Read-only opens take no lock.
+ * <p>Writable files are locked with an exclusive {@link java.nio.channels.FileLock}; a second
+ * writer, in this process or another, gets {@link DatabaseLockedException}. Read-only opens take no
+ * lock; {@link ProcessLocks} keeps them from dropping the lock of a writer in the same process.
  */
 public final class MmapPager implements Pager {
 
@@ -70,9 +72,10 @@ public final class MmapPager implements Pager {
             case READ_WRITE -> EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
             case READ_ONLY -> EnumSet.of(StandardOpenOption.READ);
         };
-        FileChannel channel;
+        InterruptSafeChannel channel;
         try {
-            channel = FileChannel.open(path, options);
+            channel = mode.writable() ? ProcessLocks.lockForWriting(path, () -> openChannel(path, options, true))
+                    : openChannel(path, options, false);
         } catch (FileAlreadyExistsException e) {
             throw new BigException(path + " already exists; open it instead of creating it, or choose another path.");
         } catch (NoSuchFileException e) {
@@ -82,9 +85,8 @@ public final class MmapPager implements Pager {
         }
         boolean success = false;
         try {
-            InterruptSafeChannel safe = new InterruptSafeChannel(path, channel, options, mode.writable());
-            long size = safe.size();
-            MmapPager pager = new MmapPager(path, mode, safe, size >>> PageFormat.PAGE_SHIFT, memo);
+            long size = channel.size();
+            MmapPager pager = new MmapPager(path, mode, channel, size >>> PageFormat.PAGE_SHIFT, memo);
             if (pager.pageCount > 0) {
                 pager.mapping.mapExisting(pager.pageCount);
             }
@@ -94,7 +96,51 @@ public final class MmapPager implements Pager {
             throw new StorageException(path.toString(), "mapping", e);
         } finally {
             if (!success) {
-                closeQuietly(channel);
+                channel.close();
+            }
+        }
+    }
+
+    /**
+     * Takes the write lock of the database file {@code path} without opening the database, for a
+     * long read that wants no other process to commit meanwhile ({@code big check}); closing the
+     * result releases it. Returns null if another process or handle holds the lock, and a hold of
+     * nothing if this process may not write the file (then it cannot take the lock, and no writer
+     * of its own can run either).
+     */
+    public static AutoCloseable tryHoldWriteLock(Path path) {
+        Set<StandardOpenOption> options = EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
+        try {
+            return ProcessLocks.lockForWriting(path, () -> openChannel(path, options, true));
+        } catch (DatabaseLockedException e) {
+            return null;
+        } catch (IOException e) {
+            return () -> {};
+        }
+    }
+
+    /**
+     * Opens the channel of {@code path}, refusing anything but a regular file: opening a named pipe
+     * would wait for a writer forever, and a device or a directory is never a database.
+     */
+    private static InterruptSafeChannel openChannel(Path path, Set<StandardOpenOption> options, boolean lock)
+            throws IOException {
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw new BigException(path + " is not a regular file (it is a directory, a pipe or a device); a big database"
+                    + " is a regular file. Check the path.");
+        }
+        Object fileKey = ProcessLocks.fileKey(path);
+        FileChannel channel = FileChannel.open(path, options);
+        boolean success = false;
+        try {
+            InterruptSafeChannel safe = new InterruptSafeChannel(path, fileKey != null ? fileKey : ProcessLocks.fileKey(path),
+                    channel, options, lock);
+            success = true;
+            return safe;
+        } finally {
+            if (!success) {
+                // A read-only channel of a file this process has locked must not drop the lock by closing.
+                ProcessLocks.close(lock ? null : fileKey, channel);
             }
         }
     }
@@ -125,6 +171,35 @@ public final class MmapPager implements Pager {
             }
         }
         return mapping.page(pgno);
+    }
+
+    @Override
+    public synchronized long followGrowth() {
+        if (mode == OpenMode.READ_ONLY) {
+            pageCount = Math.max(pageCount, fileSizeBytes() >>> PageFormat.PAGE_SHIFT);
+        }
+        return pageCount;
+    }
+
+    @Override
+    public SnapshotPin pinSnapshot(long txid) {
+        ensureOpen();
+        try {
+            return ProcessLocks.pin(channel.fileKey(), channel, txid);
+        } catch (IOException e) {
+            throw new StorageException(name, "pinning snapshot " + txid + " (a shared file lock)", e);
+        }
+    }
+
+    @Override
+    public boolean otherReaderOlderThan(long txid) {
+        ensureWritable();
+        try {
+            return ProcessLocks.readerOlderThan(channel.fileKey(), channel, txid);
+        } catch (IOException e) {
+            throw new StorageException(name, "looking for readers of snapshots older than " + txid
+                    + " (a file lock probe)", e);
+        }
     }
 
     private void remap(long pages) {
@@ -244,14 +319,6 @@ public final class MmapPager implements Pager {
             mapping.close();
         } finally {
             channel.close();
-        }
-    }
-
-    private static void closeQuietly(FileChannel channel) {
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // Nothing was written through this channel that a sync did not already make durable.
         }
     }
 }

@@ -35,6 +35,14 @@ public interface Pager extends AutoCloseable {
     /** The number of pages in the file, including those {@link #allocate}d but not yet written. */
     long pageCount();
 
+    /**
+     * For a read-only pager: learns how far a writer of another handle or process has grown the
+     * file since, so its new pages can be read. Returns {@link #pageCount()}.
+     */
+    default long followGrowth() {
+        return pageCount();
+    }
+
     /** The file's size in bytes (it may end in a partial page, which no page number reaches). */
     default long fileSizeBytes() {
         return pageCount() * PAGE_SIZE_BYTES;
@@ -65,6 +73,23 @@ public interface Pager extends AutoCloseable {
     /** Whether bitmap page {@code pgno}, whose bytes are {@code page}, hashes to {@code expectedChecksum}. */
     default boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
         return BitmapPage.checksum(page) == expectedChecksum;
+    }
+
+    /**
+     * Tells writers in other handles and processes of this file that a reader holds snapshot
+     * {@code txid}, so they keep its pages ({@link #otherReaderOlderThan}); the reader closes the pin
+     * when it ends. The default, for a pager no one else opens, pins nothing.
+     */
+    default SnapshotPin pinSnapshot(long txid) {
+        return SnapshotPin.NONE;
+    }
+
+    /**
+     * Whether a reader in another handle or process of this file has pinned a snapshot older than
+     * {@code txid}: a writer reuses the pages freed by commit {@code txid} only when none has.
+     */
+    default boolean otherReaderOlderThan(long txid) {
+        return false;
     }
 
     /** Closes the file; views handed out earlier become unreadable. */

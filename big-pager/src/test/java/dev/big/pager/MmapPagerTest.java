@@ -2,6 +2,7 @@ package dev.big.pager;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.io.RandomAccessFile;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -81,10 +83,15 @@ class MmapPagerTest {
         try (MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW)) {
             pager.write(0, Pages.branch(0, 0));
             var error = assertThrows(DatabaseLockedException.class, () -> MmapPager.open(file, OpenMode.READ_WRITE));
-            assertTrue(error.getMessage().contains("locked by another process"), error.getMessage());
+            assertTrue(error.getMessage().contains("another handle in this process"), error.getMessage());
             try (MmapPager reader = MmapPager.open(file, OpenMode.READ_ONLY)) {
                 assertTrue(reader.pageCount() >= 1);
             }
+            // Neither the refusal nor the reader's close dropped the lock (a POSIX lock would be gone
+            // with any closed descriptor of the file; big-reliability checks it from another process).
+            assertThrows(DatabaseLockedException.class, () -> MmapPager.open(file, OpenMode.READ_WRITE));
+            pager.write(1, Pages.branch(1, 0));
+            pager.sync();
         }
         try (MmapPager again = MmapPager.open(file, OpenMode.READ_WRITE)) {
             assertTrue(again.pageCount() >= 1);
@@ -113,6 +120,41 @@ class MmapPagerTest {
         }
         var exists = assertThrows(BigException.class, () -> MmapPager.open(dir.resolve("x.big"), OpenMode.CREATE_NEW));
         assertTrue(exists.getMessage().contains("already exists"), exists.getMessage());
+    }
+
+    @Test
+    void aReadOnlyHandlesPinIsSeenByTheWriterUntilItIsClosed() {
+        Path file = TestDirs.newDir("mmap").resolve("pins.big");
+        try (MmapPager writer = MmapPager.open(file, OpenMode.CREATE_NEW)) {
+            writer.write(0, Pages.branch(0, 0));
+            MmapPager reader = MmapPager.open(file, OpenMode.READ_ONLY);
+            MmapPager other = MmapPager.open(file, OpenMode.READ_ONLY);
+            SnapshotPin first = reader.pinSnapshot(7);
+            SnapshotPin second = other.pinSnapshot(7);
+            assertFalse(writer.otherReaderOlderThan(7), "a reader of snapshot 7 does not hold commit 7's freed pages");
+            assertTrue(writer.otherReaderOlderThan(8));
+            first.close();
+            reader.close();
+            assertTrue(writer.otherReaderOlderThan(8), "the other handle's pin of the same snapshot stays");
+            second.close();
+            assertFalse(writer.otherReaderOlderThan(8));
+            other.close();
+            assertThrows(DatabaseLockedException.class, () -> MmapPager.open(file, OpenMode.READ_WRITE),
+                    "closing read-only handles left the write lock in place");
+        }
+    }
+
+    @Test
+    void aPipeOrADirectoryIsRefusedWithoutWaiting() throws Exception {
+        Path dir = TestDirs.newDir("mmap");
+        Path fifo = dir.resolve("pipe.big");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(), "mkfifo");
+        for (Path notAFile : List.of(fifo, dir)) {
+            for (OpenMode mode : List.of(OpenMode.READ_ONLY, OpenMode.READ_WRITE)) {
+                var error = assertThrows(BigException.class, () -> MmapPager.open(notAFile, mode));
+                assertTrue(error.getMessage().contains("not a regular file"), error.getMessage());
+            }
+        }
     }
 
     @Test
