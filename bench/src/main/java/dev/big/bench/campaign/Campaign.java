@@ -113,7 +113,7 @@ public final class Campaign {
                     false);
         }
         if (options.phases().contains(Phase.LOAD)) {
-            load(queried);
+            load();
         }
         // Forks in rounds, every engine in turn: a ratio compares numbers measured minutes apart at most.
         String shapes = String.join(",", options.shapes().stream().map(LatencyShape::id).toList());
@@ -173,15 +173,15 @@ public final class Campaign {
 
     /**
      * Loads every engine. When the throughput runs are at the campaign's record count (--quick),
-     * one phase loads it that many rounds and keeps the last round's data for the queries;
-     * otherwise one round of every record for the queries and the file sizes, then the throughput
-     * rounds at the budget's smaller count.
+     * one phase loads it that many rounds and keeps the last round's data; otherwise one round of
+     * every record is kept, then the throughput rounds run at the budget's smaller count and keep
+     * nothing. What is kept is what the queries open and what the file sizes are measured on, so
+     * each engine has one size, of the campaign's record count.
      */
-    private void load(List<String> queried) {
+    private void load() {
         Budget budget = options.budget();
         String engines = String.join(",", loadedEngines());
-        boolean keep = !queried.isEmpty();
-        List<String> keepArgs = keep ? List.of("--keep", work.resolve("data").toString()) : List.of();
+        List<String> keepArgs = List.of("--keep", work.resolve("data").toString());
         if (budget.bulkRecords() == options.records()) {
             runPhase("load", LoadPhase.class, concat(List.of("--engines", engines, "--records", records(), "--runs",
                     String.valueOf(budget.throughputRuns()), "--shape", "bulk_load", "--out", out("load").toString()),

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -19,6 +21,13 @@ public record CampaignResults(String command, String date, String source, long r
                               List<Metric> metrics, Map<String, String> facts) {
 
     public CampaignResults {
+        Set<String> names = new HashSet<>();
+        for (Metric metric : metrics) {
+            if (!names.add(metric.name())) {
+                // The baseline and --check find metrics by name: a second one would be compared with the first's entry.
+                throw new IllegalArgumentException("two metrics are named " + metric.name() + "; names must identify metrics");
+            }
+        }
         metrics = List.copyOf(metrics);
         facts = Collections.unmodifiableMap(new TreeMap<>(facts)); // sorted: the JSON diffs well from run to run
     }

@@ -41,7 +41,7 @@ public final class LoadPhase {
                         peer.load(Workload.events(records), Workload.LOAD_BATCH);
                         rates.get(engine)[run] = records / ((System.nanoTime() - start) / 1e9);
                     }
-                    if (last) {
+                    if (last && !keep.isEmpty()) {
                         long bytes = BenchFiles.sizeBytes(dir);
                         out.metric(Metric.bytesPerRecord("file_size", engine, "bytes_per_record", (double) bytes / records, records))
                                 .fact(engine + ".file_size.bytes", bytes);

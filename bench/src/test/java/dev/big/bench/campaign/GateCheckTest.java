@@ -2,6 +2,7 @@ package dev.big.bench.campaign;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.bench.campaign.Metric.Better;
@@ -60,6 +61,15 @@ class GateCheckTest {
         assertFalse(outcome.passed());
         assertEquals(0, outcome.checked());
         assertTrue(outcome.describe().contains("no metrics for 200000 records"), outcome.describe());
+    }
+
+    /** The gate finds metrics by name, so results holding two of one name are refused, not half-checked. */
+    @Test
+    void resultsWithTwoMetricsOfOneNameAreRefused() {
+        Metric small = metric("file_size.bytes_per_record.big", 12, Metric.BYTES_PER_RECORD, Better.LOWER);
+        Metric large = metric("file_size.bytes_per_record.big", 14, Metric.BYTES_PER_RECORD, Better.LOWER);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> check(baseline(), small, large));
+        assertTrue(e.getMessage().contains("file_size.bytes_per_record.big"), e.getMessage());
     }
 
     private static Baseline baseline(Baseline.Entry... entries) {
