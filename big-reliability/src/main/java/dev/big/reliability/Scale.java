@@ -22,7 +22,7 @@ public record Scale(int kills, int faultSteps, int faultStride, int crashImages,
                     int cliInputs, int sqlStatements, int typedRecords, int wideColumns, long loadMillis,
                     int lifecycleCycles) {
 
-    public static final Scale FAST = new Scale(10, 8, 1, 200, 40, 60, 150, 600, 300, 200_000, 6_000, 20);
+    public static final Scale FAST = new Scale(10, 8, 1, 200, 40, 60, 150, 400, 300, 200_000, 6_000, 20);
 
     public static final Scale LONG = new Scale(16, 16, 1, 400, 150, 300, 600, 6000, 2000, 2_000_000, 20_000, 60);
 }
