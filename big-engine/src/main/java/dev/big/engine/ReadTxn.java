@@ -9,6 +9,7 @@ import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import dev.big.page.RootsPage;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.Arena;
 import java.util.function.Function;
 
 /**
@@ -87,6 +88,12 @@ public final class ReadTxn implements Txn {
     public <T> T cached(Object key, Function<Object, T> compute) {
         ensureOpen();
         return snapshot.cached(key, compute);
+    }
+
+    @Override
+    public Arena arena() {
+        ensureOpen();
+        return snapshot.arena();
     }
 
     private void ensureOpen() {

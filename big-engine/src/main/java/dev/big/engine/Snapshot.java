@@ -9,6 +9,7 @@ import dev.big.page.PageKind;
 import dev.big.page.PageRef;
 import dev.big.page.RootsPage;
 import dev.big.pager.SnapshotPin;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -32,6 +33,8 @@ final class Snapshot {
     int readers;
     /** While a read-only store's readers hold this snapshot: its pin for the writer of another handle. */
     SnapshotPin pin = SnapshotPin.NONE;
+    private Arena arena;
+    private boolean retired;
 
     Snapshot(MetaPage.State meta, PageAccess access) {
         this.meta = meta;
@@ -75,6 +78,29 @@ final class Snapshot {
             roots.put(fragmentKey, root);
         }
         return root;
+    }
+
+    /** Native memory of the caches, made on first use; {@link #retire} frees it. */
+    synchronized Arena arena() {
+        if (retired) {
+            throw new IllegalStateException("snapshot " + txid() + " was retired while a reader still used it");
+        }
+        if (arena == null) {
+            arena = Arena.ofShared();
+        }
+        return arena;
+    }
+
+    /**
+     * Frees the caches' native memory once no reader holds this snapshot and none can get it any
+     * more (it is no longer the store's latest commit).
+     */
+    synchronized void retire() {
+        retired = true;
+        if (arena != null) {
+            arena.close();
+            arena = null;
+        }
     }
 
     @SuppressWarnings("unchecked")

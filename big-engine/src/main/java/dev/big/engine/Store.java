@@ -193,7 +193,7 @@ public final class Store implements AutoCloseable {
     public ReadTxn beginRead() {
         ensureOpen();
         if (!readOnly) {
-            return new ReadTxn(this, pin(current), access);
+            return new ReadTxn(this, pinCurrent(), access);
         }
         // The writer is another handle: it sees the snapshot's pin only from the moment the pin is
         // taken. Until then it may have freed and reused the snapshot's pages, unless the snapshot was
@@ -201,7 +201,7 @@ public final class Store implements AutoCloseable {
         // and reused by a transaction that starts after T+1, and then sees the pin).
         for (int attempt = 1; ; attempt++) {
             refreshFromFile();
-            Snapshot snapshot = pin(current);
+            Snapshot snapshot = pinCurrent();
             long newest = newestValidTxidInFile();
             if (newest <= snapshot.txid()) {
                 return new ReadTxn(this, snapshot, access);
@@ -216,8 +216,10 @@ public final class Store implements AutoCloseable {
         }
     }
 
-    private Snapshot pin(Snapshot snapshot) {
+    /** The latest commit, with one more reader; read under the lock so it cannot be retired meanwhile. */
+    private Snapshot pinCurrent() {
         synchronized (readersLock) {
+            Snapshot snapshot = current;
             if (snapshot.readers++ == 0) {
                 pinned.put(snapshot.txid(), snapshot);
                 if (readOnly) {
@@ -240,6 +242,9 @@ public final class Store implements AutoCloseable {
                 pinned.remove(snapshot.txid(), snapshot);
                 snapshot.pin.close();
                 snapshot.pin = SnapshotPin.NONE;
+                if (snapshot != current) {
+                    snapshot.retire();
+                }
             }
             if (pinned.isEmpty()) {
                 readersLock.notifyAll();
@@ -266,8 +271,21 @@ public final class Store implements AutoCloseable {
                 return; // A meta write in progress: keep the commit we have, try again next time.
             }
             if (meta.txid() > current.txid()) {
-                current = new Snapshot(meta, access);
+                advanceTo(new Snapshot(meta, access));
             }
+        }
+    }
+
+    /**
+     * Makes {@code next} the latest commit; the one it replaces is retired (its caches' native
+     * memory freed) unless a reader still holds it, in which case the last one out retires it.
+     * Called under {@code readersLock}.
+     */
+    private void advanceTo(Snapshot next) {
+        Snapshot previous = current;
+        current = next;
+        if (previous.readers == 0) {
+            previous.retire();
         }
     }
 
@@ -380,7 +398,9 @@ public final class Store implements AutoCloseable {
                 failure = e;
                 throw e;
             }
-            current = new Snapshot(state, access);
+            synchronized (readersLock) {
+                advanceTo(new Snapshot(state, access));
+            }
             freelist.committed(txn.txid(), allocation);
             CommitStats stats = new CommitStats(txn.txid(), pager.counts().minus(before), allocation.freedCount(),
                     state.pageCount(), state.freePages());
@@ -487,6 +507,11 @@ public final class Store implements AutoCloseable {
                     Thread.currentThread().interrupt();
                     break;
                 }
+            }
+        }
+        synchronized (readersLock) {
+            if (pinned.isEmpty()) {
+                current.retire();
             }
         }
         try {

@@ -1,6 +1,7 @@
 package dev.big.engine;
 
 import dev.big.engine.tree.Tree;
+import java.lang.foreign.Arena;
 import java.util.function.Function;
 
 /**
@@ -38,6 +39,13 @@ public interface Txn extends AutoCloseable {
      * schema, a plane directory), or computed afresh in a write transaction.
      */
     <T> T cached(Object key, Function<Object, T> compute);
+
+    /**
+     * Native memory for what {@link #cached} keeps (expanded plane rows): it lives as long as the
+     * committed state a read transaction shares with other readers, or as the write transaction,
+     * and is then freed at once rather than whenever the garbage collector runs.
+     */
+    Arena arena();
 
     @Override
     void close();

@@ -9,6 +9,7 @@ import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import dev.big.page.PageRef;
 import dev.big.page.RootsPage;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,6 +25,9 @@ import java.util.function.Function;
  * current one to finish. A write transaction belongs to the thread that began it.
  */
 public final class WriteTxn implements Txn {
+
+    /** Native memory of what this transaction's readers expand; freed when it ends. */
+    private Arena arena;
 
     private final Store store;
     private final Snapshot base;
@@ -176,14 +180,35 @@ public final class WriteTxn implements Txn {
     public CommitStats commit() {
         ensureActive();
         finished = true;
-        return store.commit(this);
+        try {
+            return store.commit(this);
+        } finally {
+            closeArena();
+        }
     }
 
     /** Discards every change. */
     public void rollback() {
         if (!finished) {
             finished = true;
+            closeArena();
             store.endWrite(this);
+        }
+    }
+
+    @Override
+    public synchronized Arena arena() {
+        ensureActive();
+        if (arena == null) {
+            arena = Arena.ofShared();
+        }
+        return arena;
+    }
+
+    private synchronized void closeArena() {
+        if (arena != null) {
+            arena.close();
+            arena = null;
         }
     }
 

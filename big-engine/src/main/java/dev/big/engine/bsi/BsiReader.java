@@ -92,7 +92,7 @@ public final class BsiReader {
         if (directory == null) {
             Tree tree = cachedTree;
             int depth = cachedZone.depth();
-            directory = txn.cached(new DirectoryKey(cachedFragment, c), k -> PlaneDirectory.build(tree, c, depth));
+            directory = txn.cached(new DirectoryKey(cachedFragment, c), k -> PlaneDirectory.build(tree, c, depth, txn.arena()));
             cachedDirectories[c] = directory;
         }
         return planes.load(directory);

@@ -30,10 +30,14 @@ final class PlaneDirectory {
 
     private static final VarHandle EXPANDED = MethodHandles.arrayElementVarHandle(MemorySegment[].class);
 
-    private PlaneDirectory(int column, int depth, ContainerView[] rows) {
+    /** Where expanded rows live: the snapshot's (or write transaction's) native memory. */
+    private final Arena arena;
+
+    private PlaneDirectory(int column, int depth, ContainerView[] rows, Arena arena) {
         this.column = column;
         this.depth = depth;
         this.rows = rows;
+        this.arena = arena;
         this.expanded = new MemorySegment[rows.length];
     }
 
@@ -46,14 +50,15 @@ final class PlaneDirectory {
         if (words == null) {
             long[] bits = new long[BitmapPage.WORDS];
             rows[row].copyWordsTo(bits);
-            words = Arena.ofAuto().allocate(BitmapPage.WORDS * 8L, 8);
+            words = arena.allocate(BitmapPage.WORDS * 8L, 8);
             MemorySegment.copy(bits, 0, words, ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, bits.length);
             EXPANDED.setRelease(expanded, row, words);
         }
         return words;
     }
 
-    static PlaneDirectory build(Tree tree, int column, int depth) {
+    /** The directory of container column {@code column}; expanded rows go to {@code arena}. */
+    static PlaneDirectory build(Tree tree, int column, int depth, Arena arena) {
         int count = BsiLayout.FIRST_PLANE_ROW + depth;
         long[] keys = new long[count];
         ContainerView[] rows = new ContainerView[count];
@@ -62,6 +67,6 @@ final class PlaneDirectory {
             rows[r] = new ContainerView();
         }
         tree.findMany(keys, count, rows);
-        return new PlaneDirectory(column, depth, rows);
+        return new PlaneDirectory(column, depth, rows, arena);
     }
 }
