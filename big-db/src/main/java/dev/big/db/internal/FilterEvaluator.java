@@ -311,6 +311,32 @@ public final class FilterEvaluator {
         };
     }
 
+    /**
+     * How many records of {@code shard} {@code filter} matches, counted from the cells of one row
+     * alone (no container is read), when the filter is one row of a rows fragment: keyed field =
+     * value, bool field = or != a constant, contains(set field, value). Otherwise -1.
+     */
+    public long rowCount(Filter filter, long shard) {
+        return switch (filter) {
+            case Filter.Compare c when !isId(c.field()) && c.op() == Filter.Op.EQ
+                    && table.field(c.field()).type() == FieldType.KEYED ->
+                    keyedRowCount(table.field(c.field()), (String) constantValue(c.field(), c.op(), c.value()), shard);
+            case Filter.Compare c when !isId(c.field()) && table.field(c.field()).type() == FieldType.BOOL
+                    && (c.op() == Filter.Op.EQ || c.op() == Filter.Op.NE) -> {
+                boolean value = (Boolean) constantValue(c.field(), c.op(), c.value());
+                boolean row = c.op() == Filter.Op.EQ ? value : !value;
+                yield rows.cardinality(txn.tree(table.field(c.field()).rowsFragment(shard)), row ? 1 : 0);
+            }
+            case Filter.Contains contains -> keyedRowCount(table.field(contains.field()), contains.value(), shard);
+            default -> -1;
+        };
+    }
+
+    private long keyedRowCount(FieldInfo field, String value, long shard) {
+        OptionalLong id = dictionary(field).id(value);
+        return id.isEmpty() ? 0 : rows.cardinality(txn.tree(field.rowsFragment(shard)), id.getAsLong());
+    }
+
     private RoaringBitmap keyedRow(FieldInfo field, String value, long shard) {
         OptionalLong id = dictionary(field).id(value);
         if (id.isEmpty()) {

@@ -82,8 +82,9 @@ public final class QueryEngine {
         RangePredicate single = singleIntegerPredicate(table, filter);
         long total = 0;
         for (long[] shard : shards(table)) {
-            total += single != null
-                    ? evaluator.bsi(table.field(fieldOf(filter))).count(shard[0], single, null)
+            long fromCells = single == null ? evaluator.rowCount(filter, shard[0]) : -1;
+            total += fromCells >= 0 ? fromCells
+                    : single != null ? evaluator.bsi(table.field(fieldOf(filter))).count(shard[0], single, null)
                     : evaluator.evaluate(filter, shard[0]).getLongCardinality();
         }
         return total;
