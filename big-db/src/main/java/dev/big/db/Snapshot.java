@@ -49,6 +49,11 @@ public final class Snapshot implements AutoCloseable {
         return engine.get(table, id);
     }
 
+    /** Whether record {@code id} of {@code table} exists. */
+    public boolean exists(String table, long id) {
+        return engine.exists(table, id);
+    }
+
     /** One field of a record: Long, Instant, Boolean, String or Set of String; null when absent. */
     public Object value(String table, long id, String field) {
         return engine.value(table, id, field);

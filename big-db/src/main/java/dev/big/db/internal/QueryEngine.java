@@ -346,6 +346,11 @@ public final class QueryEngine {
         return value(evaluator(table), field, id);
     }
 
+    /** Whether record {@code id} of {@code tableName} exists. */
+    public boolean exists(String tableName, long id) {
+        return id >= 0 && exists(catalog.table(tableName), id);
+    }
+
     private boolean exists(TableInfo table, long id) {
         dev.big.engine.tree.ContainerView view = new dev.big.engine.tree.ContainerView();
         int column = Coords.column(id);

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Answers a {@link ListingQuery}: finds the ids with {@link Snapshot#ids} and reads their values.
@@ -60,8 +59,12 @@ final class ListingRunner {
     /** The rows of the records matching {@code where} in {@code order} (null: ascending), at most {@code limit} (negative: all). */
     SqlResult run(Filter where, Order order, int limit) {
         if (pointRead(where) instanceof Long id) {
-            Optional<Record> record = limit == 0 ? Optional.empty() : snapshot.get(table.name(), id);
-            return new SqlResult(names, record.map(r -> List.of(row(id, r))).orElse(List.of()));
+            if (limit == 0 || !snapshot.exists(table.name(), id)) {
+                return new SqlResult(names, List.of());
+            }
+            // Only the selected fields: building the whole record to keep one field cost the 10M
+            // campaign's SELECT value ... WHERE id = n almost 80% of its time.
+            return new SqlResult(names, List.of(row(id, null)));
         }
         long[] ids = ids(where, order == null ? Order.ASC : order, limit < 0 ? Integer.MAX_VALUE : limit);
         List<List<Object>> rows = new ArrayList<>(ids.length);
