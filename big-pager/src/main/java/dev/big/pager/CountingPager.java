@@ -16,9 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  * count as {@link PageClass#DATA}. Counting reads that way touches every page read, which costs
  * measurably on hot read paths, so read counting is on only when asked for.
  */
-public final class CountingPager implements Pager {
+public final class CountingPager extends ForwardingPager {
 
-    private final Pager delegate;
     private final boolean countReads;
     private final Map<PageClass, LongAdder> reads = new EnumMap<>(PageClass.class);
     private final Map<PageClass, LongAdder> writes = new EnumMap<>(PageClass.class);
@@ -32,16 +31,12 @@ public final class CountingPager implements Pager {
 
     /** Counts writes, syncs and verifications, and reads only if {@code countReads}. */
     public CountingPager(Pager delegate, boolean countReads) {
-        this.delegate = delegate;
+        super(delegate);
         this.countReads = countReads;
         for (PageClass cls : PageClass.values()) {
             reads.put(cls, new LongAdder());
             writes.put(cls, new LongAdder());
         }
-    }
-
-    public Pager delegate() {
-        return delegate;
     }
 
     /** The counts so far. */
@@ -57,7 +52,7 @@ public final class CountingPager implements Pager {
 
     @Override
     public MemorySegment read(long pgno) {
-        MemorySegment page = delegate.read(pgno);
+        MemorySegment page = delegate().read(pgno);
         if (countReads) {
             reads.get(PageHeader.classify(page)).increment();
         }
@@ -66,55 +61,25 @@ public final class CountingPager implements Pager {
 
     @Override
     public void write(long pgno, MemorySegment page) {
-        delegate.write(pgno, page);
+        delegate().write(pgno, page);
         writes.get(PageHeader.classify(page)).increment();
     }
 
     @Override
-    public long allocate() {
-        return delegate.allocate();
-    }
-
-    @Override
-    public long pageCount() {
-        return delegate.pageCount();
-    }
-
-    @Override
     public void sync() {
-        delegate.sync();
+        delegate().sync();
         syncs.increment();
-    }
-
-    @Override
-    public void truncate(long pageCount) {
-        delegate.truncate(pageCount);
-    }
-
-    @Override
-    public boolean readOnly() {
-        return delegate.readOnly();
-    }
-
-    @Override
-    public String name() {
-        return delegate.name();
     }
 
     @Override
     public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
         verifications.increment();
-        return delegate.verifyPage(pgno, page, expectedChecksum);
+        return delegate().verifyPage(pgno, page, expectedChecksum);
     }
 
     @Override
     public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
         verifications.increment();
-        return delegate.verifyBitmap(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
+        return delegate().verifyBitmap(pgno, page, expectedChecksum);
     }
 }

@@ -1,5 +1,6 @@
 package dev.big.reliability;
 
+import dev.big.pager.ForwardingPager;
 import dev.big.pager.Pager;
 import java.lang.foreign.MemorySegment;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
@@ -9,13 +10,12 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
  * pages a query touches (on an undamaged file), and then demand that a query fails if, and only
  * if, it touches a damaged page. For one thread at a time.
  */
-final class RecordingPager implements Pager {
+final class RecordingPager extends ForwardingPager {
 
-    private final Pager pager;
     private final Roaring64Bitmap read = new Roaring64Bitmap();
 
     RecordingPager(Pager pager) {
-        this.pager = pager;
+        super(pager);
     }
 
     /** The pages read since the last call, which starts a new recording. */
@@ -29,61 +29,6 @@ final class RecordingPager implements Pager {
     @Override
     public MemorySegment read(long pgno) {
         read.addLong(pgno);
-        return pager.read(pgno);
-    }
-
-    @Override
-    public void write(long pgno, MemorySegment page) {
-        pager.write(pgno, page);
-    }
-
-    @Override
-    public long allocate() {
-        return pager.allocate();
-    }
-
-    @Override
-    public long pageCount() {
-        return pager.pageCount();
-    }
-
-    @Override
-    public long fileSizeBytes() {
-        return pager.fileSizeBytes();
-    }
-
-    @Override
-    public void sync() {
-        pager.sync();
-    }
-
-    @Override
-    public void truncate(long pageCount) {
-        pager.truncate(pageCount);
-    }
-
-    @Override
-    public boolean readOnly() {
-        return pager.readOnly();
-    }
-
-    @Override
-    public String name() {
-        return pager.name();
-    }
-
-    @Override
-    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
-        return pager.verifyPage(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
-        return pager.verifyBitmap(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public void close() {
-        pager.close();
+        return super.read(pgno);
     }
 }

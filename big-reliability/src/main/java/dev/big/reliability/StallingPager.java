@@ -1,5 +1,6 @@
 package dev.big.reliability;
 
+import dev.big.pager.ForwardingPager;
 import dev.big.pager.Pager;
 import java.lang.foreign.MemorySegment;
 
@@ -8,14 +9,13 @@ import java.lang.foreign.MemorySegment;
  * descheduled reader would: the concurrency battery stalls a reader there and checks the writer
  * goes on committing meanwhile.
  */
-final class StallingPager implements Pager {
+final class StallingPager extends ForwardingPager {
 
-    private final Pager pager;
     private volatile Thread stalled;
     private volatile long stallMillis;
 
     StallingPager(Pager pager) {
-        this.pager = pager;
+        super(pager);
     }
 
     /** The next page read by {@code thread} waits {@code millis} first. */
@@ -34,61 +34,6 @@ final class StallingPager implements Pager {
                 Thread.currentThread().interrupt();
             }
         }
-        return pager.read(pgno);
-    }
-
-    @Override
-    public void write(long pgno, MemorySegment page) {
-        pager.write(pgno, page);
-    }
-
-    @Override
-    public long allocate() {
-        return pager.allocate();
-    }
-
-    @Override
-    public long pageCount() {
-        return pager.pageCount();
-    }
-
-    @Override
-    public long fileSizeBytes() {
-        return pager.fileSizeBytes();
-    }
-
-    @Override
-    public void sync() {
-        pager.sync();
-    }
-
-    @Override
-    public void truncate(long pageCount) {
-        pager.truncate(pageCount);
-    }
-
-    @Override
-    public boolean readOnly() {
-        return pager.readOnly();
-    }
-
-    @Override
-    public String name() {
-        return pager.name();
-    }
-
-    @Override
-    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
-        return pager.verifyPage(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
-        return pager.verifyBitmap(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public void close() {
-        pager.close();
+        return super.read(pgno);
     }
 }
