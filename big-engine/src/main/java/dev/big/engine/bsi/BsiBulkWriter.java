@@ -19,6 +19,8 @@ public final class BsiBulkWriter {
     private final Map<Long, ZoneMap> zones = new HashMap<>();
     private final RowBits[] rows = new RowBits[ColumnPlanes.ROWS];
     private final ContainerView probe = new ContainerView();
+    /** Records in the column being written (how far a row's positions may grow). */
+    private int expected;
 
     public BsiBulkWriter(WriteTxn txn, BsiField field) {
         this.txn = txn;
@@ -38,9 +40,10 @@ public final class BsiBulkWriter {
         Tree tree = txn.tree(fragment);
         ZoneMap zone = zones.computeIfAbsent(fragment, k -> ZoneMap.decode(txn.summary(k)));
         int depth = zone.depth();
+        expected = count;
         for (RowBits row : rows) {
             if (row != null) {
-                row.clear();
+                row.clear(count);
             }
         }
         for (int k = 0; k < count; k++) {
@@ -84,6 +87,7 @@ public final class BsiBulkWriter {
         RowBits bits = rows[row];
         if (bits == null) {
             bits = new RowBits();
+            bits.clear(expected);
             rows[row] = bits;
         }
         bits.add(low);

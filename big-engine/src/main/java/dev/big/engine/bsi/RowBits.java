@@ -13,11 +13,13 @@ public final class RowBits {
 
     private char[] positions = new char[16];
     private int size;
+    /** How many positions the current column may bring: the array grows straight to that. */
+    private int expected;
 
     /** Adds {@code low}; positions must arrive in strictly ascending order. */
     public void add(int low) {
         if (size == positions.length) {
-            positions = java.util.Arrays.copyOf(positions, Math.min(65_536, size * 2));
+            positions = java.util.Arrays.copyOf(positions, Math.min(65_536, Math.max(size * 2, expected)));
         }
         positions[size++] = (char) low;
     }
@@ -32,6 +34,16 @@ public final class RowBits {
 
     public void clear() {
         size = 0;
+    }
+
+    /**
+     * Empties the row for a column of up to {@code count} records: a row that outgrows its first
+     * few positions then grows once, to {@code count}, instead of doubling its way there (a
+     * 1,000-record ingest batch otherwise copied every plane's array six times per commit).
+     */
+    public void clear(int count) {
+        size = 0;
+        expected = count;
     }
 
     /** The gathered bits as a Roaring container (array up to 4,096 values, else bitmap). */

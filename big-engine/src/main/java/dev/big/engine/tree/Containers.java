@@ -54,17 +54,13 @@ public final class Containers {
         return switch (kind) {
             case ARRAY -> {
                 char[] values = new char[Math.max(cardinality, 4)];
-                for (int j = 0; j < cardinality; j++) {
-                    values[j] = source.get(LE_CHAR, offset + 2L * j);
-                }
+                MemorySegment.copy(source, LE_CHAR, offset, values, 0, cardinality);
                 yield new ArrayContainer(cardinality, values);
             }
             case RUN -> {
                 int runs = length / 4;
                 char[] pairs = new char[Math.max(2 * runs, 4)];
-                for (int j = 0; j < 2 * runs; j++) {
-                    pairs[j] = source.get(LE_CHAR, offset + 2L * j);
-                }
+                MemorySegment.copy(source, LE_CHAR, offset, pairs, 0, 2 * runs);
                 yield new RunContainer(pairs, runs);
             }
             default -> throw new IllegalArgumentException(kind + " is not an inline container");
@@ -117,6 +113,11 @@ public final class Containers {
     private static byte[] arrayPayload(Container container, int cardinality) {
         byte[] payload = new byte[2 * cardinality];
         MemorySegment out = MemorySegment.ofArray(payload);
+        if (container instanceof ArrayContainer array) {
+            // One bulk copy: ingest re-encodes thousands of array containers per commit.
+            MemorySegment.copy(array.toCharBuffer().array(), 0, out, LE_CHAR, 0, cardinality);
+            return payload;
+        }
         CharIterator values = container.getCharIterator();
         for (int j = 0; values.hasNext(); j++) {
             out.set(LE_CHAR, 2L * j, values.next());
