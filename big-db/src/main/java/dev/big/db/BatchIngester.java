@@ -2,6 +2,7 @@ package dev.big.db;
 
 import dev.big.db.internal.WriteOp;
 import dev.big.engine.CommitStats;
+import dev.big.engine.PendingCommit;
 import dev.big.page.BigException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +15,12 @@ import java.util.concurrent.Future;
  * {@link Ingester} that buffers checked changes and commits them as one transaction per batch.
  *
  * <p>A full buffer is committed on a background thread while the caller goes on checking and
- * buffering the next batch (at most one batch is in flight, so memory holds two at most). An
- * explicit {@link #flush()} or {@link #close()} returns only once everything added is committed
- * and durable. A batch that fails is discarded whole; its error is thrown by the next call.
+ * buffering the next batch. Commits are pipelined (see the engine's {@code Store}): while the
+ * store forces batch N to disk, the background thread already applies batch N+1; batch N counts as
+ * committed the moment it is durable. Memory holds two batches at most, the one being buffered
+ * and the one being applied (a batch being forced is pages). An explicit {@link #flush()} or
+ * {@link #close()} returns only once everything added is committed and durable. A batch that
+ * fails is discarded whole; its error is thrown by the next call.
  */
 final class BatchIngester implements Ingester {
 
@@ -27,6 +31,8 @@ final class BatchIngester implements Ingester {
     private final ExecutorService committer = Executors.newSingleThreadExecutor(
             runnable -> Thread.ofPlatform().daemon().name("big-ingest").unstarted(runnable));
     private Future<?> inFlight;
+    /** The last batch applied, which the store may still be forcing. Touched by whoever holds the in-flight turn. */
+    private PendingCommit beingForced;
     private volatile long committed;
     private volatile long bytesWritten;
     private boolean closed;
@@ -84,11 +90,59 @@ final class BatchIngester implements Ingester {
         List<WriteOp> batch = buffer;
         buffer = new ArrayList<>(Math.min(capacity, 1 << 16));
         inFlight = committer.submit(() -> {
-            CommitStats stats = db.commit(batch);
-            committed += batch.size();
-            bytesWritten += stats.totalBytesWritten();
-            listener.progress(committed, bytesWritten);
+            PendingCommit previous = beingForced;
+            beingForced = null;
+            PendingCommit pending;
+            try {
+                pending = db.commitPipelined(batch);
+            } catch (RuntimeException e) {
+                awaitQuietly(previous, e);
+                throw e;
+            }
+            int records = batch.size();
+            // Counted the moment it is durable, so committed() never lags the file by more than
+            // the batches in flight.
+            pending = pending.onDurable(stats -> counted(records, stats));
+            // The previous batch was being forced while this one was applied; if that failed, this
+            // one (built on it) fails too, and both are discarded.
+            if (previous != null) {
+                previous.await();
+            }
+            beingForced = pending;
         });
+    }
+
+    /** Counts a batch that became durable; called in commit order. */
+    private synchronized void counted(int records, CommitStats stats) {
+        committed += records;
+        bytesWritten += stats.totalBytesWritten();
+        listener.progress(committed, bytesWritten);
+    }
+
+    /** Waits for {@code commit} to end, while {@code failure} is what gets reported. */
+    private static void awaitQuietly(PendingCommit commit, RuntimeException failure) {
+        if (commit == null) {
+            return;
+        }
+        try {
+            commit.await();
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /** Waits for the batch in flight, and for the last batch applied to be durable. */
+    private void awaitDurable() {
+        awaitInFlight();
+        PendingCommit last = beingForced;
+        beingForced = null;
+        if (last != null) {
+            try {
+                last.await();
+            } catch (RuntimeException e) {
+                throw batchFailed(e);
+            }
+        }
     }
 
     private void awaitInFlight() {
@@ -103,15 +157,19 @@ final class BatchIngester implements Ingester {
             // An InvalidInputException from a call means that call's record was refused and nothing
             // else happened (loaders set such a record aside and go on); a batch refused at commit is
             // another matter, so it is reported as a failed batch.
-            if (e.getCause() instanceof RuntimeException runtime && !(runtime instanceof InvalidInputException)) {
-                throw runtime;
-            }
-            throw new BigException("an ingest batch failed to commit and was discarded whole (" + committed
-                    + " records of this ingester are committed): " + e.getCause().getMessage(), e.getCause());
+            throw batchFailed(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BigException("interrupted while a batch was committing; " + committed + " records are committed");
         }
+    }
+
+    private RuntimeException batchFailed(Throwable cause) {
+        if (cause instanceof RuntimeException runtime && !(runtime instanceof InvalidInputException)) {
+            return runtime;
+        }
+        return new BigException("an ingest batch failed to commit and was discarded whole (" + committed
+                + " records of this ingester are committed): " + cause.getMessage(), cause);
     }
 
     @Override
@@ -127,7 +185,7 @@ final class BatchIngester implements Ingester {
     @Override
     public void flush() {
         submit();
-        awaitInFlight();
+        awaitDurable();
     }
 
     private void ensureOpen() {
@@ -143,7 +201,7 @@ final class BatchIngester implements Ingester {
         }
         buffer = new ArrayList<>();
         try {
-            awaitInFlight();
+            awaitDurable();
         } finally {
             closed = true;
             committer.shutdown();

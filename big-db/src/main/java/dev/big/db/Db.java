@@ -7,6 +7,7 @@ import dev.big.db.internal.TableInfo;
 import dev.big.db.internal.Values;
 import dev.big.db.internal.WriteOp;
 import dev.big.engine.CommitStats;
+import dev.big.engine.PendingCommit;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.Store;
 import dev.big.engine.WriteTxn;
@@ -182,19 +183,28 @@ public final class Db implements AutoCloseable {
 
     /** Commits one batch of changes as one transaction; rolled back whole on any error. */
     CommitStats commit(List<WriteOp> ops) {
-        CommitStats stats;
+        return commitPipelined(ops).await();
+    }
+
+    /**
+     * Applies {@code ops} as one transaction and returns once its pages are written, while the
+     * store makes it durable: the next batch can be applied meanwhile. Durable (and visible) once
+     * the returned commit's {@code await()} returns.
+     */
+    PendingCommit commitPipelined(List<WriteOp> ops) {
+        PendingCommit pending;
         try (WriteTxn txn = store.beginWrite()) {
             BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
             writer.apply(ops);
             writer.finish();
-            stats = txn.commit();
+            pending = txn.commitPipelined();
         }
         for (WriteOp op : ops) {
             if (op instanceof WriteOp.Put put) {
                 idsWritten(put.table(), put.id());
             }
         }
-        return stats;
+        return pending;
     }
 
     /** Keeps {@code append} after every id written, so it never reuses or collides with one. */

@@ -33,6 +33,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * commit is intact and is what a reopen shows; afterwards the new one is. Open picks the
  * checksum-valid meta slot with the highest txid.
  *
+ * <h2>Pipelined commits</h2>
+ * A commit happens in two steps. The writer thread writes the new pages and the freelist chain
+ * and releases the write lock; the next write transaction may start at once, on top of this
+ * commit's state (the <em>tip</em>). The forcing, the meta page and the second forcing run on one
+ * commit thread per store, in txid order, and only then is the commit published to readers and
+ * reported durable ({@link PendingCommit}). So a durable commit's meta page is only ever written
+ * after its predecessor's is durable, and slot {@code t % 2} is overwritten only once commit
+ * {@code t - 1} is durable. A tip commit's pages are safe to write before it is durable: they are
+ * new pages, and pages freed by a commit stay pending until it is published. Ingest overlaps one
+ * batch's forcing with the next batch's work this way; a plain {@link WriteTxn#commit()} waits.
+ *
  * <h2>Writers</h2>
  * {@link #beginWrite()} waits until the current write transaction ends ({@link #tryBeginWrite}
  * gives up after a timeout). A write or sync that fails marks the store failed: every later write
@@ -56,6 +67,10 @@ public final class Store implements AutoCloseable {
     private final TreeMap<Long, Snapshot> pinned = new TreeMap<>();
     private final Freelist freelist;
     private volatile Snapshot current;
+    /** The newest commit whose pages are written: {@link #current}, or a commit still being made durable. */
+    private volatile Snapshot tip;
+    /** Makes commits durable and publishes them, one at a time in txid order; started by the first commit. */
+    private java.util.concurrent.ExecutorService committer;
     private volatile Throwable failure;
     private volatile boolean closed;
     private volatile CommitStats lastCommit = CommitStats.none();
@@ -67,6 +82,7 @@ public final class Store implements AutoCloseable {
         this.access = new PageAccess(pager);
         this.readOnly = readOnly;
         this.current = new Snapshot(meta, access);
+        this.tip = current;
         this.freelist = readOnly ? Freelist.empty() : loadFreelist(meta);
         this.countsAtOpen = pager.counts();
     }
@@ -358,7 +374,7 @@ public final class Store implements AutoCloseable {
         try {
             ensureOpen();
             ensureNotFailed();
-            Snapshot base = current;
+            Snapshot base = tip;
             freelist.releaseUpTo(oldestPinnedTxid(), raw::otherReaderOlderThan);
             WriteTxn txn = new WriteTxn(this, base, access, freelist.beginAllocation());
             success = true;
@@ -376,7 +392,13 @@ public final class Store implements AutoCloseable {
         }
     }
 
-    CommitStats commit(WriteTxn txn) {
+    /**
+     * The first step of a commit, on the writer's thread: writes the transaction's pages and the
+     * freelist chain, makes the result the tip and ends the write transaction. The returned commit
+     * becomes durable and visible to readers once the commit thread has forced it (see the class
+     * comment).
+     */
+    PendingCommit commit(WriteTxn txn) {
         try {
             ensureNotFailed();
             PageCounts before = pager.counts();
@@ -389,25 +411,88 @@ public final class Store implements AutoCloseable {
                 Freelist.Chain chain = allocation.writeChain(txn.txid(), freelist.pendingSets(), this::writePage);
                 state = new MetaPage.State(txn.txid(), allocation.pageCount(), roots, catalog, chain.head(),
                         chain.freePages(), System.currentTimeMillis());
-                pager.sync();
-                MemorySegment meta = MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]);
-                MetaPage.write(meta, state);
-                pager.write(MetaPage.slotOf(txn.txid()), meta);
-                pager.sync();
             } catch (StorageException e) {
                 failure = e;
                 throw e;
             }
-            synchronized (readersLock) {
-                advanceTo(new Snapshot(state, access));
-            }
+            PageCounts written = writerPages(pager.counts().minus(before));
+            Snapshot next = new Snapshot(state, access);
+            tip = next;
             freelist.committed(txn.txid(), allocation);
-            CommitStats stats = new CommitStats(txn.txid(), pager.counts().minus(before), allocation.freedCount(),
-                    state.pageCount(), state.freePages());
-            lastCommit = stats;
-            return stats;
+            long freed = allocation.freedCount();
+            try {
+                return new PendingCommit(txn.txid(),
+                        java.util.concurrent.CompletableFuture.supplyAsync(() -> makeDurable(next, written, freed), committer()));
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                throw new DatabaseClosedException(raw.name()); // closed while this transaction wrote its pages
+            }
         } finally {
             endWrite(txn);
+        }
+    }
+
+    /** The second step, on the commit thread: force, write the meta page, force, publish. */
+    private CommitStats makeDurable(Snapshot next, PageCounts written, long freed) {
+        MetaPage.State state = next.meta;
+        ensureNotFailed(); // a commit before this one failed: this one, built on it, is void
+        try {
+            pager.sync();
+            MemorySegment meta = MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]);
+            MetaPage.write(meta, state);
+            pager.write(MetaPage.slotOf(state.txid()), meta);
+            pager.sync();
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        }
+        synchronized (readersLock) {
+            advanceTo(next);
+        }
+        CommitStats stats = new CommitStats(state.txid(), written.plus(META_STEP_COUNTS), freed, state.pageCount(),
+                state.freePages());
+        lastCommit = stats;
+        return stats;
+    }
+
+    /** What the second step of every commit writes: one meta page, two forcings. */
+    private static final PageCounts META_STEP_COUNTS = new PageCounts(java.util.Map.of(),
+            java.util.Map.of(dev.big.page.PageClass.META, 1L), 0, 2);
+
+    /**
+     * The counts of the first step alone. The commit thread may write the previous commit's meta
+     * page and force the file meanwhile; the first step does neither, so those are taken out (and
+     * the second step's own are added when it ends), which keeps a commit's counts exact.
+     */
+    private static PageCounts writerPages(PageCounts delta) {
+        return delta.minus(new PageCounts(java.util.Map.of(),
+                java.util.Map.of(dev.big.page.PageClass.META, delta.written(dev.big.page.PageClass.META)), 0, delta.syncs()));
+    }
+
+    private synchronized java.util.concurrent.ExecutorService committer() {
+        if (committer == null) {
+            String name = "big-commit " + raw.name();
+            committer = java.util.concurrent.Executors.newSingleThreadExecutor(
+                    runnable -> Thread.ofPlatform().daemon().name(name).unstarted(runnable));
+        }
+        return committer;
+    }
+
+    /** Waits until every commit handed to the commit thread is durable (or has failed). */
+    private void awaitCommits() {
+        java.util.concurrent.ExecutorService pending;
+        synchronized (this) {
+            pending = committer;
+        }
+        if (pending == null) {
+            return;
+        }
+        pending.shutdown();
+        try {
+            while (!pending.awaitTermination(1, TimeUnit.MINUTES)) {
+                // A forcing that takes minutes is the disk's business; the commit must still finish.
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -498,6 +583,7 @@ public final class Store implements AutoCloseable {
             return;
         }
         closed = true;
+        awaitCommits();
         synchronized (readersLock) {
             long deadline = System.currentTimeMillis() + CLOSE_WAIT_MILLIS;
             while (!pinned.isEmpty() && System.currentTimeMillis() < deadline) {
