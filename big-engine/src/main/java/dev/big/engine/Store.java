@@ -72,6 +72,11 @@ public final class Store implements AutoCloseable {
     /** Makes commits durable and publishes them, one at a time in txid order; started by the first commit. */
     private java.util.concurrent.ExecutorService committer;
     private volatile Throwable failure;
+    /**
+     * A failure to make a commit durable: every commit after it is void. (A failure to write a
+     * commit's pages fails the store too, but the commits before it may still become durable.)
+     */
+    private volatile Throwable durabilityFailure;
     private volatile boolean closed;
     private volatile CommitStats lastCommit = CommitStats.none();
     private final PageCounts countsAtOpen;
@@ -434,7 +439,10 @@ public final class Store implements AutoCloseable {
     /** The second step, on the commit thread: force, write the meta page, force, publish. */
     private CommitStats makeDurable(Snapshot next, PageCounts written, long freed) {
         MetaPage.State state = next.meta;
-        ensureNotFailed(); // a commit before this one failed: this one, built on it, is void
+        Throwable before = durabilityFailure;
+        if (before != null) {
+            throw new DatabaseFailedException(raw.name(), before); // this commit was built on one that failed
+        }
         try {
             pager.sync();
             MemorySegment meta = MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]);
@@ -442,6 +450,7 @@ public final class Store implements AutoCloseable {
             pager.write(MetaPage.slotOf(state.txid()), meta);
             pager.sync();
         } catch (RuntimeException e) {
+            durabilityFailure = e;
             failure = e;
             throw e;
         }

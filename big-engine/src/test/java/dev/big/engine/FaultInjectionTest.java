@@ -74,6 +74,19 @@ class FaultInjectionTest {
     }
 
     @Test
+    void everyFaultInTurnLosesNothingCommittedWhenCommitsArePipelined() {
+        long writes = countPipelinedOperations(true);
+        long syncs = countPipelinedOperations(false);
+        for (long n = 1; n <= writes; n++) {
+            runWithFault(Fault.FAIL_WRITE, n, true);
+            runWithFault(Fault.TEAR_WRITE, n, true);
+        }
+        for (long n = 1; n <= syncs; n++) {
+            runWithFault(Fault.FAIL_SYNC, n, true);
+        }
+    }
+
+    @Test
     void aFullDiskFailsTheCommitAndTheDatabaseReopensAtTheLastOne() {
         FaultyPager pager = new FaultyPager();
         Store store = Store.create(pager);
@@ -106,6 +119,48 @@ class FaultInjectionTest {
         return writes ? pager.writes() : pager.syncs();
     }
 
+    private static long countPipelinedOperations(boolean writes) {
+        FaultyPager pager = new FaultyPager();
+        Store store = Store.create(pager);
+        assertEquals(COMMITS, commitPipelinedUntilFailure(store, COMMITS));
+        return writes ? pager.writes() : pager.syncs();
+    }
+
+    /**
+     * Commits the workload as ingest does: each transaction starts on the one before while that
+     * one is being made durable. Returns how many commits became durable.
+     */
+    private static int commitPipelinedUntilFailure(Store store, int commits) {
+        PendingCommit previous = null;
+        for (int i = 1; i <= commits; i++) {
+            PendingCommit pending;
+            try (WriteTxn txn = store.beginWrite()) {
+                CommitWorkload.apply(SEED, i, txn, new java.util.HashMap<>());
+                pending = txn.commitPipelined();
+            } catch (StorageException | DatabaseFailedException e) {
+                return durableUpTo(previous, i - 1);
+            }
+            if (previous != null && durableUpTo(previous, i - 1) < i - 1) {
+                return i - 2;
+            }
+            previous = pending;
+        }
+        return durableUpTo(previous, commits);
+    }
+
+    /** {@code commit} if the pending commit numbered so became durable, else the one before. */
+    private static int durableUpTo(PendingCommit pending, int commit) {
+        if (pending == null) {
+            return commit;
+        }
+        try {
+            pending.await();
+            return commit;
+        } catch (StorageException | DatabaseFailedException e) {
+            return commit - 1;
+        }
+    }
+
     private static int commitUntilFailure(Store store, int commits) {
         int done = 0;
         for (int i = 1; i <= commits; i++) {
@@ -121,7 +176,11 @@ class FaultInjectionTest {
     }
 
     private void runWithFault(Fault fault, long n) {
-        String kind = fault + " #" + n;
+        runWithFault(fault, n, false);
+    }
+
+    private void runWithFault(Fault fault, long n, boolean pipelined) {
+        String kind = fault + " #" + n + (pipelined ? ", pipelined" : "");
         FaultyPager pager = fault.arm(n);
         Store store;
         try {
@@ -129,7 +188,7 @@ class FaultInjectionTest {
         } catch (StorageException e) {
             return;
         }
-        int done = commitUntilFailure(store, COMMITS);
+        int done = pipelined ? commitPipelinedUntilFailure(store, COMMITS) : commitUntilFailure(store, COMMITS);
         if (done < COMMITS) {
             assertThrows(DatabaseFailedException.class, store::beginWrite, "writes refused after " + kind);
         }
