@@ -3,6 +3,7 @@ package dev.big.engine;
 import dev.big.engine.check.CheckReport;
 import dev.big.engine.check.Checker;
 import dev.big.engine.tree.PageAccess;
+import dev.big.engine.tree.WrittenBitmaps;
 import dev.big.page.BigException;
 import dev.big.page.DatabaseClosedException;
 import dev.big.page.MetaPage;
@@ -67,6 +68,8 @@ public final class Store implements AutoCloseable {
     private final TreeMap<Long, Snapshot> pinned = new TreeMap<>();
     private final Freelist freelist;
     private volatile Snapshot current;
+    /** What the last commit wrote, for the writer; see {@link WrittenBitmaps}. */
+    private final WrittenBitmaps writtenBitmaps = new WrittenBitmaps();
     /** The newest commit whose pages are written: {@link #current}, or a commit still being made durable. */
     private volatile Snapshot tip;
     /** Makes commits durable and publishes them, one at a time in txid order; started by the first commit. */
@@ -416,10 +419,14 @@ public final class Store implements AutoCloseable {
                 Freelist.Chain chain = allocation.writeChain(txn.txid(), freelist.pendingSets(), this::writePage);
                 state = new MetaPage.State(txn.txid(), allocation.pageCount(), roots, catalog, chain.head(),
                         chain.freePages(), System.currentTimeMillis());
-            } catch (StorageException e) {
-                failure = e;
+            } catch (RuntimeException e) {
+                writtenBitmaps.clear();
+                if (e instanceof StorageException) {
+                    failure = e;
+                }
                 throw e;
             }
+            writtenBitmaps.committed();
             PageCounts written = writerPages(pager.counts().minus(before));
             Snapshot next = new Snapshot(state, access);
             tip = next;
@@ -503,6 +510,11 @@ public final class Store implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Belongs to the writer (the thread holding the write lock). */
+    WrittenBitmaps writtenBitmaps() {
+        return writtenBitmaps;
     }
 
     void writePage(long pgno, MemorySegment page) {

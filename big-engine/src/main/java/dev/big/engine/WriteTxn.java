@@ -4,6 +4,7 @@ import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.Tree;
 import dev.big.engine.tree.TxnContext;
+import dev.big.engine.tree.WrittenBitmaps;
 import dev.big.page.DatabaseClosedException;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
@@ -294,6 +295,11 @@ public final class WriteTxn implements Txn {
         @Override
         public void write(long pgno, MemorySegment page) {
             store.writePage(pgno, page);
+        }
+
+        @Override
+        public WrittenBitmaps writtenBitmaps() {
+            return store.writtenBitmaps();
         }
     }
 }

@@ -443,7 +443,10 @@ public final class Tree {
                 yield Containers.decodeInline(inline);
             }
             case CellValue.StoredBitmap stored -> {
-                Container container = Containers.decodeBitmap(access.bitmap(stored.page()), stored.cardinality());
+                Container container = txn.writtenBitmaps().take(stored.page(), stored.cardinality());
+                if (container == null) {
+                    container = Containers.decodeBitmap(access.bitmap(stored.page()), stored.cardinality());
+                }
                 txn.free(stored.page().pgno());
                 yield container;
             }

@@ -109,7 +109,9 @@ public final class TreeWriteOut {
         BitmapPage.write(buffer, bitmap.words());
         long checksum = BitmapPage.checksum(buffer);
         txn.write(pgno, buffer);
-        return new CellValue.StoredBitmap(bitmap.cardinality(), new PageRef(pgno, checksum));
+        PageRef ref = new PageRef(pgno, checksum);
+        txn.writtenBitmaps().wrote(ref, bitmap.words(), bitmap.cardinality());
+        return new CellValue.StoredBitmap(bitmap.cardinality(), ref);
     }
 
     private static int cellBytes(CellValue value) {

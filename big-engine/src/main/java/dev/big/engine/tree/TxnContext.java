@@ -16,4 +16,7 @@ public interface TxnContext {
 
     /** Writes a new page (through the transaction's pager, so it is counted). */
     void write(long pgno, MemorySegment page);
+
+    /** The bitmap containers the commit before this one wrote, and where this one notes its own. */
+    WrittenBitmaps writtenBitmaps();
 }
