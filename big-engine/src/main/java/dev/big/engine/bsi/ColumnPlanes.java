@@ -118,6 +118,19 @@ final class ColumnPlanes {
         return w;
     }
 
+    /**
+     * The words of row {@code row} when they can be read without a copy: a bitmap page where it
+     * lies, or a row the snapshot's directory keeps expanded. Null otherwise (an empty row, or an
+     * array or run row of a column loaded from a tree), where {@link #view} answers bit tests.
+     */
+    MemorySegment wordsInPlace(int row) {
+        ContainerView view = views[row];
+        if (view.isEmpty() || (directory == null && !(view.isBitmapPage() && view.bitmapPage().isNative()))) {
+            return null;
+        }
+        return words(row);
+    }
+
     MemorySegment planeWords(int bit) {
         return words(BsiLayout.FIRST_PLANE_ROW + bit);
     }
