@@ -19,9 +19,7 @@ final class CandidateSet {
      * Below this many records a position list beats full-width word operations. Measured on
      * AVX-512 hardware (count_ge over 1M records: 0 -> 75 us, 16 -> 58 us, 48 -> 62 us,
      * 128 -> 79 us): a 1,024-word pass costs 0.1-0.2 us, a bit test of one position 2-3 ns, and
-     * switching costs a scan of the words, so positions pay only when a handful remain. Measured
-     * again with branch-free bit tests and four-plane passes (8 -> 42.1 us, 16 -> 41-42 us,
-     * 32 -> 43.8 us, 64 -> 50.1 us): the bit tests land on lines no pass has brought into cache.
+     * switching costs a scan of the words, so positions pay only when a handful remain.
      */
     static final int SPARSE_LIMIT = 16;
 

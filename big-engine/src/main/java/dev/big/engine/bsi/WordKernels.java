@@ -13,10 +13,8 @@ import dev.big.page.BitmapPage;
  * every plane native keeps the call sites monomorphic: fed a mix of mapped, heap-byte and
  * heap-long segments the JIT left its fast path and these loops ran several times slower, while
  * on native segments alone a 1,024-word and-and-popcount pass takes about 0.1 us, as fast as on
- * arrays. Each loop is one simple pass the JIT can vectorise: a fused loop pays only when it too has
- * no branch and no per-plane condition inside ({@link #descendFour} takes its choices as masks; an
- * earlier four-plane variant with branches ran about fifteen times slower per word on AVX-512
- * hardware). A null plane is empty.
+ * arrays. Each loop is one simple pass the JIT can vectorise; a four-plane fused variant ran about
+ * fifteen times slower per word on AVX-512 hardware because it did not. A null plane is empty.
  */
 final class WordKernels {
 
