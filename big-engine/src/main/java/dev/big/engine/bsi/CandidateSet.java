@@ -156,59 +156,6 @@ final class CandidateSet {
         return moved;
     }
 
-    /**
-     * How many planes, at most {@code remaining}, the next step should take in one pass with
-     * {@link #descend}: one (the single-plane operations) for a sparse set; otherwise up to four,
-     * but no more than it takes for about half the records per plane to leave the set and bring
-     * it down to {@link #SPARSE_LIMIT}, where position lists take over.
-     */
-    int fusableSpan(int remaining) {
-        if (sparse) {
-            return 1;
-        }
-        int halvings = 32 - Integer.numberOfLeadingZeros(size / SPARSE_LIMIT);
-        int span = Math.min(Math.min(remaining, MAX_SPAN), halvings);
-        return Math.max(span, 1);
-    }
-
-    /** The most planes {@link #descend} takes in one pass. */
-    static final int MAX_SPAN = 4;
-
-    /**
-     * Applies magnitude bits {@code [top .. top-span+1]} (span 2..4) of a dense set in one pass,
-     * without keeping accepted bits: bit {@code b} reads its plane complemented when bit b of
-     * {@code flips} is set, and moves the records whose read bit is set out as accepted when bit b
-     * of {@code moves} is set (else it drops the records whose read bit is clear). Returns how many
-     * were accepted.
-     */
-    int descend(ColumnPlanes planes, int top, int span, long flips, long moves) {
-        long counts = WordKernels.descendFour(words,
-                planeOrPadding(planes, top, top, span), planeOrPadding(planes, top - 1, top, span),
-                planeOrPadding(planes, top - 2, top, span), planeOrPadding(planes, top - 3, top, span),
-                mask(flips, top, top, span), mask(flips, top - 1, top, span),
-                mask(flips, top - 2, top, span), mask(flips, top - 3, top, span),
-                mask(moves, top, top, span), mask(moves, top - 1, top, span),
-                mask(moves, top - 2, top, span), mask(moves, top - 3, top, span));
-        int acceptedCount = (int) (counts >>> 32);
-        size = (int) counts;
-        sparsifyIfSmall();
-        return acceptedCount;
-    }
-
-    /** The words of plane {@code bit}, or, past the span, a plane of ones that keeps every record. */
-    private static MemorySegment planeOrPadding(ColumnPlanes planes, int bit, int top, int span) {
-        if (bit <= top - span) {
-            return WordKernels.ALL_ONES;
-        }
-        MemorySegment words = planes.planeWords(bit);
-        return words == null ? WordKernels.ALL_ZEROS : words;
-    }
-
-    /** Bit {@code bit} of {@code bits} as 0 or -1; 0 past the span (a padding plane neither flips nor moves). */
-    private static long mask(long bits, int bit, int top, int span) {
-        return bit <= top - span ? 0 : -((bits >>> bit) & 1);
-    }
-
     /** Accepts every remaining record; returns how many. */
     int acceptAll(long[] accepted) {
         int moved = size;

@@ -10,13 +10,6 @@ package dev.big.engine.bsi;
  * (must stay {@code >= lo}) and those that track hi (must stay {@code <= hi}). A set whose bound has
  * only zeros (for lo) or only ones (for hi) left is accepted whole, so {@code >=} costs one set and
  * stops as soon as it is empty. Sets turn into position lists once small ({@link CandidateSet}).
- *
- * <p>Every step is one of four moves on a plane, named by two masks over the bits: a flip (read
- * the plane complemented) and a move (records whose read bit is set leave as accepted, the rest
- * stay; without a move the records whose read bit is clear are dropped). So {@code >= lo} below
- * the split is "no flip, move where lo has 0" and {@code <= hi} is "flip, move where hi has 1".
- * Written this way a dense set can take several planes in one pass
- * ({@link CandidateSet#descend}).
  */
 final class RangeScan {
 
@@ -34,78 +27,91 @@ final class RangeScan {
      */
     long count(ColumnPlanes planes, int depth, long lo, long hi, long[] accepted) {
         CandidateSet shared = low;
-        long differ = lo ^ hi;
-        int split = differ == 0 ? -1 : 63 - Long.numberOfLeadingZeros(differ);
-        // The shared high bits: keep the records whose bit equals the bounds' (flip where it is 0).
-        descend(shared, planes, depth - 1, split + 1, ~lo, 0, accepted);
+        int bit = depth - 1;
+        for (; bit >= 0 && shared.size() > 0; bit--) {
+            long l = (lo >>> bit) & 1;
+            long h = (hi >>> bit) & 1;
+            if (l != h) {
+                break;
+            }
+            if (l == 1) {
+                shared.keepSet(planes, ColumnPlanes.planeRow(bit));
+            } else {
+                shared.keepClear(planes, ColumnPlanes.planeRow(bit));
+            }
+        }
         if (shared.size() == 0) {
             return 0;
         }
-        if (split < 0) {
+        if (bit < 0) {
             return shared.acceptAll(accepted);
         }
-        // lo has 0 and hi has 1 at the split: records with the bit set now only need to stay
-        // <= hi, the others only need to stay >= lo. When one bound has nothing left below the
-        // split (zeros for lo, ones for hi) its side is accepted whole, without a second set.
-        long below = (1L << split) - 1;
+        // lo has 0 and hi has 1 here: records with the bit set now only need to stay <= hi, the
+        // others only need to stay >= lo. When one bound has nothing left below this bit
+        // (zeros for lo, ones for hi) its side is accepted whole, without a second set.
+        int divergence = ColumnPlanes.planeRow(bit);
+        long below = (1L << bit) - 1;
         if ((~hi & below) == 0) {
-            return atLeast(shared, planes, split, lo, accepted);
+            long count = shared.moveSet(planes, divergence, accepted);
+            return count + atLeast(shared, planes, bit - 1, lo, accepted);
         }
         if ((lo & below) == 0) {
-            return atMost(shared, planes, split, hi, accepted);
+            long count = shared.moveClear(planes, divergence, accepted);
+            return count + atMost(shared, planes, bit - 1, hi, accepted);
         }
         high.copyFrom(shared);
-        high.keepSet(planes, ColumnPlanes.planeRow(split));
-        shared.keepClear(planes, ColumnPlanes.planeRow(split));
-        return atLeast(shared, planes, split - 1, lo, accepted) + atMost(high, planes, split - 1, hi, accepted);
+        high.keepSet(planes, divergence);
+        shared.keepClear(planes, divergence);
+        return atLeast(shared, planes, bit - 1, lo, accepted) + atMost(high, planes, bit - 1, hi, accepted);
     }
 
-    /**
-     * Accepts the records of {@code set} whose bits {@code [top..0]} are {@code >=} those of
-     * {@code lo}: a record whose bit is 1 where lo has 0 is accepted, one whose bit is 0 where lo
-     * has 1 is dropped; below the lowest 1 of lo everything left is accepted.
-     */
+    /** Accepts the records of {@code set} whose bits {@code [top..0]} are {@code >=} those of {@code lo}. */
     private static long atLeast(CandidateSet set, ColumnPlanes planes, int top, long lo, long[] accepted) {
-        long open = top < 0 ? 0 : lo & ((2L << top) - 1);
-        long count = open == 0 ? 0 : descend(set, planes, top, Long.numberOfTrailingZeros(open), 0, ~lo, accepted);
-        return count + set.acceptAll(accepted);
+        return oneSided(set, planes, top, lo, true, accepted);
     }
 
-    /** The mirror of {@link #atLeast}: bits {@code [top..0]} {@code <=} those of {@code hi}. */
+    /** Accepts the records of {@code set} whose bits {@code [top..0]} are {@code <=} those of {@code hi}. */
     private static long atMost(CandidateSet set, ColumnPlanes planes, int top, long hi, long[] accepted) {
-        long open = top < 0 ? 0 : ~hi & ((2L << top) - 1);
-        long count = open == 0 ? 0 : descend(set, planes, top, Long.numberOfTrailingZeros(open), -1L, hi, accepted);
-        return count + set.acceptAll(accepted);
+        return oneSided(set, planes, top, hi, false, accepted);
     }
 
     /**
-     * Applies bits {@code [top..bottom]} to {@code set}, bit {@code b} as flip {@code flips}' bit b
-     * and move {@code moves}' bit b; stops early when the set is empty. Returns how many records
-     * were accepted.
+     * The one-sided scan: records stay while their bits equal the bound's; a record whose bit
+     * beats the bound ({@code 1} over {@code 0} for {@code >=}, {@code 0} under {@code 1} for
+     * {@code <=}) is accepted; one whose bit loses is dropped. Once the bound has nothing left that
+     * could beat a record (only zeros for {@code >=}, only ones for {@code <=}), everything left is
+     * accepted.
      */
-    private static long descend(CandidateSet set, ColumnPlanes planes, int top, int bottom, long flips, long moves,
-            long[] accepted) {
+    private static long oneSided(CandidateSet set, ColumnPlanes planes, int top, long bound, boolean atLeast, long[] accepted) {
         long count = 0;
         int bit = top;
-        while (bit >= bottom && set.size() > 0) {
-            int span = accepted == null ? set.fusableSpan(bit - bottom + 1) : 1;
-            if (span > 1) {
-                count += set.descend(planes, bit, span, flips, moves);
-                bit -= span;
-                continue;
+        while (bit >= 0 && set.size() > 0) {
+            if (settled(bound, bit, atLeast)) {
+                return count + set.acceptAll(accepted);
             }
-            boolean flip = ((flips >>> bit) & 1) != 0;
-            boolean move = ((moves >>> bit) & 1) != 0;
+            boolean boundBit = ((bound >>> bit) & 1) == 1;
             int row = ColumnPlanes.planeRow(bit);
-            if (move) {
-                count += flip ? set.moveClear(planes, row, accepted) : set.moveSet(planes, row, accepted);
-            } else if (flip) {
-                set.keepClear(planes, row);
+            if (atLeast) {
+                if (boundBit) {
+                    set.keepSet(planes, row);
+                } else {
+                    count += set.moveSet(planes, row, accepted);
+                }
             } else {
-                set.keepSet(planes, row);
+                if (boundBit) {
+                    count += set.moveClear(planes, row, accepted);
+                } else {
+                    set.keepClear(planes, row);
+                }
             }
             bit--;
         }
-        return count;
+        return count + set.acceptAll(accepted);
+    }
+
+    /** Whether bits {@code [bit..0]} of the bound can no longer be beaten: all 0 for {@code >=}, all 1 for {@code <=}. */
+    private static boolean settled(long bound, int bit, boolean atLeast) {
+        long mask = (2L << bit) - 1;
+        return atLeast ? (bound & mask) == 0 : (~bound & mask) == 0;
     }
 }

@@ -20,11 +20,6 @@ final class WordKernels {
 
     static final int WORDS = BitmapPage.WORDS;
 
-    /** A row with every bit set, in native memory like every other plane. */
-    static final MemorySegment ALL_ONES = Arena.global().allocate(WORDS * 8L, 8).fill((byte) -1);
-    /** A row with no bit set (an empty plane), in native memory. */
-    static final MemorySegment ALL_ZEROS = Arena.global().allocate(WORDS * 8L, 8);
-
     /** {@code state &= plane}; returns the cardinality left. */
     static int and(long[] state, MemorySegment plane) {
         if (plane == null) {
@@ -132,44 +127,6 @@ final class WordKernels {
             count += Long.bitCount(w);
         }
         return count;
-    }
-
-    /**
-     * Four planes in one pass, most significant first, for a set that only counts (no accepted
-     * bits kept). Per plane {@code j} with flip {@code fj} and move mask {@code mj} (each 0 or -1):
-     * the records of {@code state & (pj ^ fj) & mj} leave the set as accepted, and the set keeps
-     * {@code state & (pj ^ fj ^ mj)}. So {@code f=0,m=0} keeps the set bits, {@code f=-1,m=0}
-     * keeps the clear ones, {@code f=0,m=-1} accepts the set ones and keeps the clear ones, and
-     * {@code f=-1,m=-1} the reverse. The masks are loop constants, so the pass has no branch and
-     * vectorises; reading the set once per four planes instead of once per plane saves the
-     * state traffic of three passes (the plane reads, which dominate, stay the same).
-     *
-     * <p>Returns the accepted count in the high 32 bits and the count left in the low 32 bits.
-     */
-    static long descendFour(long[] state, MemorySegment p0, MemorySegment p1, MemorySegment p2, MemorySegment p3,
-            long f0, long f1, long f2, long f3, long m0, long m1, long m2, long m3) {
-        int accepted = 0;
-        int left = 0;
-        for (int i = 0; i < WORDS; i++) {
-            long offset = (long) i << 3;
-            long e = state[i];
-            long x0 = p0.get(LE_LONG, offset) ^ f0;
-            long g = e & x0 & m0;
-            e &= x0 ^ m0;
-            long x1 = p1.get(LE_LONG, offset) ^ f1;
-            g |= e & x1 & m1;
-            e &= x1 ^ m1;
-            long x2 = p2.get(LE_LONG, offset) ^ f2;
-            g |= e & x2 & m2;
-            e &= x2 ^ m2;
-            long x3 = p3.get(LE_LONG, offset) ^ f3;
-            g |= e & x3 & m3;
-            e &= x3 ^ m3;
-            state[i] = e;
-            accepted += Long.bitCount(g);
-            left += Long.bitCount(e);
-        }
-        return ((long) accepted << 32) | left;
     }
 
     /** {@code |state & plane|}. */
