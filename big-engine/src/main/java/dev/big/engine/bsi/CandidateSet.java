@@ -1,5 +1,9 @@
 package dev.big.engine.bsi;
 
+import static dev.big.page.PageFormat.LE_LONG;
+
+import java.lang.foreign.MemorySegment;
+
 /**
  * The records of one container column still undecided during a plane-by-plane scan. Starts as
  * 1,024 words; once few enough records remain ({@link #SPARSE_LIMIT}) it switches to a list of
@@ -79,12 +83,23 @@ final class CandidateSet {
 
     private int keep(ColumnPlanes planes, int row, boolean set) {
         if (sparse) {
-            var view = planes.view(row);
+            MemorySegment words = planes.wordsInPlace(row);
             int kept = 0;
-            for (int i = 0; i < size; i++) {
-                int p = positions[i];
-                if (view.contains(p) == set) {
-                    positions[kept++] = p;
+            if (words != null) {
+                // Branch-free: whether a record stays is a coin flip the predictor cannot learn.
+                long want = set ? 1 : 0;
+                for (int i = 0; i < size; i++) {
+                    int p = positions[i];
+                    positions[kept] = p;
+                    kept += (int) (bit(words, p) ^ want ^ 1);
+                }
+            } else {
+                var view = planes.view(row);
+                for (int i = 0; i < size; i++) {
+                    int p = positions[i];
+                    if (view.contains(p) == set) {
+                        positions[kept++] = p;
+                    }
                 }
             }
             size = kept;
@@ -108,16 +123,26 @@ final class CandidateSet {
     private int move(ColumnPlanes planes, int row, boolean set, long[] accepted) {
         int moved;
         if (sparse) {
-            var view = planes.view(row);
+            MemorySegment words = planes.wordsInPlace(row);
             int kept = 0;
-            for (int i = 0; i < size; i++) {
-                int p = positions[i];
-                if (view.contains(p) == set) {
-                    if (accepted != null) {
-                        accepted[p >>> 6] |= 1L << p;
+            if (words != null && accepted == null) {
+                long want = set ? 1 : 0;
+                for (int i = 0; i < size; i++) {
+                    int p = positions[i];
+                    positions[kept] = p;
+                    kept += (int) (bit(words, p) ^ want);
+                }
+            } else {
+                var view = planes.view(row);
+                for (int i = 0; i < size; i++) {
+                    int p = positions[i];
+                    if (view.contains(p) == set) {
+                        if (accepted != null) {
+                            accepted[p >>> 6] |= 1L << p;
+                        }
+                    } else {
+                        positions[kept++] = p;
                     }
-                } else {
-                    positions[kept++] = p;
                 }
             }
             moved = size - kept;
@@ -162,6 +187,11 @@ final class CandidateSet {
             return count;
         }
         return WordKernels.andCardinality(words, planes.words(row));
+    }
+
+    /** Bit {@code position} of a row's words, as 0 or 1. */
+    private static long bit(MemorySegment words, int position) {
+        return (words.get(LE_LONG, (long) (position >>> 6) << 3) >>> position) & 1;
     }
 
     private void sparsifyIfSmall() {

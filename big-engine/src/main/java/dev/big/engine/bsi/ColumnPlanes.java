@@ -68,7 +68,6 @@ final class ColumnPlanes {
         this.depth = directory.depth;
         this.views = directory.rows;
         this.directory = directory;
-        java.util.Arrays.fill(words, 0, BsiLayout.FIRST_PLANE_ROW + depth, null);
         return !views[0].isEmpty();
     }
 
@@ -90,6 +89,9 @@ final class ColumnPlanes {
 
     /** The words of row {@code row} (0 exists, 1 sign, 2+ planes), or null if the row is empty here. */
     MemorySegment words(int row) {
+        if (directory != null) {
+            return directory.words(row);
+        }
         MemorySegment w = words[row];
         if (w != null) {
             return w;
@@ -100,8 +102,6 @@ final class ColumnPlanes {
         }
         if (view.isBitmapPage() && view.bitmapPage().isNative()) {
             w = view.bitmapPage();
-        } else if (directory != null) {
-            w = directory.expandedWords(row);
         } else {
             w = scratch[row];
             if (w == null) {
@@ -116,6 +116,22 @@ final class ColumnPlanes {
         }
         words[row] = w;
         return w;
+    }
+
+    /**
+     * The words of row {@code row} when they can be read without a copy: a bitmap page where it
+     * lies, or a row the snapshot's directory keeps expanded. Null otherwise (an empty row, or an
+     * array or run row of a column loaded from a tree), where {@link #view} answers bit tests.
+     */
+    MemorySegment wordsInPlace(int row) {
+        if (directory != null) {
+            return directory.words(row);
+        }
+        ContainerView view = views[row];
+        if (view.isEmpty() || !(view.isBitmapPage() && view.bitmapPage().isNative())) {
+            return null;
+        }
+        return words(row);
     }
 
     MemorySegment planeWords(int bit) {

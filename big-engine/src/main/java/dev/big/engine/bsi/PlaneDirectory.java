@@ -25,7 +25,7 @@ final class PlaneDirectory {
     final int column;
     final int depth;
     final ContainerView[] rows;
-    /** Array and run rows expanded to words, once per snapshot, on first full-width use. */
+    /** Bitmap page rows where they lie, and array and run rows expanded to words once per snapshot on first full-width use. */
     private final MemorySegment[] expanded;
 
     private static final VarHandle EXPANDED = MethodHandles.arrayElementVarHandle(MemorySegment[].class);
@@ -39,6 +39,25 @@ final class PlaneDirectory {
         this.rows = rows;
         this.arena = arena;
         this.expanded = new MemorySegment[rows.length];
+        for (int r = 0; r < rows.length; r++) {
+            ContainerView view = rows[r];
+            if (!view.isEmpty() && view.isBitmapPage() && view.bitmapPage().isNative()) {
+                expanded[r] = view.bitmapPage();
+            }
+        }
+    }
+
+    /**
+     * The words of row {@code row} as native memory (null for an empty row): a bitmap page where it
+     * lies, found once when the directory is built so a scan asks no view per plane, or an array or
+     * run row expanded on first use.
+     */
+    MemorySegment words(int row) {
+        MemorySegment words = (MemorySegment) EXPANDED.getAcquire(expanded, row);
+        if (words != null) {
+            return words;
+        }
+        return rows[row].isEmpty() ? null : expandedWords(row);
     }
 
     /**

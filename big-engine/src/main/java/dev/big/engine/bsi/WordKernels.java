@@ -170,14 +170,25 @@ final class WordKernels {
         }
     }
 
-    /** Writes the positions of the set bits of {@code words} into {@code positions}; returns how many. */
+    /**
+     * Writes the positions of the set bits of {@code words} into {@code positions}; returns how many.
+     * Called when only a handful of bits are left, so it tests eight words at a time and skips the
+     * empty blocks: a word-at-a-time loop cost about 0.5 us per column, a fifth of a count_ge.
+     */
     static int positions(long[] words, int[] positions) {
         int n = 0;
-        for (int i = 0; i < WORDS; i++) {
-            long w = words[i];
-            while (w != 0) {
-                positions[n++] = (i << 6) | Long.numberOfTrailingZeros(w);
-                w &= w - 1;
+        for (int block = 0; block < WORDS; block += 8) {
+            long any = words[block] | words[block + 1] | words[block + 2] | words[block + 3]
+                    | words[block + 4] | words[block + 5] | words[block + 6] | words[block + 7];
+            if (any == 0) {
+                continue;
+            }
+            for (int i = block; i < block + 8; i++) {
+                long w = words[i];
+                while (w != 0) {
+                    positions[n++] = (i << 6) | Long.numberOfTrailingZeros(w);
+                    w &= w - 1;
+                }
             }
         }
         return n;
