@@ -7,6 +7,7 @@ import dev.big.engine.tree.WrittenBitmaps;
 import dev.big.page.BigException;
 import dev.big.page.DatabaseClosedException;
 import dev.big.page.MetaPage;
+import dev.big.page.PageClass;
 import dev.big.page.PageFormat;
 import dev.big.page.PageRef;
 import dev.big.page.StorageException;
@@ -21,7 +22,12 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -73,7 +79,7 @@ public final class Store implements AutoCloseable {
     /** The newest commit whose pages are written: {@link #current}, or a commit still being made durable. */
     private volatile Snapshot tip;
     /** Makes commits durable and publishes them, one at a time in txid order; started by the first commit. */
-    private java.util.concurrent.ExecutorService committer;
+    private ExecutorService committer;
     private volatile Throwable failure;
     /**
      * A failure to make a commit durable: every commit after it is void. (A failure to write a
@@ -434,8 +440,8 @@ public final class Store implements AutoCloseable {
             long freed = allocation.freedCount();
             try {
                 return new PendingCommit(txn.txid(),
-                        java.util.concurrent.CompletableFuture.supplyAsync(() -> makeDurable(next, written, freed), committer()));
-            } catch (java.util.concurrent.RejectedExecutionException e) {
+                        CompletableFuture.supplyAsync(() -> makeDurable(next, written, freed), committer()));
+            } catch (RejectedExecutionException e) {
                 throw new DatabaseClosedException(raw.name()); // closed while this transaction wrote its pages
             }
         } finally {
@@ -471,8 +477,7 @@ public final class Store implements AutoCloseable {
     }
 
     /** What the second step of every commit writes: one meta page, two forcings. */
-    private static final PageCounts META_STEP_COUNTS = new PageCounts(java.util.Map.of(),
-            java.util.Map.of(dev.big.page.PageClass.META, 1L), 0, 2);
+    private static final PageCounts META_STEP_COUNTS = new PageCounts(Map.of(), Map.of(PageClass.META, 1L), 0, 2);
 
     /**
      * The counts of the first step alone. The commit thread may write the previous commit's meta
@@ -480,14 +485,13 @@ public final class Store implements AutoCloseable {
      * the second step's own are added when it ends), which keeps a commit's counts exact.
      */
     private static PageCounts writerPages(PageCounts delta) {
-        return delta.minus(new PageCounts(java.util.Map.of(),
-                java.util.Map.of(dev.big.page.PageClass.META, delta.written(dev.big.page.PageClass.META)), 0, delta.syncs()));
+        return delta.minus(new PageCounts(Map.of(), Map.of(PageClass.META, delta.written(PageClass.META)), 0, delta.syncs()));
     }
 
-    private synchronized java.util.concurrent.ExecutorService committer() {
+    private synchronized ExecutorService committer() {
         if (committer == null) {
             String name = "big-commit " + raw.name();
-            committer = java.util.concurrent.Executors.newSingleThreadExecutor(
+            committer = Executors.newSingleThreadExecutor(
                     runnable -> Thread.ofPlatform().daemon().name(name).unstarted(runnable));
         }
         return committer;
@@ -495,7 +499,7 @@ public final class Store implements AutoCloseable {
 
     /** Waits until every commit handed to the commit thread is durable (or has failed). */
     private void awaitCommits() {
-        java.util.concurrent.ExecutorService pending;
+        ExecutorService pending;
         synchronized (this) {
             pending = committer;
         }
