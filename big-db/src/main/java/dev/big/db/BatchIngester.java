@@ -17,7 +17,9 @@ import java.util.concurrent.Future;
  * <p>A full buffer is committed on a background thread while the caller goes on checking and
  * buffering the next batch. Commits are pipelined (see the engine's {@code Store}): while the
  * store forces batch N to disk, the background thread already applies batch N+1; batch N counts as
- * committed the moment it is durable. Memory holds two batches at most, the one being buffered
+ * committed the moment it is durable, and the progress listener hears of it from the background
+ * thread once that thread has waited for it (never from the store's commit thread: a listener
+ * that writes to the database would wait for that thread). Memory holds two batches at most, the one being buffered
  * and the one being applied (a batch being forced is pages). An explicit {@link #flush()} or
  * {@link #close()} returns only once everything added is committed and durable. A batch that
  * fails is discarded whole; its error is thrown by the next call.
@@ -107,16 +109,31 @@ final class BatchIngester implements Ingester {
             // one (built on it) fails too, and both are discarded.
             if (previous != null) {
                 previous.await();
+                reportProgress();
             }
             beingForced = pending;
         });
     }
 
-    /** Counts a batch that became durable; called in commit order. */
+    /**
+     * Counts a batch that became durable. Runs on the store's commit thread, in commit order, so it
+     * only counts: the listener is user code that may write to the database, which would wait for
+     * that very thread.
+     */
     private synchronized void counted(int records, CommitStats stats) {
         committed += records;
         bytesWritten += stats.totalBytesWritten();
-        listener.progress(committed, bytesWritten);
+    }
+
+    /** Tells the listener what is committed; called by the ingest thread, or the caller once it waited for that. */
+    private void reportProgress() {
+        long records;
+        long bytes;
+        synchronized (this) {
+            records = committed;
+            bytes = bytesWritten;
+        }
+        listener.progress(records, bytes);
     }
 
     /** Waits for {@code commit} to end, while {@code failure} is what gets reported. */
@@ -142,6 +159,7 @@ final class BatchIngester implements Ingester {
             } catch (RuntimeException e) {
                 throw batchFailed(e);
             }
+            reportProgress();
         }
     }
 

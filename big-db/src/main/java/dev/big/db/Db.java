@@ -17,8 +17,10 @@ import dev.big.pager.MmapPager;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -197,14 +199,26 @@ public final class Db implements AutoCloseable {
             BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
             writer.apply(ops);
             writer.finish();
+            idsWritten(ops, writer.catalog());
             pending = txn.commitPipelined();
         }
+        return pending;
+    }
+
+    /**
+     * Moves {@code append}'s counter of every table {@code ops} wrote to at least the next id of
+     * {@code written} (the catalog this commit makes), creating it if need be. Done while the
+     * commit still holds the write lock: once it lets go, the commit is the tip but not yet
+     * published, and a counter built from the published catalog would hand out ids it wrote.
+     */
+    private void idsWritten(List<WriteOp> ops, Catalog written) {
+        Set<String> tables = new HashSet<>();
         for (WriteOp op : ops) {
-            if (op instanceof WriteOp.Put put) {
-                idsWritten(put.table(), put.id());
+            if (op instanceof WriteOp.Put put && tables.add(put.table())) {
+                long next = written.table(put.table()).nextRecordId();
+                nextIds.computeIfAbsent(put.table(), t -> new AtomicLong(next)).accumulateAndGet(next, Math::max);
             }
         }
-        return pending;
     }
 
     /** Keeps {@code append} after every id written, so it never reuses or collides with one. */

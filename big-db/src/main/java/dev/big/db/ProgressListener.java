@@ -2,8 +2,8 @@ package dev.big.db;
 
 /**
  * Told how a load or ingest is going, so a command line can draw a progress bar. A bulk load
- * calls it from its committing thread, an ingester from the store's commit thread as each batch
- * becomes durable; neither is the caller's, and a slow listener slows the load.
+ * calls it from its committing thread, an ingester from its background thread (or from the
+ * caller's, in {@code flush} and {@code close}); a slow listener slows the load.
  */
 @FunctionalInterface
 public interface ProgressListener {

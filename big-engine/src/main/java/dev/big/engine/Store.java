@@ -48,8 +48,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * reported durable ({@link PendingCommit}). So a durable commit's meta page is only ever written
  * after its predecessor's is durable, and slot {@code t % 2} is overwritten only once commit
  * {@code t - 1} is durable. A tip commit's pages are safe to write before it is durable: they are
- * new pages, and pages freed by a commit stay pending until it is published. Ingest overlaps one
- * batch's forcing with the next batch's work this way; a plain {@link WriteTxn#commit()} waits.
+ * pages no durable or pinned commit uses (free ones, or past the high-water mark), and pages freed
+ * by a commit stay pending until it is published. {@link #close()} waits for every commit the
+ * commit thread took, even when interrupted, and refuses new ones once it has begun. Ingest
+ * overlaps one batch's forcing with the next batch's work this way; a plain
+ * {@link WriteTxn#commit()} waits. Code run by the commit thread ({@link PendingCommit#onDurable})
+ * must not wait for a commit: it would wait for itself.
  *
  * <h2>Writers</h2>
  * {@link #beginWrite()} waits until the current write transaction ends ({@link #tryBeginWrite}
@@ -462,7 +466,7 @@ public final class Store implements AutoCloseable {
             MetaPage.write(meta, state);
             pager.write(MetaPage.slotOf(state.txid()), meta);
             pager.sync();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             durabilityFailure = e;
             failure = e;
             throw e;
@@ -488,7 +492,11 @@ public final class Store implements AutoCloseable {
         return delta.minus(new PageCounts(Map.of(), Map.of(PageClass.META, delta.written(PageClass.META)), 0, delta.syncs()));
     }
 
+    /** The commit thread; refused once {@link #close()} has begun, so close can wait for every commit it took. */
     private synchronized ExecutorService committer() {
+        if (closed) {
+            throw new RejectedExecutionException("closed");
+        }
         if (committer == null) {
             String name = "big-commit " + raw.name();
             committer = Executors.newSingleThreadExecutor(
@@ -497,7 +505,12 @@ public final class Store implements AutoCloseable {
         return committer;
     }
 
-    /** Waits until every commit handed to the commit thread is durable (or has failed). */
+    /**
+     * Waits until every commit handed to the commit thread is durable (or has failed), even if
+     * this thread is interrupted: close must not trim the file while a meta page may still be
+     * written past what it trims to. (Called after {@code closed} is set, so no commit is handed
+     * over afterwards.)
+     */
     private void awaitCommits() {
         ExecutorService pending;
         synchronized (this) {
@@ -507,11 +520,18 @@ public final class Store implements AutoCloseable {
             return;
         }
         pending.shutdown();
-        try {
-            while (!pending.awaitTermination(1, TimeUnit.MINUTES)) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (pending.awaitTermination(1, TimeUnit.MINUTES)) {
+                    break;
+                }
                 // A forcing that takes minutes is the disk's business; the commit must still finish.
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
-        } catch (InterruptedException e) {
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }
