@@ -67,7 +67,7 @@ class BsiDenseColumnTest {
                         long expected = 0;
                         RoaringBitmap expectedColumns = new RoaringBitmap();
                         for (int column = 0; column < model.length; column++) {
-                            if (matches(predicate, model[column])) {
+                            if (BsiModelTest.matches(predicate, model[column])) {
                                 expected++;
                                 expectedColumns.add(column);
                             }
@@ -80,18 +80,5 @@ class BsiDenseColumnTest {
                 }
             }
         }
-    }
-
-    private static boolean matches(RangePredicate predicate, long v) {
-        long a = predicate.a();
-        return switch (predicate.op()) {
-            case EQ -> v == a;
-            case NE -> v != a;
-            case LT -> v < a;
-            case LE -> v <= a;
-            case GT -> v > a;
-            case GE -> v >= a;
-            case BETWEEN -> v >= a && v <= predicate.b();
-        };
     }
 }

@@ -246,7 +246,8 @@ class BsiModelTest {
         return list.subList(0, Math.min(9, list.size()));
     }
 
-    private static boolean matches(RangePredicate predicate, long v) {
+    /** The model's answer: whether value {@code v} satisfies {@code predicate} (shared with BsiDenseColumnTest). */
+    static boolean matches(RangePredicate predicate, long v) {
         long a = predicate.a();
         return switch (predicate.op()) {
             case EQ -> v == a;
