@@ -21,16 +21,6 @@ public final class PendingCommit {
         this.durable = durable;
     }
 
-    /** The txid the commit has. */
-    public long txid() {
-        return txid;
-    }
-
-    /** Whether the commit is durable or has failed (so {@link #await()} does not wait). */
-    public boolean isDone() {
-        return durable.isDone();
-    }
-
     /**
      * This commit with {@code action} run once it is durable: on the commit thread, before the next
      * commit is made durable, or at once on this thread if it already is (so actions added in

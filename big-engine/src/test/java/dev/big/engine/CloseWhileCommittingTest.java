@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.big.engine.check.CheckReport;
+import dev.big.page.DatabaseClosedException;
 import dev.big.pager.ForwardingPager;
 import dev.big.pager.MmapPager;
 import dev.big.pager.OpenMode;
@@ -12,7 +13,10 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.roaringbitmap.ArrayContainer;
+import org.roaringbitmap.Container;
 
 /**
  * close() while a commit is still being made durable: it must wait for it, even when interrupted
@@ -48,12 +52,6 @@ class CloseWhileCommittingTest {
             }
         }
 
-        @Override public void sync() { delegate().sync(); }
-        @Override public void truncate(long pages) { delegate().truncate(pages); }
-        @Override public boolean readOnly() { return delegate().readOnly(); }
-        @Override public String name() { return delegate().name(); }
-        @Override public void close() { delegate().close(); }
-
         static void await(CountDownLatch latch) {
             try {
                 latch.await(20, TimeUnit.SECONDS);
@@ -65,7 +63,7 @@ class CloseWhileCommittingTest {
 
     static void write(WriteTxn txn) {
         for (int k = 0; k < 50; k++) {
-            org.roaringbitmap.Container c = new org.roaringbitmap.ArrayContainer();
+            Container c = new ArrayContainer();
             for (int b = 0; b < 6000; b += 2) {
                 c = c.add((char) b);
             }
@@ -114,7 +112,7 @@ class CloseWhileCommittingTest {
         pager.writerEntered = new CountDownLatch(1);
         pager.writerRelease = new CountDownLatch(1);
         CountDownLatch entered = pager.writerEntered;
-        java.util.concurrent.atomic.AtomicReference<RuntimeException> refused = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<RuntimeException> refused = new AtomicReference<>();
         Thread writer = Thread.ofPlatform().start(() -> {
             try (WriteTxn txn = store.beginWrite()) {
                 write(txn);
@@ -131,7 +129,7 @@ class CloseWhileCommittingTest {
         pager.release.countDown();
         reader.close();
         closer.join();
-        assertTrue(refused.get() instanceof dev.big.page.DatabaseClosedException,
+        assertTrue(refused.get() instanceof DatabaseClosedException,
                 "a commit handed over after close began is refused: " + refused.get());
         reopenAndCheck(file);
     }
