@@ -24,9 +24,21 @@ final class CandidateSet {
     static final int SPARSE_LIMIT = 16;
 
     private final long[] words = new long[WordKernels.WORDS];
-    private final int[] positions = new int[SPARSE_LIMIT];
+    /** One spare slot: {@link WordKernels#positions} writes a position before it knows whether to count it. */
+    private final int[] positions = new int[SPARSE_LIMIT + 1];
+    private final long[] fold = new long[WordKernels.LANES];
+    private final int[] lanes = new int[WordKernels.LANES];
     private boolean sparse;
+    /**
+     * Every record of the column, with {@link #words} not filled: the first plane operation then
+     * copies the plane (or its complement) instead of combining it with all ones, and takes the
+     * count from the row's cardinality.
+     */
+    private boolean whole;
     private int size;
+    /** The words of a dense set that may hold bits, {@code [from, to)}, in eight-word steps; all others are zero. */
+    private int from;
+    private int to = WordKernels.WORDS;
 
     /** The word array, for a caller that fills it in place before {@link #setDense}. */
     long[] fillableWords() {
@@ -36,15 +48,42 @@ final class CandidateSet {
     /** Declares the words filled through {@link #fillableWords()} to hold {@code size} records. */
     void setDense(int size) {
         this.sparse = false;
+        this.whole = false;
         this.size = size;
+        narrowRange();
         sparsifyIfSmall();
+    }
+
+    /**
+     * Finds the words that hold bits, so later passes skip the empty ends: the column holding a
+     * table's newest records is only partly filled. Costs a test of eight words at each end for a
+     * full column.
+     */
+    private void narrowRange() {
+        int lo = 0;
+        while (lo < WordKernels.WORDS && !anyInBlock(lo)) {
+            lo += 8;
+        }
+        int hi = WordKernels.WORDS;
+        while (hi > lo && !anyInBlock(hi - 8)) {
+            hi -= 8;
+        }
+        from = lo;
+        to = hi;
+    }
+
+    private boolean anyInBlock(int first) {
+        return (words[first] | words[first + 1] | words[first + 2] | words[first + 3]
+                | words[first + 4] | words[first + 5] | words[first + 6] | words[first + 7]) != 0;
     }
 
     /** Starts from every record of the column. */
     void setAll() {
-        java.util.Arrays.fill(words, -1L);
         sparse = false;
+        whole = true;
         size = WordKernels.WORDS * 64;
+        from = 0;
+        to = WordKernels.WORDS;
     }
 
     /** Starts from the given words (copied). */
@@ -55,7 +94,13 @@ final class CandidateSet {
 
     void copyFrom(CandidateSet other) {
         sparse = other.sparse;
+        whole = other.whole;
         size = other.size;
+        from = other.from;
+        to = other.to;
+        if (whole) {
+            return;
+        }
         if (sparse) {
             System.arraycopy(other.positions, 0, positions, 0, size);
         } else {
@@ -82,6 +127,19 @@ final class CandidateSet {
     }
 
     private int keep(ColumnPlanes planes, int row, boolean set) {
+        if (whole) {
+            whole = false;
+            int card = planes.view(row).cardinality();
+            if (set) {
+                WordKernels.load(words, planes.words(row));
+                size = card;
+            } else {
+                WordKernels.loadComplement(words, planes.words(row));
+                size = WordKernels.WORDS * 64 - card;
+            }
+            sparsifyIfSmall();
+            return size;
+        }
         if (sparse) {
             MemorySegment words = planes.wordsInPlace(row);
             int kept = 0;
@@ -104,7 +162,8 @@ final class CandidateSet {
             }
             size = kept;
         } else {
-            size = set ? WordKernels.and(words, planes.words(row)) : WordKernels.andNot(words, planes.words(row));
+            size = set ? WordKernels.and(words, planes.words(row), from, to)
+                    : WordKernels.andNot(words, planes.words(row), from, to);
             sparsifyIfSmall();
         }
         return size;
@@ -121,6 +180,21 @@ final class CandidateSet {
     }
 
     private int move(ColumnPlanes planes, int row, boolean set, long[] accepted) {
+        if (whole && accepted == null) {
+            // The moved records are the row (or its complement); the rest stay.
+            whole = false;
+            int card = planes.view(row).cardinality();
+            int moved = set ? card : WordKernels.WORDS * 64 - card;
+            if (set) {
+                WordKernels.loadComplement(words, planes.words(row));
+            } else {
+                WordKernels.load(words, planes.words(row));
+            }
+            size -= moved;
+            sparsifyIfSmall();
+            return moved;
+        }
+        fillIfWhole();
         int moved;
         if (sparse) {
             MemorySegment words = planes.wordsInPlace(row);
@@ -148,8 +222,8 @@ final class CandidateSet {
             moved = size - kept;
             size = kept;
         } else {
-            moved = set ? WordKernels.split(words, planes.words(row), accepted)
-                    : WordKernels.splitClear(words, planes.words(row), accepted);
+            moved = set ? WordKernels.split(words, planes.words(row), accepted, from, to)
+                    : WordKernels.splitClear(words, planes.words(row), accepted, from, to);
             size -= moved;
             sparsifyIfSmall();
         }
@@ -158,6 +232,7 @@ final class CandidateSet {
 
     /** Accepts every remaining record; returns how many. */
     int acceptAll(long[] accepted) {
+        fillIfWhole();
         int moved = size;
         if (accepted != null) {
             if (sparse) {
@@ -176,6 +251,7 @@ final class CandidateSet {
 
     /** How many of the remaining records have their bit in row {@code row} set. */
     int countSet(ColumnPlanes planes, int row) {
+        fillIfWhole();
         if (sparse) {
             var view = planes.view(row);
             int count = 0;
@@ -194,9 +270,16 @@ final class CandidateSet {
         return (words.get(LE_LONG, (long) (position >>> 6) << 3) >>> position) & 1;
     }
 
+    private void fillIfWhole() {
+        if (whole) {
+            java.util.Arrays.fill(words, -1L);
+            whole = false;
+        }
+    }
+
     private void sparsifyIfSmall() {
         if (!sparse && size <= SPARSE_LIMIT) {
-            WordKernels.positions(words, positions);
+            WordKernels.positions(words, positions, fold, lanes);
             sparse = true;
         }
     }

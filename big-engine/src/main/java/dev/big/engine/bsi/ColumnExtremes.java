@@ -22,9 +22,9 @@ final class ColumnExtremes {
                 if (planes.words(1) == null) {
                     continue;
                 }
-                WordKernels.and(candidates, planes.words(1));
+                WordKernels.and(candidates, planes.words(1), 0, WordKernels.WORDS);
             } else {
-                WordKernels.andNot(candidates, planes.words(1));
+                WordKernels.andNot(candidates, planes.words(1), 0, WordKernels.WORDS);
             }
             int card = WordKernels.cardinality(candidates);
             if (card == 0) {
