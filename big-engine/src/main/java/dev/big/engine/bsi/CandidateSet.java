@@ -230,6 +230,27 @@ final class CandidateSet {
         return moved;
     }
 
+    /** Whether {@link #twoSteps} applies: a dense set with its words filled and both rows present. */
+    boolean canStepTwo(ColumnPlanes planes, int rowA, int rowB) {
+        return !sparse && !whole && planes.words(rowA) != null && planes.words(rowB) != null;
+    }
+
+    /**
+     * Two plane steps of a one-sided scan in one pass: a record stays through a step when its bit
+     * equals {@code stayA} (then {@code stayB}); a step that {@code counts} reports the records
+     * leaving it (moved out, not collected), the other drops them. Returns how many the counting
+     * steps moved.
+     */
+    int twoSteps(ColumnPlanes planes, int rowA, boolean stayA, boolean countsA, int rowB, boolean stayB, boolean countsB) {
+        long sizes = WordKernels.twoSteps(words, planes.words(rowA), stayA ? 0 : -1L, planes.words(rowB), stayB ? 0 : -1L, from, to);
+        int afterA = (int) (sizes >>> 32);
+        int afterB = (int) sizes;
+        int moved = (countsA ? size - afterA : 0) + (countsB ? afterA - afterB : 0);
+        size = afterB;
+        sparsifyIfSmall();
+        return moved;
+    }
+
     /** Accepts every remaining record; returns how many. */
     int acceptAll(long[] accepted) {
         fillIfWhole();

@@ -13,6 +13,13 @@ package dev.big.engine.bsi;
  */
 final class RangeScan {
 
+    /**
+     * From this many undecided records on, a one-sided scan takes two planes per pass over the
+     * words ({@link CandidateSet#twoSteps}), saving a read and a write of the state per pair: about
+     * 3% of a 1M count_ge. Below it, one plane at a time, so the set turns sparse as soon as it can.
+     */
+    private static final int TWO_STEP_MIN = 1024;
+
     private final CandidateSet low = new CandidateSet();
     private final CandidateSet high = new CandidateSet();
 
@@ -91,6 +98,15 @@ final class RangeScan {
             }
             boolean boundBit = ((bound >>> bit) & 1) == 1;
             int row = ColumnPlanes.planeRow(bit);
+            if (accepted == null && bit >= 1 && set.size() >= TWO_STEP_MIN && !settled(bound, bit - 1, atLeast)
+                    && set.canStepTwo(planes, row, row - 1)) {
+                boolean nextBit = ((bound >>> (bit - 1)) & 1) == 1;
+                // A record stays while its bit equals the bound's; a step moves (counts) the
+                // records that beat the bound: 1 over 0 for >=, 0 under 1 for <=.
+                count += set.twoSteps(planes, row, boundBit, atLeast != boundBit, row - 1, nextBit, atLeast != nextBit);
+                bit -= 2;
+                continue;
+            }
             if (atLeast) {
                 if (boundBit) {
                     set.keepSet(planes, row);

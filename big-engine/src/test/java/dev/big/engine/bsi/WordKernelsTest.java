@@ -74,6 +74,25 @@ class WordKernelsTest {
                 assertEquals(cardinality(expected), WordKernels.andNot(actual, plane, from, to), where);
                 assertArrayEquals(expected, actual, where);
 
+                try (Arena second = Arena.ofConfined()) {
+                    long[] otherWords = randomWords(random);
+                    MemorySegment other = second.allocate(WORDS * 8L, 8);
+                    MemorySegment.copy(otherWords, 0, other, LE_LONG, 0, WORDS);
+                    long flipA = random.nextBoolean() ? 0 : -1L;
+                    long flipB = random.nextBoolean() ? 0 : -1L;
+                    long[] afterA = state.clone();
+                    expected = state.clone();
+                    for (int i = 0; i < WORDS; i++) {
+                        afterA[i] &= planeWords[i] ^ flipA;
+                        expected[i] = afterA[i] & (otherWords[i] ^ flipB);
+                    }
+                    actual = state.clone();
+                    long sizes = WordKernels.twoSteps(actual, plane, flipA, other, flipB, from, to);
+                    assertEquals(cardinality(afterA), (int) (sizes >>> 32), where + ", twoSteps first");
+                    assertEquals(cardinality(expected), (int) sizes, where + ", twoSteps second");
+                    assertArrayEquals(expected, actual, where + ", twoSteps");
+                }
+
                 for (boolean set : new boolean[] {true, false}) {
                     for (boolean collect : new boolean[] {false, true}) {
                         long[] moved = new long[WORDS];
