@@ -14,13 +14,18 @@ import org.roaringbitmap.RoaringBitmap;
 /**
  * Range counts over full container columns (65,536 records each) checked against a plain array:
  * the sets there stay dense for many planes before they switch to position lists, which the sparse
- * data of {@link BsiModelTest} seldom reaches. The seed is printed on
- * failure.
+ * data of {@link BsiModelTest} seldom reaches. Columns come in shapes that steer the scan down its
+ * rarer paths: a top plane that is empty, full, a handful of records (an array row) or one run,
+ * and a column filled only from its middle on (the scan passes over part of the words). The seed
+ * is printed on failure.
  */
 class BsiDenseColumnTest {
 
     private static final int COLUMN_RECORDS = 1 << 16;
-    private static final int COLUMNS = 3;
+    private static final int COLUMNS = 4;
+
+    /** How the values of one column are drawn; the first column is always uniform, so it sets the depth. */
+    private enum Shape { UNIFORM, TOP_EMPTY, TOP_FULL, TOP_FEW, TOP_RUN, LATE_START }
 
     @Test
     void denseColumnsCountLikeTheModel() {
@@ -37,20 +42,35 @@ class BsiDenseColumnTest {
     private void run(Random random, int depth) {
         BsiField field = new BsiField(5, 0, "dense");
         long[] model = new long[COLUMNS * COLUMN_RECORDS];
+        boolean[] present = new boolean[model.length];
         boolean negatives = depth == 7;
+        long top = 1L << (depth - 1);
         try (Store store = Store.create(new MemoryPager())) {
             try (WriteTxn txn = store.beginWrite()) {
                 BsiBulkWriter writer = new BsiBulkWriter(txn, field);
                 char[] lows = new char[COLUMN_RECORDS];
                 long[] values = new long[COLUMN_RECORDS];
                 for (int c = 0; c < COLUMNS; c++) {
-                    for (int k = 0; k < COLUMN_RECORDS; k++) {
-                        lows[k] = (char) k;
+                    Shape shape = c == 0 ? Shape.UNIFORM : Shape.values()[random.nextInt(Shape.values().length)];
+                    int first = shape == Shape.LATE_START ? 512 * 64 + random.nextInt(20_000) : 0;
+                    int runStart = random.nextInt(COLUMN_RECORDS - 5_000);
+                    int count = 0;
+                    for (int k = first; k < COLUMN_RECORDS; k++) {
                         long magnitude = random.nextLong() & ((1L << depth) - 1);
-                        values[k] = negatives && random.nextBoolean() ? -magnitude : magnitude;
-                        model[c * COLUMN_RECORDS + k] = values[k];
+                        magnitude = switch (shape) {
+                            case UNIFORM, LATE_START -> magnitude;
+                            case TOP_EMPTY -> magnitude & ~top;
+                            case TOP_FULL -> magnitude | top;
+                            case TOP_FEW -> random.nextInt(COLUMN_RECORDS / 12) == 0 ? magnitude | top : magnitude & ~top;
+                            case TOP_RUN -> k >= runStart && k < runStart + 5_000 ? magnitude | top : magnitude & ~top;
+                        };
+                        long value = negatives && random.nextBoolean() ? -magnitude : magnitude;
+                        lows[count] = (char) k;
+                        values[count++] = value;
+                        model[c * COLUMN_RECORDS + k] = value;
+                        present[c * COLUMN_RECORDS + k] = true;
                     }
-                    writer.addColumn(0, c, lows, values, COLUMN_RECORDS);
+                    writer.addColumn(0, c, lows, values, count);
                 }
                 writer.flush();
                 txn.commit();
@@ -58,7 +78,7 @@ class BsiDenseColumnTest {
             try (ReadTxn txn = store.beginRead()) {
                 BsiReader reader = new BsiReader(txn, field);
                 for (int i = 0; i < 40; i++) {
-                    long t = model[random.nextInt(model.length)] + random.nextInt(3) - 1;
+                    long t = random.nextInt(4) == 0 ? top + random.nextInt(3) - 1 : model[random.nextInt(model.length)] + random.nextInt(3) - 1;
                     long u = model[random.nextInt(model.length)];
                     for (RangePredicate.Op op : RangePredicate.Op.values()) {
                         RangePredicate predicate = op == RangePredicate.Op.BETWEEN
@@ -67,7 +87,7 @@ class BsiDenseColumnTest {
                         long expected = 0;
                         RoaringBitmap expectedColumns = new RoaringBitmap();
                         for (int column = 0; column < model.length; column++) {
-                            if (BsiModelTest.matches(predicate, model[column])) {
+                            if (present[column] && BsiModelTest.matches(predicate, model[column])) {
                                 expected++;
                                 expectedColumns.add(column);
                             }

@@ -2,13 +2,14 @@ package dev.big.engine.bsi;
 
 import static dev.big.page.PageFormat.LE_LONG;
 
+import dev.big.engine.tree.ContainerView;
 import java.lang.foreign.MemorySegment;
 
 /**
  * The records of one container column still undecided during a plane-by-plane scan. Starts as
- * 1,024 words; once few enough records remain ({@link #SPARSE_LIMIT}) it switches to a list of
- * positions, so every later plane costs one bit test per remaining record, read where the plane
- * lies, instead of a pass over all 1,024 words.
+ * 1,024 words (or as the whole column, whose words the first plane fills); once few enough records
+ * remain ({@link #SPARSE_LIMIT}) it switches to a list of positions, so every later plane costs one
+ * bit test per remaining record, read where the plane lies, instead of a pass over the words.
  *
  * <p>Operations name a row of the loaded {@link ColumnPlanes}: dense sets read its words, sparse
  * sets test single bits through its view.
@@ -16,13 +17,11 @@ import java.lang.foreign.MemorySegment;
 final class CandidateSet {
 
     /**
-     * Below this many records a position list beats full-width word operations. Measured on
-     * AVX-512 hardware (count_ge over 1M records: 0 -> 75 us, 16 -> 58 us, 48 -> 62 us,
-     * 128 -> 79 us): a 1,024-word pass costs 0.1-0.2 us, a bit test of one position 2-3 ns, and
-     * switching costs a scan of the words, so positions pay only when a handful remain. Measured
-     * again after positions lost their branches (2026-12-01, 1M count_ge, per column: dense passes
-     * 2.0 us, switching 0.25 us, the sparse tail 0.3 us): 16, 24 and 32 are within noise; 64 is
-     * 2 us and 128 7 us slower per count.
+     * Below this many records a position list beats full-width word operations. A 1,024-word pass
+     * costs 0.1-0.2 us, a bit test of one position 2-3 ns, and switching costs a scan of the words
+     * (0.25 us), so positions pay only when a handful remain. Measured on AVX-512 hardware, count_ge
+     * over 1M records: 16, 24 and 32 within noise of each other, 64 2 us and 128 7 us slower per
+     * count, and never switching about 30% slower.
      */
     static final int SPARSE_LIMIT = 16;
 
@@ -132,14 +131,13 @@ final class CandidateSet {
     private int keep(ColumnPlanes planes, int row, boolean set) {
         if (whole) {
             whole = false;
-            int card = planes.view(row).cardinality();
             if (set) {
                 WordKernels.load(words, planes.words(row));
-                size = card;
             } else {
                 WordKernels.loadComplement(words, planes.words(row));
-                size = WordKernels.WORDS * 64 - card;
             }
+            int card = fixedCardinality(planes, row);
+            size = card < 0 ? WordKernels.cardinality(words) : set ? card : WordKernels.WORDS * 64 - card;
             sparsifyIfSmall();
             return size;
         }
@@ -186,14 +184,15 @@ final class CandidateSet {
         if (whole && accepted == null) {
             // The moved records are the row (or its complement); the rest stay.
             whole = false;
-            int card = planes.view(row).cardinality();
-            int moved = set ? card : WordKernels.WORDS * 64 - card;
             if (set) {
                 WordKernels.loadComplement(words, planes.words(row));
             } else {
                 WordKernels.load(words, planes.words(row));
             }
-            size -= moved;
+            int card = fixedCardinality(planes, row);
+            int stay = card < 0 ? WordKernels.cardinality(words) : set ? WordKernels.WORDS * 64 - card : card;
+            int moved = size - stay;
+            size = stay;
             sparsifyIfSmall();
             return moved;
         }
@@ -239,10 +238,11 @@ final class CandidateSet {
     }
 
     /**
-     * Two plane steps of a one-sided scan in one pass: a record stays through a step when its bit
-     * equals {@code stayA} (then {@code stayB}); a step that {@code counts} reports the records
-     * leaving it (moved out, not collected), the other drops them. Returns how many the counting
-     * steps moved.
+     * Two plane steps of a one-sided scan in one pass, rows {@code rowA} then {@code rowB} (both
+     * present: see {@link #canStepTwo}). A record stays through a step while its bit is set when
+     * {@code stay} is true, clear when false; of the records leaving, a step that {@code counts}
+     * reports them as moved out (not collected), the other drops them. Returns how many the
+     * counting steps moved.
      */
     int twoSteps(ColumnPlanes planes, int rowA, boolean stayA, boolean countsA, int rowB, boolean stayB, boolean countsB) {
         long sizes = WordKernels.twoSteps(words, planes.words(rowA), stayA ? 0 : -1L, planes.words(rowB), stayB ? 0 : -1L, from, to);
@@ -293,6 +293,15 @@ final class CandidateSet {
     /** Bit {@code position} of a row's words, as 0 or 1. */
     private static long bit(MemorySegment words, int position) {
         return (words.get(LE_LONG, (long) (position >>> 6) << 3) >>> position) & 1;
+    }
+
+    /**
+     * The cardinality of row {@code row} as its container records it, or -1 when that may not match
+     * its words: a heap container of a write transaction changes in place after its view was taken.
+     */
+    private static int fixedCardinality(ColumnPlanes planes, int row) {
+        ContainerView view = planes.view(row);
+        return view.heapContainer() == null ? view.cardinality() : -1;
     }
 
     private void fillIfWhole() {

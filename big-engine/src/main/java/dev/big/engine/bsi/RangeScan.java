@@ -100,10 +100,12 @@ final class RangeScan {
             int row = ColumnPlanes.planeRow(bit);
             if (accepted == null && bit >= 1 && set.size() >= TWO_STEP_MIN && !settled(bound, bit - 1, atLeast)
                     && set.canStepTwo(planes, row, row - 1)) {
-                boolean nextBit = ((bound >>> (bit - 1)) & 1) == 1;
-                // A record stays while its bit equals the bound's; a step moves (counts) the
-                // records that beat the bound: 1 over 0 for >=, 0 under 1 for <=.
-                count += set.twoSteps(planes, row, boundBit, atLeast != boundBit, row - 1, nextBit, atLeast != nextBit);
+                boolean nextBoundBit = ((bound >>> (bit - 1)) & 1) == 1;
+                // A record stays while its bit equals the bound's. The others beat the bound (are
+                // counted) when the bound's bit is 0 for >=, 1 for <=; else they lose (are dropped).
+                boolean countsFirst = atLeast != boundBit;
+                boolean countsSecond = atLeast != nextBoundBit;
+                count += set.twoSteps(planes, row, boundBit, countsFirst, row - 1, nextBoundBit, countsSecond);
                 bit -= 2;
                 continue;
             }

@@ -12,8 +12,8 @@ import dev.big.page.BitmapPage;
  * every plane native keeps the call sites monomorphic: fed a mix of mapped, heap-byte and
  * heap-long segments the JIT left its fast path and these loops ran several times slower, while
  * on native segments alone a 1,024-word and-and-popcount pass takes about 0.1 us, as fast as on
- * arrays. Each loop is one simple pass the JIT can vectorise (an earlier four-plane fused variant
- * ran about fifteen times slower per word because it did not). A null plane is empty.
+ * arrays. Each loop is one simple pass the JIT can vectorise. A null plane is empty, except where
+ * a kernel says its planes must be present.
  *
  * <p>Two rules keep the loops vectorised, each found by a pass running several times slower when
  * broken: the state is a heap array, never a second segment (a loop storing to one segment while
@@ -24,6 +24,9 @@ import dev.big.page.BitmapPage;
 final class WordKernels {
 
     static final int WORDS = BitmapPage.WORDS;
+
+    /** The lanes {@link #positions} folds a container's 1,024 words onto, eight words each. */
+    static final int LANES = WORDS / 8;
 
     /**
      * {@code state &= plane} over words {@code [from, to)}, outside which state is zero; returns
@@ -99,7 +102,8 @@ final class WordKernels {
      * Two plane steps in one pass over words {@code [from, to)}: {@code state &= (a ^ flipA)}, then
      * {@code state &= (b ^ flipB)}, each flip 0 or -1. Returns the cardinality after the first step
      * in the high 32 bits and after the second in the low 32 bits, from which a caller derives
-     * what each step moved. Saves one read and one write of the state per pair of planes.
+     * what each step moved. Saves one read and one write of the state per pair of planes. Both
+     * planes must be present.
      */
     static long twoSteps(long[] state, MemorySegment a, long flipA, MemorySegment b, long flipB, int from, int to) {
         int afterA = 0;
@@ -233,8 +237,8 @@ final class WordKernels {
      * onto {@link #LANES} lanes (lane {@code k} ORs words {@code k, k + 128, ..., k + 896}), one pass
      * the JIT vectorises; the non-empty lanes are listed without branching; each of their words
      * gives its lowest bit, written always and counted only when the word is not zero. Only a word
-     * with a second bit, which is rare, takes a loop. With twelve bits set this takes about 0.2 us;
-     * testing each eight-word block and each word with a branch took 0.38 us.
+     * with a second bit, which is rare, takes a loop. With twelve bits set this takes about 0.2 us,
+     * where a branch on each eight-word block and each word costs 0.38 us.
      */
     static int positions(long[] words, int[] positions, long[] fold, int[] lanes) {
         for (int k = 0; k < LANES; k++) {
@@ -261,9 +265,6 @@ final class WordKernels {
         }
         return n;
     }
-
-    /** The lanes {@link #positions} folds a container's 1,024 words onto, eight words each. */
-    static final int LANES = WORDS / 8;
 
     /** 1 if {@code w} is not zero, else 0, without a branch. */
     private static int nonZero(long w) {

@@ -118,6 +118,32 @@ class WordKernelsTest {
         }
     }
 
+    @Test
+    void anAbsentPlaneIsAnEmptyOne() {
+        Random random = new Random(20261204);
+        long[] state = randomWords(random);
+        int all = cardinality(state);
+
+        long[] actual = state.clone();
+        assertEquals(0, WordKernels.and(actual, null, 0, WORDS), "and");
+        assertArrayEquals(new long[WORDS], actual, "and");
+
+        actual = state.clone();
+        assertEquals(all, WordKernels.andNot(actual, null, 0, WORDS), "andNot");
+        assertArrayEquals(state, actual, "andNot");
+
+        actual = state.clone();
+        long[] accepted = new long[WORDS];
+        assertEquals(0, WordKernels.split(actual, null, accepted, 0, WORDS), "split");
+        assertArrayEquals(state, actual, "split");
+        assertArrayEquals(new long[WORDS], accepted, "split");
+
+        actual = state.clone();
+        assertEquals(all, WordKernels.splitClear(actual, null, accepted, 0, WORDS), "splitClear");
+        assertArrayEquals(new long[WORDS], actual, "splitClear");
+        assertArrayEquals(state, accepted, "splitClear");
+    }
+
     private static long[] randomWords(Random random) {
         long[] words = new long[WORDS];
         for (int i = 0; i < WORDS; i++) {
