@@ -162,22 +162,18 @@ public final class QueryEngine {
                 continue;
             }
             Container[] byColumn = columns == null ? null : dev.big.engine.bsi.ColumnBitmaps.byContainerColumn(columns);
-            long present = 0;
             Tree tree = txn.tree(field.rowsFragment(shard[0]));
-            Map<Long, Long> shardCounts = new HashMap<>();
+            // Keys sort by row, then column: a row's cells come one after another, so they are
+            // added up before the row's total goes into the map (one map update per row, not per cell).
+            RowTotals rows = new RowTotals(counts);
             tree.forEach(0, -1L, view -> {
                 int c = Coords.containerColumnOfKey(view.key());
                 long n = byColumn == null ? view.cardinality()
                         : byColumn[c] == null ? 0 : view.toContainer().andCardinality(byColumn[c]);
-                if (n > 0) {
-                    shardCounts.merge(Coords.rowOfKey(view.key()), n, Long::sum);
-                }
+                rows.add(Coords.rowOfKey(view.key()), n);
                 return true;
             });
-            for (var e : shardCounts.entrySet()) {
-                counts.merge(e.getKey(), e.getValue(), Long::sum);
-                present += e.getValue();
-            }
+            long present = rows.finish();
             nulls += (columns == null ? shard[1] : columns.getLongCardinality()) - present;
         }
         Dictionary dictionary = evaluator.dictionary(field);
@@ -418,6 +414,41 @@ public final class QueryEngine {
             while (it.hasNext()) {
                 consumer.accept(Coords.recordId(shard[0], it.next()));
             }
+        }
+    }
+
+    /** Adds up the cells of each row as they arrive in key order, into per-row totals. */
+    private static final class RowTotals {
+
+        private final Map<Long, Long> totals;
+        private long row = -1;
+        private long count;
+        private long added;
+
+        RowTotals(Map<Long, Long> totals) {
+            this.totals = totals;
+        }
+
+        void add(long cellRow, long n) {
+            if (cellRow != row) {
+                flush();
+                row = cellRow;
+            }
+            count += n;
+        }
+
+        /** Puts the last row's total in; returns the sum of every total this added. */
+        long finish() {
+            flush();
+            return added;
+        }
+
+        private void flush() {
+            if (count > 0) {
+                totals.merge(row, count, Long::sum);
+                added += count;
+            }
+            count = 0;
         }
     }
 }
