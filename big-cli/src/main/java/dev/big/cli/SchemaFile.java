@@ -134,8 +134,9 @@ final class SchemaFile {
         }
     }
 
+    /** The error for a schema problem; names and types from the file may hold any character, so it is made printable. */
     private static CliException invalid(Path file, String problem) {
-        return new CliException(ExitCodes.DATA_ERROR, "schema file " + file + ": " + problem);
+        return new CliException(ExitCodes.DATA_ERROR, "schema file " + file + ": " + TextValues.printable(problem));
     }
 
     private SchemaFile() {}

@@ -80,7 +80,35 @@ final class TextValues {
     }
 
     static String quote(String text) {
-        return "\"" + (text.length() > 60 ? text.substring(0, 60) + "..." : text) + "\"";
+        return "\"" + printable(text.length() > 60 ? text.substring(0, 60) + "..." : text) + "\"";
+    }
+
+    /**
+     * {@code text} with its control characters written as escapes: {@code \n}, {@code \t},
+     * {@code \r}, else a backslash, {@code u} and four hex digits, as in Java and JSON. An error
+     * message quoting user input so stays one readable line.
+     */
+    static String printable(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!Character.isISOControl(c)) {
+                if (out != null) {
+                    out.append(c);
+                }
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                default -> out.append(String.format("\\u%04x", (int) c));
+            }
+        }
+        return out == null ? text : out.toString();
     }
 
     private TextValues() {}
