@@ -24,15 +24,16 @@ final class ColumnPlanes {
     static final int ROWS = BsiLayout.FIRST_PLANE_ROW + BsiLayout.MAX_PLANES;
     private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    // Made on first use of a tree load: readers that go through snapshot directories never need them.
+    // Made on first use of a tree load: readers that go through snapshot directories (a reader
+    // made per statement, say) never need them, and zeroing them was a fifth of a point read.
     private long[] keys;
     private ContainerView[] own;
+    private MemorySegment[] words;
+    private MemorySegment[] scratch;
     /** The rows in use: {@link #own}, or a shared directory's. */
     private ContainerView[] views;
     /** The directory the rows come from, if any (it keeps expanded rows for the snapshot). */
     private PlaneDirectory directory;
-    private final MemorySegment[] words = new MemorySegment[ROWS];
-    private final MemorySegment[] scratch = new MemorySegment[ROWS];
     private long[] expand;
     private int depth;
 
@@ -47,6 +48,8 @@ final class ColumnPlanes {
         if (own == null) {
             keys = new long[ROWS];
             own = new ContainerView[ROWS];
+            words = new MemorySegment[ROWS];
+            scratch = new MemorySegment[ROWS];
             for (int r = 0; r < ROWS; r++) {
                 own[r] = new ContainerView();
             }
