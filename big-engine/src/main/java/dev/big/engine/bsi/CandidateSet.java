@@ -130,14 +130,7 @@ final class CandidateSet {
 
     private int keep(ColumnPlanes planes, int row, boolean set) {
         if (whole) {
-            whole = false;
-            if (set) {
-                WordKernels.load(words, planes.words(row));
-            } else {
-                WordKernels.loadComplement(words, planes.words(row));
-            }
-            int card = fixedCardinality(planes, row);
-            size = card < 0 ? WordKernels.cardinality(words) : set ? card : WordKernels.WORDS * 64 - card;
+            size = startFrom(planes, row, set);
             sparsifyIfSmall();
             return size;
         }
@@ -183,14 +176,7 @@ final class CandidateSet {
     private int move(ColumnPlanes planes, int row, boolean set, long[] accepted) {
         if (whole && accepted == null) {
             // The moved records are the row (or its complement); the rest stay.
-            whole = false;
-            if (set) {
-                WordKernels.loadComplement(words, planes.words(row));
-            } else {
-                WordKernels.load(words, planes.words(row));
-            }
-            int card = fixedCardinality(planes, row);
-            int stay = card < 0 ? WordKernels.cardinality(words) : set ? WordKernels.WORDS * 64 - card : card;
+            int stay = startFrom(planes, row, !set);
             int moved = size - stay;
             size = stay;
             sparsifyIfSmall();
@@ -296,12 +282,24 @@ final class CandidateSet {
     }
 
     /**
-     * The cardinality of row {@code row} as its container records it, or -1 when that may not match
-     * its words: a heap container of a write transaction changes in place after its view was taken.
+     * Leaves the whole-column state for the records of the column whose bit in row {@code row} is
+     * set (clear, unless {@code set}): copies the row's words (or their complement) and returns
+     * how many records that is. The count comes from the row's container, except for a heap
+     * container of a write transaction, which changes in place after its view was taken and is
+     * counted from the words.
      */
-    private static int fixedCardinality(ColumnPlanes planes, int row) {
+    private int startFrom(ColumnPlanes planes, int row, boolean set) {
+        whole = false;
+        if (set) {
+            WordKernels.load(words, planes.words(row));
+        } else {
+            WordKernels.loadComplement(words, planes.words(row));
+        }
         ContainerView view = planes.view(row);
-        return view.heapContainer() == null ? view.cardinality() : -1;
+        if (view.heapContainer() != null) {
+            return WordKernels.cardinality(words);
+        }
+        return set ? view.cardinality() : WordKernels.WORDS * 64 - view.cardinality();
     }
 
     private void fillIfWhole() {
