@@ -13,7 +13,7 @@ import java.lang.foreign.MemorySegment;
  * Chooses the state to open: the checksum-valid meta slot with the highest txid. Refuses, with a
  * message that says why, anything that is not a big file this build can read: an empty or
  * truncated file, another program's file, a file from a newer format version, or one whose both
- * meta pages are damaged. Reads only; never writes.
+ * meta pages are damaged. Choosing reads only; {@link #makeDurable} writes the chosen page again.
  */
 final class MetaSlots {
 
@@ -61,6 +61,22 @@ final class MetaSlots {
                     "page count " + state.pageCount() + " is below the two meta pages");
         }
         return state;
+    }
+
+    /**
+     * Writes the meta page of {@code chosen} again, unchanged, and forces it, before a writer reuses
+     * any page. The commit a reopen chose may be one whose forcing failed: Linux then keeps the
+     * pages readable in its cache but marks them clean, so they may never reach the disk. Reusing
+     * the pages that commit freed would overwrite the commit before it, which a power cut falls
+     * back to; written again, the meta page is made durable by a forcing that succeeds (or the open
+     * fails).
+     */
+    static void makeDurable(Pager pager, MetaPage.State chosen) {
+        int slot = MetaPage.slotOf(chosen.txid());
+        MemorySegment copy = MemorySegment.ofArray(new long[Pager.PAGE_SIZE_BYTES / Long.BYTES]);
+        copy.copyFrom(pager.read(slot));
+        pager.write(slot, copy);
+        pager.sync();
     }
 
     /** A slot that is intact (signature and checksum) but from another format version is refused by version. */

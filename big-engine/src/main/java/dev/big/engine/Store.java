@@ -172,8 +172,11 @@ public final class Store implements AutoCloseable {
         boolean success = false;
         try {
             MetaPage.State meta = MetaSlots.readLatest(pager);
-            if (!pager.readOnly() && pager.pageCount() > meta.pageCount()) {
-                pager.truncate(meta.pageCount());
+            if (!pager.readOnly()) {
+                if (pager.pageCount() > meta.pageCount()) {
+                    pager.truncate(meta.pageCount());
+                }
+                MetaSlots.makeDurable(pager, meta);
             }
             Store store = new Store(pager, meta, pager.readOnly(), countReads);
             success = true;

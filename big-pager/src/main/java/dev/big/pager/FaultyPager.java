@@ -17,6 +17,11 @@ import java.util.Random;
  * from 1) fails with a {@link StorageException}; a torn write stores the first half of the page
  * and then fails; a disk-full limit makes every write at or beyond a page number fail, as a file
  * that cannot grow would.
+ *
+ * <p>A failed sync behaves as Linux's {@code fsync} does after a write-back error: the writes it
+ * should have made durable stay readable from the cache, but the kernel has marked them clean, so
+ * a later sync that succeeds does not write them either. Until the same pages are written again
+ * they may or may not be on the disk, which is what a crash image after that makes of them.
  */
 public final class FaultyPager implements Pager {
 
@@ -36,6 +41,8 @@ public final class FaultyPager implements Pager {
     private byte[][] durable;
     private long durablePageCount;
     private final List<PendingWrite> unsynced = new ArrayList<>();
+    /** Writes whose sync failed: in the cache, maybe on disk, never made durable by a later sync. */
+    private final List<PendingWrite> failedSync = new ArrayList<>();
     private long writes;
     private long syncs;
     private long failWriteAt = -1;
@@ -104,9 +111,11 @@ public final class FaultyPager implements Pager {
         byte[][] image = java.util.Arrays.copyOf(durable, (int) Math.max(durablePageCount, cache.pageCount()));
         long pageCount = durablePageCount;
         if (mode == CrashMode.KEEP_RANDOM_SUBSET) {
-            int torn = unsynced.isEmpty() || random.nextBoolean() ? -1 : random.nextInt(unsynced.size());
-            for (int i = 0; i < unsynced.size(); i++) {
-                PendingWrite write = unsynced.get(i);
+            List<PendingWrite> maybe = new ArrayList<>(failedSync);
+            maybe.addAll(unsynced);
+            int torn = maybe.isEmpty() || random.nextBoolean() ? -1 : random.nextInt(maybe.size());
+            for (int i = 0; i < maybe.size(); i++) {
+                PendingWrite write = maybe.get(i);
                 if (i == torn) {
                     byte[] page = image[(int) write.pgno] == null ? new byte[PAGE_SIZE_BYTES] : image[(int) write.pgno].clone();
                     System.arraycopy(write.bytes, 0, page, 0, PAGE_SIZE_BYTES / 2);
@@ -169,6 +178,8 @@ public final class FaultyPager implements Pager {
     public synchronized void sync() {
         syncs++;
         if (syncs == failSyncAt) {
+            failedSync.addAll(unsynced);
+            unsynced.clear();
             throw injected("sync (fsync)", "Input/output error (injected)");
         }
         long count = cache.pageCount();
@@ -177,6 +188,7 @@ public final class FaultyPager implements Pager {
         }
         for (PendingWrite write : unsynced) {
             durable[(int) write.pgno] = write.bytes;
+            failedSync.removeIf(lost -> lost.pgno == write.pgno);
         }
         durablePageCount = count;
         unsynced.clear();
@@ -190,6 +202,7 @@ public final class FaultyPager implements Pager {
         }
         durablePageCount = Math.min(durablePageCount, pageCount);
         unsynced.removeIf(write -> write.pgno >= pageCount);
+        failedSync.removeIf(write -> write.pgno >= pageCount);
     }
 
     @Override
