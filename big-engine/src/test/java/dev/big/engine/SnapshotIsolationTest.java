@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.engine.tree.ContainerView;
-import dev.big.engine.tree.Tree;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,44 +19,11 @@ import org.junit.jupiter.api.Test;
  */
 class SnapshotIsolationTest {
 
-    private static final int KEYS = 40;
-
-    /** Commit {@code i} stores bit {@code i} (and the bits of keys spread over many pages) in every key. */
-    private static void writeCommit(Store store, int i) {
-        try (WriteTxn txn = store.beginWrite()) {
-            Tree tree = txn.tree(1);
-            for (int k = 0; k < KEYS; k++) {
-                org.roaringbitmap.Container c = new org.roaringbitmap.ArrayContainer();
-                c = c.add((char) i);
-                for (int extra = 0; extra < (k % 3 == 0 ? 5000 : 3); extra++) {
-                    c = c.add((char) (1000 + extra * 7 + k));
-                }
-                tree.put(k * 1000L, c);
-            }
-            txn.catalog().putBytes(1, new byte[] {(byte) i, (byte) (i >>> 8)});
-            txn.commit();
-        }
-    }
-
-    /** Which commit a reader sees; fails if its keys disagree with each other or the catalog. */
-    private static int observedCommit(Txn txn) {
-        byte[] stamp = txn.catalog().getBytes(1);
-        int commit = (stamp[0] & 0xFF) | (stamp[1] & 0xFF) << 8;
-        Tree tree = txn.tree(1);
-        ContainerView view = new ContainerView();
-        for (int k = 0; k < KEYS; k++) {
-            assertTrue(tree.find(k * 1000L, view), "key " + k);
-            int first = ContainerData.toBits(view).nextSetBit(0);
-            assertEquals(commit, first, "key " + k + " belongs to another commit than the catalog stamp");
-        }
-        return commit;
-    }
-
     @Test
     void readersKeepTheirCommitWhileTheWriterCommits() throws Exception {
         Path file = TestDirs.newDir("isolation").resolve("db.big");
         try (Store store = Store.create(file)) {
-            writeCommit(store, 1);
+            StampedCommits.writeCommit(store, 1);
             AtomicBoolean stop = new AtomicBoolean();
             ExecutorService threads = Executors.newFixedThreadPool(4);
             List<Future<Integer>> readers = new ArrayList<>();
@@ -66,10 +32,10 @@ class SnapshotIsolationTest {
                     int checks = 0;
                     while (!stop.get()) {
                         try (ReadTxn txn = store.beginRead()) {
-                            int seen = observedCommit(txn);
+                            int seen = StampedCommits.observedCommit(txn);
                             for (int again = 0; again < 5; again++) {
                                 Thread.onSpinWait();
-                                assertEquals(seen, observedCommit(txn), "a reader's commit changed under it");
+                                assertEquals(seen, StampedCommits.observedCommit(txn), "a reader's commit changed under it");
                                 checks++;
                             }
                         }
@@ -79,18 +45,18 @@ class SnapshotIsolationTest {
             }
             ReadTxn pinned = store.beginRead();
             for (int i = 2; i < 300; i++) {
-                writeCommit(store, i);
-                assertEquals(1, observedCommit(pinned));
+                StampedCommits.writeCommit(store, i);
+                assertEquals(1, StampedCommits.observedCommit(pinned));
             }
             stop.set(true);
             for (Future<Integer> reader : readers) {
                 assertTrue(reader.get() > 0);
             }
             threads.shutdown();
-            assertEquals(1, observedCommit(pinned));
+            assertEquals(1, StampedCommits.observedCommit(pinned));
             pinned.close();
             try (ReadTxn latest = store.beginRead()) {
-                assertEquals(299, observedCommit(latest));
+                assertEquals(299, StampedCommits.observedCommit(latest));
             }
             assertTrue(store.check().ok(), store.check().describe());
         }
@@ -99,7 +65,7 @@ class SnapshotIsolationTest {
     @Test
     void aWriteTransactionSeesItsOwnChangesAndReadersDoNot() {
         try (Store store = Store.create(new dev.big.pager.MemoryPager())) {
-            writeCommit(store, 5);
+            StampedCommits.writeCommit(store, 5);
             try (WriteTxn txn = store.beginWrite(); ReadTxn reader = store.beginRead()) {
                 txn.tree(1).addBit(0, 3);
                 ContainerView view = new ContainerView();

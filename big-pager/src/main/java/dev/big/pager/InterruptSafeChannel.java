@@ -1,6 +1,5 @@
 package dev.big.pager;
 
-import dev.big.page.DatabaseLockedException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -8,18 +7,19 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * The database file's channel, made safe against thread interrupts. A {@link FileChannel} closes
+ * A pager handle's I/O channel, made safe against thread interrupts. A {@link FileChannel} closes
  * itself when a thread doing I/O on it is interrupted, which would take the database down for
  * every thread because one of them was interrupted. Here an operation that fails that way reopens
- * the channel (and retakes the write lock), retries, and then restores the thread's interrupt
- * status (H2's FilePathRetryOnInterrupt does the same). Mappings made earlier stay valid: they do
- * not depend on the channel staying open.
+ * the channel, retries, and then restores the thread's interrupt status (H2's
+ * FilePathRetryOnInterrupt does the same). Mappings made earlier stay valid: they do not depend on
+ * the channel staying open. What the closing does to the file's locks is {@link FileLocks}'s
+ * business: it says how the channel is closed and what to do on reopening.
  */
 final class InterruptSafeChannel implements AutoCloseable {
 
@@ -28,40 +28,39 @@ final class InterruptSafeChannel implements AutoCloseable {
         T run(FileChannel channel) throws IOException;
     }
 
-    private final Path path;
-    private final Set<StandardOpenOption> reopenOptions;
-    private final boolean locked;
-    private final Object fileKey;
-    private volatile FileChannel channel;
-    private FileLock lock;
-
-    /**
-     * Wraps {@code channel}, opened on {@code path} (whose {@link ProcessLocks#fileKey} is
-     * {@code fileKey}) with {@code openOptions}, and takes the write lock if asked to.
-     */
-    InterruptSafeChannel(Path path, Object fileKey, FileChannel channel, Set<StandardOpenOption> openOptions,
-            boolean lockForWriting) throws IOException {
-        this.path = path;
-        this.fileKey = fileKey;
-        this.channel = channel;
-        this.reopenOptions = openOptions.contains(StandardOpenOption.WRITE)
-                ? Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE) : Set.of(StandardOpenOption.READ);
-        this.locked = lockForWriting;
-        if (lockForWriting) {
-            lock = tryLock(channel);
-        }
+    /** What to do with a channel just reopened after an interrupt closed the one before. */
+    @FunctionalInterface
+    interface Reopened {
+        void reopened(FileChannel fresh) throws IOException;
     }
 
-    private FileLock tryLock(FileChannel target) throws IOException {
-        try {
-            FileLock taken = ProcessLocks.tryWriteLock(target);
-            if (taken == null) {
-                throw new DatabaseLockedException(path.toString());
-            }
-            return taken;
-        } catch (OverlappingFileLockException e) {
-            throw new DatabaseLockedException(path.toString());
-        }
+    private static final int MAX_REOPENS = 8;
+
+    private final String name;
+    private final Path openPath;
+    private final Set<StandardOpenOption> reopenOptions;
+    private final Reopened onReopen;
+    private final Consumer<FileChannel> closer;
+    private volatile FileChannel channel;
+
+    /**
+     * Wraps {@code channel}, opened on {@code openPath} with {@code options} (a file created is
+     * reopened without creating); {@code closer} closes it, {@code onReopen} runs on each reopening.
+     */
+    InterruptSafeChannel(String name, Path openPath, Set<StandardOpenOption> options, FileChannel channel,
+            Reopened onReopen, Consumer<FileChannel> closer) {
+        this.name = name;
+        this.openPath = openPath;
+        this.reopenOptions = options.contains(StandardOpenOption.WRITE)
+                ? Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE) : Set.of(StandardOpenOption.READ);
+        this.channel = channel;
+        this.onReopen = onReopen;
+        this.closer = closer;
+    }
+
+    /** The file's name, for messages. */
+    String name() {
+        return name;
     }
 
     /** Runs {@code operation}, reopening and retrying if an interrupt closed the channel. */
@@ -74,7 +73,7 @@ final class InterruptSafeChannel implements AutoCloseable {
                     return operation.run(current);
                 } catch (ClosedByInterruptException e) {
                     interrupted |= Thread.interrupted();
-                    if (attempt >= 8) {
+                    if (attempt >= MAX_REOPENS) {
                         throw e;
                     }
                     reopen(current);
@@ -91,9 +90,12 @@ final class InterruptSafeChannel implements AutoCloseable {
         if (channel != closed && channel.isOpen()) {
             return;
         }
-        FileChannel fresh = FileChannel.open(path, reopenOptions);
-        if (locked) {
-            lock = tryLock(fresh);
+        FileChannel fresh = FileChannel.open(openPath, reopenOptions);
+        try {
+            onReopen.reopened(fresh);
+        } catch (IOException | RuntimeException e) {
+            closer.accept(fresh);
+            throw e;
         }
         channel = fresh;
     }
@@ -125,31 +127,14 @@ final class InterruptSafeChannel implements AutoCloseable {
         return run(c -> c.map(FileChannel.MapMode.READ_ONLY, offset, size, arena));
     }
 
-    /** The file's identity, for {@link ProcessLocks}. */
-    Object fileKey() {
-        return fileKey;
-    }
-
-    /** Takes a lock on a range, waiting while another process holds a conflicting one. */
-    FileLock lock(long position, long size, boolean shared) throws IOException {
-        return run(c -> c.lock(position, size, shared));
-    }
-
-    /** Takes a lock on a range, or returns null if another process holds a conflicting one. */
+    /** Takes a lock on a range through this channel, or returns null if another process holds a conflicting one. */
     FileLock tryLock(long position, long size, boolean shared) throws IOException {
         return run(c -> c.tryLock(position, size, shared));
     }
 
-    /**
-     * Releases the write lock and closes the channel, through {@link ProcessLocks}, which keeps the
-     * channel open while this process holds other locks on the file (closing it would drop them).
-     */
+    /** Closes the channel the way its file's locks need ({@link FileLocks#closeChannel}). */
     @Override
     public synchronized void close() {
-        if (locked) {
-            ProcessLocks.unlockWriter(fileKey, lock, channel);
-        } else {
-            ProcessLocks.close(fileKey, channel);
-        }
+        closer.accept(channel);
     }
 }

@@ -22,9 +22,9 @@ import java.util.Set;
  * file channel (so a full disk is an {@link IOException}, not a crash in the middle of a memory
  * copy), and verified checksums are remembered so hot pages are hashed once.
  *
- * <p>Writable files are locked with an exclusive {@link java.nio.channels.FileLock}; a second
- * writer, in this process or another, gets {@link DatabaseLockedException}. Read-only opens take no
- * lock; {@link ProcessLocks} keeps them from dropping the lock of a writer in the same process.
+ * <p>Writable files are locked exclusively; a second writer, in this process or another, gets
+ * {@link DatabaseLockedException}. Read-only handles pin the snapshots they read, so writers of
+ * other handles keep those pages. {@link FileLocks} owns the locks and the rules that keep them.
  */
 public final class MmapPager implements Pager {
 
@@ -41,16 +41,19 @@ public final class MmapPager implements Pager {
     private final Path path;
     private final String name;
     private final OpenMode mode;
+    private final FileLocks locks;
     private final InterruptSafeChannel channel;
     private final FileMapping mapping;
     private final VerifiedChecksumMemo memo;
     private volatile long pageCount;
     private volatile boolean closed;
 
-    private MmapPager(Path path, OpenMode mode, InterruptSafeChannel channel, long pageCount, boolean memo) {
+    private MmapPager(Path path, OpenMode mode, FileLocks locks, InterruptSafeChannel channel, long pageCount,
+            boolean memo) {
         this.path = path;
         this.name = path.toString();
         this.mode = mode;
+        this.locks = locks;
         this.channel = channel;
         this.mapping = new FileMapping(name, channel, mode.writable());
         this.memo = memo ? new VerifiedChecksumMemo(DEFAULT_MEMO_SLOTS_PER_STRIPE) : null;
@@ -67,36 +70,37 @@ public final class MmapPager implements Pager {
      * {@link Pager} default); benchmarks use that to show what the memo saves.
      */
     public static MmapPager open(Path path, OpenMode mode, boolean memo) {
-        Set<StandardOpenOption> options = switch (mode) {
-            case CREATE_NEW -> EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
-            case READ_WRITE -> EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
-            case READ_ONLY -> EnumSet.of(StandardOpenOption.READ);
-        };
-        InterruptSafeChannel channel;
-        try {
-            channel = mode.writable() ? ProcessLocks.lockForWriting(path, () -> openChannel(path, options, true))
-                    : openChannel(path, options, false);
-        } catch (FileAlreadyExistsException e) {
-            throw new BigException(path + " already exists; open it instead of creating it, or choose another path.");
-        } catch (NoSuchFileException e) {
-            throw new BigException(path + " does not exist; create it first (big create, Db.create).");
-        } catch (IOException e) {
-            throw new StorageException(path.toString(), "opening", e);
-        }
+        refuseIfNotARegularFile(path);
+        FileLocks locks = null;
+        InterruptSafeChannel channel = null;
         boolean success = false;
         try {
+            locks = FileLocks.open(path, mode);
+            channel = locks.openChannel(mode);
+            if (mode.writable()) {
+                locks.lockForWriting(channel);
+            }
             long size = channel.size();
-            MmapPager pager = new MmapPager(path, mode, channel, size >>> PageFormat.PAGE_SHIFT, memo);
+            MmapPager pager = new MmapPager(path, mode, locks, channel, size >>> PageFormat.PAGE_SHIFT, memo);
             if (pager.pageCount > 0) {
                 pager.mapping.mapExisting(pager.pageCount);
             }
             success = true;
             return pager;
+        } catch (FileAlreadyExistsException e) {
+            throw new BigException(path + " already exists; open it instead of creating it, or choose another path.");
+        } catch (NoSuchFileException e) {
+            throw new BigException(path + " does not exist; create it first (big create, Db.create).");
         } catch (IOException e) {
-            throw new StorageException(path.toString(), "mapping", e);
+            throw new StorageException(path.toString(), channel == null ? "opening" : "mapping", e);
         } finally {
             if (!success) {
-                channel.close();
+                if (channel != null) {
+                    channel.close();
+                }
+                if (locks != null) {
+                    locks.close();
+                }
             }
         }
     }
@@ -109,39 +113,39 @@ public final class MmapPager implements Pager {
      * of its own can run either).
      */
     public static AutoCloseable tryHoldWriteLock(Path path) {
-        Set<StandardOpenOption> options = EnumSet.of(StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileLocks locks = null;
+        InterruptSafeChannel channel = null;
         try {
-            return ProcessLocks.lockForWriting(path, () -> openChannel(path, options, true));
+            refuseIfNotARegularFile(path);
+            locks = FileLocks.open(path, OpenMode.READ_WRITE);
+            channel = locks.openChannel(OpenMode.READ_WRITE);
+            locks.lockForWriting(channel);
+            FileLocks held = locks;
+            InterruptSafeChannel open = channel;
+            locks = null;
+            return () -> {
+                open.close();
+                held.close();
+            };
         } catch (DatabaseLockedException e) {
             return null;
-        } catch (IOException e) {
+        } catch (IOException | BigException e) {
             return () -> {};
+        } finally {
+            if (locks != null) {
+                if (channel != null) {
+                    channel.close();
+                }
+                locks.close();
+            }
         }
     }
 
-    /**
-     * Opens the channel of {@code path}, refusing anything but a regular file: opening a named pipe
-     * would wait for a writer forever, and a device or a directory is never a database.
-     */
-    private static InterruptSafeChannel openChannel(Path path, Set<StandardOpenOption> options, boolean lock)
-            throws IOException {
+    /** Opening a named pipe would wait for a writer forever, and a device or a directory is never a database. */
+    private static void refuseIfNotARegularFile(Path path) {
         if (Files.exists(path) && !Files.isRegularFile(path)) {
             throw new BigException(path + " is not a regular file (it is a directory, a pipe or a device); a big database"
                     + " is a regular file. Check the path.");
-        }
-        Object fileKey = ProcessLocks.fileKey(path);
-        FileChannel channel = FileChannel.open(path, options);
-        boolean success = false;
-        try {
-            InterruptSafeChannel safe = new InterruptSafeChannel(path, fileKey != null ? fileKey : ProcessLocks.fileKey(path),
-                    channel, options, lock);
-            success = true;
-            return safe;
-        } finally {
-            if (!success) {
-                // A read-only channel of a file this process has locked must not drop the lock by closing.
-                ProcessLocks.close(lock ? null : fileKey, channel);
-            }
         }
     }
 
@@ -184,18 +188,14 @@ public final class MmapPager implements Pager {
     @Override
     public SnapshotPin pinSnapshot(long txid) {
         ensureOpen();
-        try {
-            return ProcessLocks.pin(channel.fileKey(), channel, txid);
-        } catch (IOException e) {
-            throw new StorageException(name, "pinning snapshot " + txid + " (a shared file lock)", e);
-        }
+        return locks.pin(name, txid);
     }
 
     @Override
     public boolean otherReaderOlderThan(long txid) {
         ensureWritable();
         try {
-            return ProcessLocks.readerOlderThan(channel.fileKey(), channel, txid);
+            return locks.readerOlderThan(channel, txid);
         } catch (IOException e) {
             throw new StorageException(name, "looking for readers of snapshots older than " + txid
                     + " (a file lock probe)", e);
@@ -319,6 +319,7 @@ public final class MmapPager implements Pager {
             mapping.close();
         } finally {
             channel.close();
+            locks.close();
         }
     }
 }

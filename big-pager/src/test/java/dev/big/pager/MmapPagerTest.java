@@ -162,16 +162,22 @@ class MmapPagerTest {
         Path file = TestDirs.newDir("mmap").resolve("interrupt.big");
         Random random = new Random(9);
         try (MmapPager pager = MmapPager.open(file, OpenMode.CREATE_NEW)) {
-            for (int round = 0; round < 50; round++) {
-                MemorySegment page = Pages.randomBitmap(random);
-                Thread.currentThread().interrupt();
-                pager.write(round, page);
-                pager.sync();
-                assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
-                assertArrayEquals(page.toArray(PageFormat.BYTE), pager.read(round).toArray(PageFormat.BYTE));
+            pager.write(0, Pages.branch(0, 0));
+            try (MmapPager reader = MmapPager.open(file, OpenMode.READ_ONLY); SnapshotPin pin = reader.pinSnapshot(7)) {
+                assertEquals(List.of("WRITE-LOCKED", "PINNED"), LockInspector.inspect(file, 7));
+                for (int round = 1; round < 50; round++) {
+                    MemorySegment page = Pages.randomBitmap(random);
+                    Thread.currentThread().interrupt();
+                    pager.write(round, page);
+                    pager.sync();
+                    assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
+                    assertArrayEquals(page.toArray(PageFormat.BYTE), pager.read(round).toArray(PageFormat.BYTE));
+                }
+                assertEquals(List.of("WRITE-LOCKED", "PINNED"), LockInspector.inspect(file, 7),
+                        "after interrupted writes, another process must still see the write lock and the reader's pin");
             }
-            var second = assertThrows(DatabaseLockedException.class, () -> MmapPager.open(file, OpenMode.READ_WRITE));
-            assertTrue(second.getMessage().contains("locked"), "the write lock was taken again after reopening");
+            assertEquals(List.of("WRITE-LOCKED", "UNPINNED"), LockInspector.inspect(file, 7));
         }
+        assertEquals(List.of("WRITE-FREE", "UNPINNED"), LockInspector.inspect(file, 7));
     }
 }
