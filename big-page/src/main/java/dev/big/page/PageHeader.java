@@ -127,9 +127,15 @@ public final class PageHeader {
         String identity = identityError(pgno, page, kind);
         long stored = storedChecksum(page);
         if (stored != expectedChecksum) {
+            String intact = identity == null && computeChecksum(page) == stored
+                    ? "; the page itself is intact, written by commit " + txid(page) + ", but it is not the version"
+                            + " its parent links to: it was rewritten after the link was read (reused while a reader"
+                            + " still needed it, as when a reader's pin is lost), or the linked version never reached"
+                            + " the disk"
+                    : "";
             return "checksum failed: expected=" + CorruptPageException.hex(expectedChecksum)
                     + " stored=" + CorruptPageException.hex(stored)
-                    + (identity != null ? "; " + identity : "");
+                    + (identity != null ? "; " + identity : intact);
         }
         long actual = computeChecksum(page);
         if (actual != expectedChecksum) {
