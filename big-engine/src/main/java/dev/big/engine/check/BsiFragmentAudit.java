@@ -45,14 +45,8 @@ final class BsiFragmentAudit {
         this.zone = decoded;
     }
 
-    /** Describes a fragment for messages by its ids (the engine knows no table or field names). */
-    static String describeFragment(long fragmentKey) {
-        return "fragment (field " + Coords.fieldOf(fragmentKey) + ", view " + Coords.viewOf(fragmentKey) + ", shard "
-                + Coords.shardOf(fragmentKey) + ")";
-    }
-
     private String where() {
-        return "bit-sliced " + describeFragment(fragmentKey);
+        return "bit-sliced " + Checker.describeFragment(fragmentKey);
     }
 
     /** A container of the fragment, met in key order; {@code pgno} is the page holding it. */

@@ -254,10 +254,16 @@ public final class Checker {
         BsiFragmentAudit bsi = semantic && Coords.viewOf(fragmentKey) == Coords.VIEW_BSI
                 ? new BsiFragmentAudit(fragmentKey, RootsPage.summary(entry), rootsPgno) : null;
         int before = problems.size();
-        walkTree(RootsPage.root(entry), PageKind.LEAF, BsiFragmentAudit.describeFragment(fragmentKey), KeyRange.ALL, bsi);
+        walkTree(RootsPage.root(entry), PageKind.LEAF, describeFragment(fragmentKey), KeyRange.ALL, bsi);
         if (bsi != null && problems.size() == before) {
             problems.addAll(bsi.finish());
         }
+    }
+
+    /** A fragment for messages, by its ids: the engine knows no table or field names. */
+    static String describeFragment(long fragmentKey) {
+        return "fragment (field " + Coords.fieldOf(fragmentKey) + ", view " + Coords.viewOf(fragmentKey) + ", shard "
+                + Coords.shardOf(fragmentKey) + ")";
     }
 
     private static void visitInline(BsiFragmentAudit bsi, long pgno, MemorySegment page, int cell, long key) {
