@@ -75,6 +75,7 @@ final class CheckFixture {
 
     /** Asserts that one problem of {@code report} mentions every one of {@code parts}. */
     static void assertProblem(CheckReport report, String... parts) {
+        System.out.println(report.describe()); // the test's output file then shows what big check would print
         assertFalse(report.ok(), "the check found nothing:\n" + report.describe());
         for (CheckReport.Problem problem : report.problems()) {
             String text = problem.toString();
