@@ -19,13 +19,15 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code big check DB}: verify every page and the page-accounting invariant. */
+/** {@code big check DB}: verify every page, the page-accounting invariant, and what queries answer from. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        header = "Verifies every page of a database and the page-accounting invariant.",
+        header = "Verifies every page of a database, the page accounting, and what queries answer from.",
         description = {
             "Verifies every page reachable from the latest commit (recomputing every checksum) and that each page"
                     + " below the high-water mark is used exactly once: by a tree, the freelist chain, or listed"
-                    + " as free. Prints a report; exits with 79 if anything is wrong.",
+                    + " as free. Then checks what queries answer from without reading data against the data:"
+                    + " separator keys, zone maps, record counts, dictionaries, bit planes, and the catalog's id"
+                    + " counters. Prints a report; exits with 79 if anything is wrong.",
             "The file is opened read-only and never changed; the check holds the write lock, so no other process"
                     + " commits while it runs."})
 final class CheckCommand implements Callable<Integer> {

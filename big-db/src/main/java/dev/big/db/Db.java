@@ -1,5 +1,6 @@
 package dev.big.db;
 
+import dev.big.db.check.DbCheck;
 import dev.big.db.internal.BatchWriter;
 import dev.big.db.internal.Catalog;
 import dev.big.db.internal.SchemaWriter;
@@ -315,9 +316,14 @@ public final class Db implements AutoCloseable {
                 store.freePages(), fileSize);
     }
 
-    /** Verifies every page and the page-accounting invariant; see {@link Store#check()}. */
+    /**
+     * Verifies every page and the page-accounting invariant ({@link Store#check()}), and that what
+     * queries answer from without reading data agrees with the data: separators, zone maps,
+     * record counts, dictionaries, the catalog's id counters (see {@link DbCheck}). Lists every
+     * problem found; never stops at the first.
+     */
     public CheckReport check() {
-        return store.check();
+        return DbCheck.check(store);
     }
 
     @Override

@@ -193,7 +193,8 @@ public final class Dictionary {
         });
     }
 
-    static long hash(byte[] utf8) {
+    /** The key of a value in the by-hash tree. */
+    public static long hash(byte[] utf8) {
         return Checksums.xxh3(utf8, 0, utf8.length);
     }
 }

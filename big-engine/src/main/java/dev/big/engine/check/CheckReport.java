@@ -1,19 +1,27 @@
 package dev.big.engine.check;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The outcome of a full check: every page reachable from the latest commit verified, and every
- * page below the high-water mark used exactly once.
+ * The outcome of a full check: every page reachable from the latest commit verified, every page
+ * below the high-water mark used exactly once, and what queries answer from without reading data
+ * (separators, zone maps, counts, dictionaries) agreeing with the data it summarises.
  */
 public record CheckReport(String file, long txid, long pageCount, long pagesChecked, long freePages,
                           List<Problem> problems, List<String> notes) {
 
-    /** One thing wrong with one page. */
+    /**
+     * One thing wrong: with the page it was found in, or {@link #NO_PAGE} for a disagreement
+     * between structures that no single page holds (its message names where instead).
+     */
     public record Problem(long pgno, String kind, String message) {
+
+        public static final long NO_PAGE = -1;
+
         @Override
         public String toString() {
-            return "page " + pgno + " (" + kind + "): " + message;
+            return pgno == NO_PAGE ? kind + ": " + message : "page " + pgno + " (" + kind + "): " + message;
         }
     }
 
@@ -24,9 +32,16 @@ public record CheckReport(String file, long txid, long pageCount, long pagesChec
 
     /** The same report with {@code more} notes (things worth knowing that are not damage to the commit). */
     public CheckReport withNotes(List<String> more) {
-        List<String> all = new java.util.ArrayList<>(notes);
+        List<String> all = new ArrayList<>(notes);
         all.addAll(more);
         return new CheckReport(file, txid, pageCount, pagesChecked, freePages, problems, all);
+    }
+
+    /** The same report with {@code more} problems, found by a check of a layer above the engine. */
+    public CheckReport withProblems(List<Problem> more) {
+        List<Problem> all = new ArrayList<>(problems);
+        all.addAll(more);
+        return new CheckReport(file, txid, pageCount, pagesChecked, freePages, all, notes);
     }
 
     public boolean ok() {

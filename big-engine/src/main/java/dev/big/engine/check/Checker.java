@@ -1,5 +1,7 @@
 package dev.big.engine.check;
 
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.Containers;
 import dev.big.page.BitmapPage;
 import dev.big.page.BranchPage;
 import dev.big.page.ContainerKind;
@@ -20,8 +22,12 @@ import java.util.Map;
 /**
  * Walks every structure of one committed state and reports every problem instead of stopping at
  * the first: checksums (always recomputed, never taken from the memo), page identity, cell
- * structure, container cardinalities, and LMDB's invariant that each page below the high-water
- * mark is reachable exactly once, from a tree, the freelist chain, or the free runs it lists.
+ * structure, container cardinalities, LMDB's invariant that each page below the high-water mark
+ * is reachable exactly once, from a tree, the freelist chain, or the free runs it lists; and what
+ * reads trust without verifying it: that every key lies within the separators that route lookups
+ * to it ({@link KeyRange}), the schema-free invariants of bit-sliced fragments and their zone maps
+ * ({@link BsiFragmentAudit}), and that the meta slot on disk is still the commit checked
+ * ({@link MetaOnDisk}). All of it in the one walk that reads every page anyway.
  */
 public final class Checker {
 
@@ -29,11 +35,14 @@ public final class Checker {
     private final long pageCount;
     private final List<CheckReport.Problem> problems = new ArrayList<>();
     private final Map<Long, String> owners = new HashMap<>();
+    /** Whether to check what the pages mean as well (a full check), or only walk them (page accounting). */
+    private final boolean semantic;
     private long checked;
 
-    private Checker(Pager pager, long pageCount) {
+    private Checker(Pager pager, long pageCount, boolean semantic) {
         this.pager = pager;
         this.pageCount = pageCount;
+        this.semantic = semantic;
     }
 
     /**
@@ -41,9 +50,9 @@ public final class Checker {
      * failed verification: then the trees cannot vouch for which pages are free.
      */
     public static org.roaringbitmap.RoaringBitmap treePagesOrNull(Pager pager, MetaPage.State meta) {
-        Checker checker = new Checker(pager, meta.pageCount());
-        checker.walkTree(meta.roots(), PageKind.ROOTS, "roots tree");
-        checker.walkTree(meta.catalog(), PageKind.CATALOG, "catalog tree");
+        Checker checker = new Checker(pager, meta.pageCount(), false);
+        checker.walkTree(meta.roots(), PageKind.ROOTS, "roots tree", KeyRange.ALL, null);
+        checker.walkTree(meta.catalog(), PageKind.CATALOG, "catalog tree", KeyRange.ALL, null);
         if (!checker.problems.isEmpty()) {
             return null;
         }
@@ -57,11 +66,11 @@ public final class Checker {
     }
 
     public static CheckReport check(Pager pager, MetaPage.State meta) {
-        Checker checker = new Checker(pager, meta.pageCount());
+        Checker checker = new Checker(pager, meta.pageCount(), true);
         checker.owners.put(0L, "meta slot 0");
         checker.owners.put(1L, "meta slot 1");
-        checker.walkTree(meta.roots(), PageKind.ROOTS, "roots tree");
-        checker.walkTree(meta.catalog(), PageKind.CATALOG, "catalog tree");
+        checker.walkTree(meta.roots(), PageKind.ROOTS, "roots tree", KeyRange.ALL, null);
+        checker.walkTree(meta.catalog(), PageKind.CATALOG, "catalog tree", KeyRange.ALL, null);
         long free = checker.walkFreelist(meta.freelist());
         if (free != meta.freePages()) {
             checker.problem(MetaPage.slotOf(meta.txid()), "meta",
@@ -73,6 +82,7 @@ public final class Checker {
             }
         }
         List<String> notes = new ArrayList<>();
+        MetaOnDisk.compare(pager, meta, checker.problems, notes);
         int otherSlot = 1 - MetaPage.slotOf(meta.txid());
         String slotError = MetaPage.validate(otherSlot, pager.read(otherSlot));
         if (slotError != null && !(meta.txid() == 0 && otherSlot == 1)) {
@@ -100,7 +110,11 @@ public final class Checker {
         return true;
     }
 
-    private void walkTree(PageRef ref, PageKind leafKind, String owner) {
+    /**
+     * Walks the tree at {@code ref}, whose keys must lie in {@code range}; feeds every container to
+     * {@code bsi} when the tree is a bit-sliced fragment (else it is null).
+     */
+    private void walkTree(PageRef ref, PageKind leafKind, String owner, KeyRange range, BsiFragmentAudit bsi) {
         if (ref.isNone()) {
             return;
         }
@@ -122,7 +136,7 @@ public final class Checker {
                 return;
             }
             for (int c = 0; c < BranchPage.count(page); c++) {
-                walkTree(BranchPage.child(page, c), leafKind, owner);
+                walkTree(BranchPage.child(page, c), leafKind, owner, range.child(ref.pgno(), page, c), bsi);
             }
             return;
         }
@@ -131,12 +145,40 @@ public final class Checker {
             problem(ref.pgno(), kind.label(), structure);
             return;
         }
+        if (semantic) {
+            checkRange(ref.pgno(), page, kind, owner, range);
+        }
         for (int cell = 0; cell < LeafPage.count(page); cell++) {
-            checkCell(ref.pgno(), page, cell, kind, owner);
+            checkCell(ref.pgno(), page, cell, kind, owner, bsi);
         }
     }
 
-    private void checkCell(long pgno, MemorySegment page, int cell, PageKind kind, String owner) {
+    /**
+     * Reports a leaf whose keys leave the range its separators route to it. Its keys increase
+     * (the structure check saw to that), so its first and last key are all there is to compare.
+     */
+    private void checkRange(long pgno, MemorySegment page, PageKind kind, String owner, KeyRange range) {
+        int count = LeafPage.count(page);
+        if (count == 0) {
+            return;
+        }
+        long first = LeafPage.key(page, 0);
+        long last = LeafPage.key(page, count - 1);
+        if (range.isBelow(first)) {
+            problem(range.lowPgno(), "separator", kind.label() + " page " + pgno + " of " + owner + ", under child "
+                    + range.lowChild() + " of this page, holds key " + Long.toUnsignedString(first) + ", below that"
+                    + " child's separator " + Long.toUnsignedString(range.low()) + ": a lookup of that key goes to an"
+                    + " earlier child and misses it");
+        }
+        if (range.isAtOrAbove(last)) {
+            problem(range.highPgno(), "separator", kind.label() + " page " + pgno + " of " + owner + ", under child "
+                    + (range.highChild() - 1) + " of this page, holds key " + Long.toUnsignedString(last) + ", not below"
+                    + " the separator " + Long.toUnsignedString(range.high()) + " of child " + range.highChild()
+                    + ": a lookup of that key goes to a later child and misses it");
+        }
+    }
+
+    private void checkCell(long pgno, MemorySegment page, int cell, PageKind kind, String owner, BsiFragmentAudit bsi) {
         ContainerKind containerKind = LeafPage.kind(page, cell);
         long key = LeafPage.key(page, cell);
         if (kind == PageKind.ROOTS) {
@@ -144,7 +186,7 @@ public final class Checker {
                 problem(pgno, "roots", "cell " + cell + " is not a roots entry");
                 return;
             }
-            walkTree(RootsPage.root(page, cell), PageKind.LEAF, "tree " + Long.toUnsignedString(key, 16));
+            walkFragment(pgno, key, LeafPage.payload(page, cell));
             return;
         }
         switch (containerKind) {
@@ -161,6 +203,8 @@ public final class Checker {
                 } else if (BitmapPage.cardinality(bits) != LeafPage.cardinality(page, cell)) {
                     problem(bitmap.pgno(), "bitmap", "holds " + BitmapPage.cardinality(bits)
                             + " bits, its cell in page " + pgno + " says " + LeafPage.cardinality(page, cell));
+                } else if (bsi != null) {
+                    bsi.visit(bitmap.pgno(), key, Containers.decodeBitmap(bits, LeafPage.cardinality(page, cell)));
                 }
             }
             case ARRAY -> {
@@ -170,6 +214,7 @@ public final class Checker {
                         return;
                     }
                 }
+                visitInline(bsi, pgno, page, cell, key);
             }
             case RUN -> {
                 int total = 0;
@@ -187,13 +232,44 @@ public final class Checker {
                 if (total != LeafPage.cardinality(page, cell)) {
                     problem(pgno, kind.label(), "cell " + cell + ": runs hold " + total + " bits, the cell says "
                             + LeafPage.cardinality(page, cell));
-                }
-            }
-            case BYTES -> {
-                if (kind == PageKind.LEAF && owner.startsWith("tree")) {
                     return;
                 }
+                visitInline(bsi, pgno, page, cell, key);
             }
+            case BYTES -> {
+                if (bsi != null) {
+                    problem(pgno, "bit planes", "cell " + cell + " (key " + key + ") of " + owner + " holds bytes, but a"
+                            + " bit-sliced fragment holds only containers");
+                }
+            }
+        }
+    }
+
+    /**
+     * Walks the fragment tree a roots entry names; a bit-sliced fragment's containers are audited
+     * on the way, and its audit reported only if the walk found its pages sound (a page that
+     * could not be read would make a sound fragment look inconsistent).
+     */
+    private void walkFragment(long rootsPgno, long fragmentKey, MemorySegment entry) {
+        BsiFragmentAudit bsi = semantic && Coords.viewOf(fragmentKey) == Coords.VIEW_BSI
+                ? new BsiFragmentAudit(fragmentKey, RootsPage.summary(entry), rootsPgno) : null;
+        int before = problems.size();
+        walkTree(RootsPage.root(entry), PageKind.LEAF, describeFragment(fragmentKey), KeyRange.ALL, bsi);
+        if (bsi != null && problems.size() == before) {
+            problems.addAll(bsi.finish());
+        }
+    }
+
+    /** A fragment for messages, by its ids: the engine knows no table or field names. */
+    static String describeFragment(long fragmentKey) {
+        return "fragment (field " + Coords.fieldOf(fragmentKey) + ", view " + Coords.viewOf(fragmentKey) + ", shard "
+                + Coords.shardOf(fragmentKey) + ")";
+    }
+
+    private static void visitInline(BsiFragmentAudit bsi, long pgno, MemorySegment page, int cell, long key) {
+        if (bsi != null) {
+            bsi.visit(pgno, key, Containers.decodeInline(LeafPage.kind(page, cell), LeafPage.cardinality(page, cell),
+                    page, LeafPage.payloadOffset(page, cell), LeafPage.payloadLength(page, cell)));
         }
     }
 

@@ -1,0 +1,99 @@
+package dev.big.cli;
+
+import static dev.big.page.PageFormat.LE_LONG;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.big.engine.bsi.ZoneMap;
+import dev.big.page.BranchPage;
+import dev.big.page.LeafPage;
+import dev.big.page.MetaPage;
+import dev.big.page.PageFormat;
+import dev.big.page.PageHeader;
+import dev.big.page.PageKind;
+import dev.big.page.PageRef;
+import dev.big.page.RootsPage;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code big check} reports a wrong structure that every checksum vouches for (here a zone map
+ * whose maximum no record holds: a roots entry rewritten, and every checksum from its page up to
+ * the meta page re-sealed) like a damaged page: listed, and exit code 79.
+ */
+class CheckSemanticsIT {
+
+    /** Offset of container column 0's max in a roots entry whose summary is a zone map (see {@link ZoneMap}). */
+    private static final int COLUMN_0_MAX = RootsPage.ENTRY_FIXED_BYTES + 32 + 16;
+
+    @Test
+    void aZoneMapThatDisagreesWithItsPlanesIsListedAndExits79() throws IOException {
+        Path dir = Cli.newDir("check-semantics");
+        Cli.write(dir.resolve("schema.json"), Cli.SCHEMA);
+        StringBuilder csv = new StringBuilder("value,type,verified,received_at,size,tags\n");
+        for (int i = 0; i < 5_000; i++) {
+            csv.append(i * 37 % 1_048_576).append(",t").append(i % 7).append(',').append(i % 3 == 0).append(',')
+                    .append(1_700_000_000_000L + i).append(',').append(i).append(",tag").append(i % 5).append('\n');
+        }
+        Cli.write(dir.resolve("rows.csv"), csv.toString());
+        Cli.Run load = Cli.big(dir, "load", "events.big", "events", "rows.csv", "--schema", "schema.json");
+        assertEquals(0, load.exitCode(), load.toString());
+
+        Path file = dir.resolve("events.big");
+        byte[] bytes = Files.readAllBytes(file);
+        raiseFirstZoneMapMax(MemorySegment.ofArray(bytes));
+        Files.write(file, bytes);
+
+        Cli.Run check = Cli.big(dir, "check", "events.big");
+        assertEquals(79, check.exitCode(), check.toString());
+        assertTrue(check.stdout().contains(" problem(s)\n") && check.stdout().contains("  zone map: events."), check.stdout());
+        assertTrue(check.stdout().contains("the zone map says min"), check.stdout());
+        assertTrue(check.stderr().startsWith("big check: events.big is damaged: "), check.stderr());
+    }
+
+    /**
+     * Adds one to column 0's max in the first zone map of the roots tree and re-seals the roots
+     * page, every branch above it and the newest meta page.
+     */
+    private static void raiseFirstZoneMapMax(MemorySegment file) {
+        int slot = MetaPage.validate(0, page(file, 0)) == null
+                && (MetaPage.validate(1, page(file, 1)) != null
+                || MetaPage.read(page(file, 0)).txid() > MetaPage.read(page(file, 1)).txid()) ? 0 : 1;
+        MetaPage.State meta = MetaPage.read(page(file, slot));
+        List<long[]> path = new ArrayList<>(); // {branch pgno, child index}, root first
+        long pgno = meta.roots().pgno();
+        while (PageHeader.kind(page(file, pgno)) == PageKind.BRANCH) {
+            path.add(new long[] {pgno, 0});
+            pgno = BranchPage.childPgno(page(file, pgno), 0);
+        }
+        MemorySegment leaf = page(file, pgno);
+        Integer cell = null;
+        for (int i = 0; i < LeafPage.count(leaf) && cell == null; i++) {
+            if (LeafPage.payloadLength(leaf, i) == RootsPage.ENTRY_FIXED_BYTES + ZoneMap.SIZE_BYTES) {
+                cell = i;
+            }
+        }
+        assertNotNull(cell, "the first roots page holds no zone map");
+        long at = LeafPage.payloadOffset(leaf, cell) + COLUMN_0_MAX;
+        leaf.set(LE_LONG, at, leaf.get(LE_LONG, at) + 1);
+        long checksum = PageHeader.seal(leaf);
+        for (int level = path.size() - 1; level >= 0; level--) {
+            MemorySegment branch = page(file, path.get(level)[0]);
+            BranchPage.setChild(branch, 0, BranchPage.key(branch, 0), pgno, checksum);
+            pgno = path.get(level)[0];
+            checksum = PageHeader.seal(branch);
+        }
+        MetaPage.write(page(file, slot), new MetaPage.State(meta.txid(), meta.pageCount(), new PageRef(pgno, checksum),
+                meta.catalog(), meta.freelist(), meta.freePages(), meta.commitMillis()));
+    }
+
+    private static MemorySegment page(MemorySegment file, long pgno) {
+        return file.asSlice(PageFormat.offsetOf(pgno), PageFormat.PAGE_SIZE_BYTES);
+    }
+}

@@ -1,0 +1,150 @@
+package dev.big.db.check;
+
+import dev.big.engine.tree.ContainerView;
+import dev.big.page.BitmapPage;
+
+/**
+ * One container column (65,536 records) as 1,024 words, and what the field check asks of a
+ * stored container against it, read where the container lies: an array's values, a run's ranges
+ * or a bitmap page's words. No container is copied to the heap, so a sparse row (a keyed value
+ * held by a few records) costs its few values, not an allocation.
+ */
+final class ColumnWords {
+
+    static final int WORDS = BitmapPage.WORDS;
+
+    private final long[] scratch = new long[WORDS];
+
+    /** The words of {@code view}, or null if it is empty. */
+    static long[] of(ContainerView view) {
+        if (view.isEmpty()) {
+            return null;
+        }
+        long[] words = new long[WORDS];
+        view.orWordsInto(words);
+        return words;
+    }
+
+    /** How many bits of {@code view} are not in {@code mask} (null: an empty column). */
+    int countOutside(ContainerView view, long[] mask) {
+        if (mask == null) {
+            return view.cardinality();
+        }
+        int outside = 0;
+        switch (view.kind()) {
+            case ARRAY -> {
+                for (int j = 0; j < view.cardinality(); j++) {
+                    int v = view.arrayValue(j);
+                    if ((mask[v >>> 6] & (1L << v)) == 0) {
+                        outside++;
+                    }
+                }
+            }
+            case RUN -> {
+                for (int j = 0; j < view.inlineCount(); j++) {
+                    int start = view.runStart(j);
+                    outside += (view.runLengthMinusOne(j) + 1) - countInRange(mask, start, start + view.runLengthMinusOne(j) + 1);
+                }
+            }
+            default -> {
+                long[] words = words(view);
+                for (int i = 0; i < WORDS; i++) {
+                    outside += Long.bitCount(words[i] & ~mask[i]);
+                }
+            }
+        }
+        return outside;
+    }
+
+    /** ORs {@code view} into {@code acc}; returns how many of its bits {@code acc} held already. */
+    int orCountingOverlap(ContainerView view, long[] acc) {
+        int overlap = 0;
+        switch (view.kind()) {
+            case ARRAY -> {
+                for (int j = 0; j < view.cardinality(); j++) {
+                    int v = view.arrayValue(j);
+                    long bit = 1L << v;
+                    if ((acc[v >>> 6] & bit) != 0) {
+                        overlap++;
+                    }
+                    acc[v >>> 6] |= bit;
+                }
+            }
+            case RUN -> {
+                for (int j = 0; j < view.inlineCount(); j++) {
+                    int start = view.runStart(j);
+                    int end = start + view.runLengthMinusOne(j) + 1;
+                    overlap += countInRange(acc, start, end);
+                    ContainerView.setRange(acc, start, end);
+                }
+            }
+            default -> {
+                long[] words = words(view);
+                for (int i = 0; i < WORDS; i++) {
+                    overlap += Long.bitCount(acc[i] & words[i]);
+                    acc[i] |= words[i];
+                }
+            }
+        }
+        return overlap;
+    }
+
+    /** A bitmap container's words: the page where it lies, copied only when it is not a page. */
+    private long[] words(ContainerView view) {
+        if (view.isBitmapPage()) {
+            for (int i = 0; i < WORDS; i++) {
+                scratch[i] = view.word(i);
+            }
+        } else {
+            view.copyWordsTo(scratch);
+        }
+        return scratch;
+    }
+
+    /** Bits of {@code words} set in {@code [start, end)}. */
+    private static int countInRange(long[] words, int start, int end) {
+        int count = 0;
+        int first = start >>> 6;
+        int last = (end - 1) >>> 6;
+        for (int i = first; i <= last; i++) {
+            long mask = -1L;
+            if (i == first) {
+                mask &= -1L << start;
+            }
+            if (i == last) {
+                mask &= -1L >>> -end;
+            }
+            count += Long.bitCount(words[i] & mask);
+        }
+        return count;
+    }
+
+    /** The first bit of {@code view} not in {@code mask}, for a message. */
+    static int firstOutside(ContainerView view, long[] mask) {
+        long[] words = new long[WORDS];
+        view.orWordsInto(words);
+        for (int i = 0; i < WORDS; i++) {
+            long stray = mask == null ? words[i] : words[i] & ~mask[i];
+            if (stray != 0) {
+                return i * 64 + Long.numberOfTrailingZeros(stray);
+            }
+        }
+        return -1;
+    }
+
+    /** Bits set in exactly one of {@code a} and {@code b} (null: empty), and the first of them in {@code first[0]}. */
+    static long countDiffering(long[] a, long[] b, int[] first) {
+        long count = 0;
+        first[0] = -1;
+        for (int i = 0; i < WORDS; i++) {
+            long differ = (a == null ? 0 : a[i]) ^ (b == null ? 0 : b[i]);
+            if (differ != 0) {
+                if (first[0] < 0) {
+                    first[0] = i * 64 + Long.numberOfTrailingZeros(differ);
+                }
+                count += Long.bitCount(differ);
+            }
+        }
+        return count;
+    }
+}

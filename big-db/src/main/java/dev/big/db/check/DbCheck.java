@@ -1,0 +1,131 @@
+package dev.big.db.check;
+
+import dev.big.db.FieldType;
+import dev.big.db.internal.Catalog;
+import dev.big.db.internal.FieldInfo;
+import dev.big.db.internal.TableInfo;
+import dev.big.engine.ReadTxn;
+import dev.big.engine.Store;
+import dev.big.engine.check.CheckReport;
+import dev.big.page.CorruptPageException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The full check of a database: the store's (every page, the page accounting, separators,
+ * bit-plane invariants, zone-map counts, the meta slot on disk), then what big-db keeps beside
+ * the data and queries answer from, which only the catalog explains: the catalog itself, which
+ * field each fragment belongs to, record counts and next record ids, dictionaries and next
+ * dictionary ids, field bits against existence rows, zone-map extremes. All of it on one commit,
+ * in one report, every problem listed.
+ *
+ * <p>Each database-level check walks what it checks once (a fragment, a dictionary tree); none
+ * does per-record work where a container operation answers.
+ */
+public final class DbCheck {
+
+    /** Tries to see the store's check and this one read the same commit while a writer keeps committing. */
+    private static final int SAME_COMMIT_ATTEMPTS = 5;
+
+    /** How the store's check names a fragment's field: "fragment (field 4, view 1, shard 0)". */
+    private static final Pattern FIELD_ID = Pattern.compile("\\(field (\\d+),");
+
+    public static CheckReport check(Store store) {
+        for (int attempt = 1; ; attempt++) {
+            try (ReadTxn txn = store.beginRead()) {
+                CheckReport report = store.check();
+                boolean sameCommit = report.txid() == txn.baseTxid();
+                if (!sameCommit && attempt < SAME_COMMIT_ATTEMPTS) {
+                    continue;
+                }
+                List<String> notes = new ArrayList<>();
+                if (!sameCommit) {
+                    notes.add("the writer kept committing: pages were checked at commit " + report.txid()
+                            + ", the catalog's structures at commit " + txn.baseTxid());
+                }
+                CheckReport merged = report.withProblems(checkCommit(txn, report));
+                String fieldIds = fieldIds(txn, merged);
+                if (fieldIds != null) {
+                    notes.add(fieldIds);
+                }
+                return merged.withNotes(notes);
+            }
+        }
+    }
+
+    private static List<CheckReport.Problem> checkCommit(ReadTxn txn, CheckReport storeReport) {
+        Catalog catalog;
+        FragmentIndex fragments;
+        try {
+            catalog = Catalog.of(txn);
+            fragments = FragmentIndex.of(txn);
+        } catch (CorruptPageException e) {
+            // The store's check names the damaged page; without the catalog or the roots nothing here can be judged.
+            return List.of();
+        } catch (RuntimeException e) {
+            return List.of(new CheckReport.Problem(CheckReport.Problem.NO_PAGE, "catalog", "the catalog cannot be"
+                    + " read (" + e.getMessage() + "), so no table can: restore the file from a backup or an export"));
+        }
+        CheckScope scope = new CheckScope(txn, catalog, fragments, storeReport);
+        scope.run("the catalog", () -> CatalogCheck.check(scope));
+        scope.run("which field each fragment belongs to", () -> FragmentOwnersCheck.check(scope));
+        Map<Integer, long[]> dictionaryIds = new HashMap<>();
+        ZoneMapsCheck zoneMaps = new ZoneMapsCheck();
+        for (TableInfo table : catalog.tables().values()) {
+            scope.run("the record counts of table " + table.name(), () -> RecordCountCheck.check(scope, table));
+            for (FieldInfo field : table.fields().values()) {
+                String name = CheckScope.name(table, field);
+                if (field.type().hasDictionary()) {
+                    scope.run("the dictionary of " + name,
+                            () -> dictionaryIds.put(field.fieldId(), DictionaryCheck.check(scope, table, field)));
+                }
+                if (field.type() != FieldType.BOOL && field.type() != FieldType.SET) {
+                    scope.run("the zone maps of " + name, () -> zoneMaps.check(scope, table, field));
+                }
+            }
+            scope.run("the fields of table " + table.name(), () -> FieldBitsCheck.check(scope, table, dictionaryIds));
+        }
+        return scope.problems();
+    }
+
+    /**
+     * Which table or field each field id the problems mention is: the store's check knows
+     * fragments by id only ("fragment (field 4, view 1, shard 0)").
+     */
+    private static String fieldIds(ReadTxn txn, CheckReport report) {
+        Set<Integer> mentioned = new HashSet<>();
+        for (CheckReport.Problem problem : report.problems()) {
+            Matcher matcher = FIELD_ID.matcher(problem.message());
+            while (matcher.find()) {
+                mentioned.add(Integer.parseInt(matcher.group(1)));
+            }
+        }
+        if (mentioned.isEmpty()) {
+            return null;
+        }
+        try {
+            List<String> names = new ArrayList<>();
+            for (TableInfo table : Catalog.of(txn).tables().values()) {
+                if (mentioned.contains(table.existsFieldId())) {
+                    names.add(table.existsFieldId() + " = the records of table " + table.name());
+                }
+                for (FieldInfo field : table.fields().values()) {
+                    if (mentioned.contains(field.fieldId())) {
+                        names.add(field.fieldId() + " = " + CheckScope.name(table, field) + " (" + field.type().label() + ")");
+                    }
+                }
+            }
+            return names.isEmpty() ? null : "field ids: " + String.join(", ", names);
+        } catch (RuntimeException e) {
+            return null; // The catalog cannot be read: a problem says so already.
+        }
+    }
+
+    private DbCheck() {}
+}

@@ -1,0 +1,175 @@
+package dev.big.db.check;
+
+import dev.big.db.FieldType;
+import dev.big.db.internal.FieldInfo;
+import dev.big.db.internal.TableInfo;
+import dev.big.engine.bsi.BsiLayout;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.ContainerView;
+import dev.big.engine.tree.Tree;
+import dev.big.page.ContainerKind;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * A table's field fragments against its existence rows and dictionaries, shard by shard:
+ *
+ * <ul>
+ * <li>every bit of a field belongs to a record of the table (a deleted record leaves none), or
+ *     aggregates count what no count of the table does;
+ * <li>a bool field's records are true or false, not both, and it has no row but those two;
+ * <li>a keyed field's records have one value each, and the rows and the id planes (what point
+ *     reads answer from) agree on which records have one;
+ * <li>every row of a keyed or set field is an id its dictionary holds, below the next
+ *     dictionary id, or its records read as damaged.
+ * </ul>
+ *
+ * One pass over each fragment, each container read where it lies against its column's words
+ * ({@link ColumnWords}): an array costs its values, a bitmap page its 1,024 words.
+ */
+final class FieldBitsCheck {
+
+    private static final int COLUMNS = Coords.CONTAINERS_PER_ROW;
+
+    private final CheckScope scope;
+    private final TableInfo table;
+    private final Map<Integer, long[]> dictionaryIds;
+    private final ContainerView probe = new ContainerView();
+    private final ColumnWords columnWords = new ColumnWords();
+    /** The table's existence rows of the shard being checked, by container column (null: none). */
+    private final long[][] exists = new long[COLUMNS][];
+    /** The union of a bool or keyed field's rows, by container column (null: no row there yet). */
+    private final long[][] valuesHeld = new long[COLUMNS][];
+    private final long[] overlaps = new long[COLUMNS];
+    private long shard;
+
+    private FieldBitsCheck(CheckScope scope, TableInfo table, Map<Integer, long[]> dictionaryIds) {
+        this.scope = scope;
+        this.table = table;
+        this.dictionaryIds = dictionaryIds;
+    }
+
+    /** {@code dictionaryIds}: the ids of each keyed or set field whose dictionary could be read, ascending. */
+    static void check(CheckScope scope, TableInfo table, Map<Integer, long[]> dictionaryIds) {
+        FieldBitsCheck check = new FieldBitsCheck(scope, table, dictionaryIds);
+        TreeSet<Long> shards = new TreeSet<>(scope.fragments.shards(table.existsFieldId(), Coords.VIEW_ROWS));
+        for (FieldInfo field : table.fields().values()) {
+            shards.addAll(scope.fragments.shards(field.fieldId(), Coords.VIEW_ROWS));
+            shards.addAll(scope.fragments.shards(field.fieldId(), Coords.VIEW_BSI));
+        }
+        for (long shard : shards) {
+            check.shard = shard;
+            check.readRow0(scope.txn.tree(table.existsFragment(shard)), check.exists);
+            for (FieldInfo field : table.fields().values()) {
+                check.checkField(field);
+            }
+        }
+    }
+
+    /** Fills {@code out} with row 0 of {@code tree}, by container column (null where it is empty). */
+    private void readRow0(Tree tree, long[][] out) {
+        for (int c = 0; c < COLUMNS; c++) {
+            out[c] = tree.find(Coords.containerKeyOf(0, c), probe) ? ColumnWords.of(probe) : null;
+        }
+    }
+
+    private void checkField(FieldInfo field) {
+        String where = CheckScope.name(table, field) + ", shard " + shard;
+        long[][] valued = null;
+        if (field.type() != FieldType.BOOL && field.type() != FieldType.SET) {
+            valued = new long[COLUMNS][];
+            Tree planes = scope.txn.tree(field.bsiFragment(shard));
+            for (int c = 0; c < COLUMNS; c++) {
+                if (planes.find(Coords.containerKeyOf(BsiLayout.EXISTS_ROW, c), probe)) {
+                    valued[c] = ColumnWords.of(probe);
+                    outsideExists(where, "the exists row of its bit planes", c, probe);
+                }
+            }
+        }
+        if (field.type() == FieldType.INT || field.type() == FieldType.TIMESTAMP) {
+            return;
+        }
+        boolean oneValueEach = field.type() != FieldType.SET;
+        Arrays.fill(valuesHeld, null);
+        Arrays.fill(overlaps, 0);
+        long[] badRow = {-1};
+        scope.txn.tree(field.rowsFragment(shard)).forEach(0, -1L, view -> {
+            long row = Coords.rowOfKey(view.key());
+            int c = Coords.containerColumnOfKey(view.key());
+            if (view.kind() == ContainerKind.BYTES) {
+                scope.problem("field bits", where + ": row " + row + ", container column " + c + " holds bytes, not"
+                        + " records");
+                return true;
+            }
+            outsideExists(where, "row " + row, c, view);
+            if (!isRow(field, row) && badRow[0] != row) {
+                badRow[0] = row;
+                reportRow(field, where, row);
+            }
+            if (oneValueEach) {
+                if (valuesHeld[c] == null) {
+                    valuesHeld[c] = new long[ColumnWords.WORDS];
+                }
+                overlaps[c] += columnWords.orCountingOverlap(view, valuesHeld[c]);
+            }
+            return true;
+        });
+        if (!oneValueEach) {
+            return;
+        }
+        int[] first = new int[1];
+        for (int c = 0; c < COLUMNS; c++) {
+            if (overlaps[c] > 0) {
+                scope.problem("field bits", where + ", container column " + c + ": " + overlaps[c]
+                        + " bit(s) more in the rows than records with a value: records hold two "
+                        + (field.type() == FieldType.BOOL ? "values (true and false)" : "values") + " at once");
+            }
+            if (valued != null) {
+                long differ = ColumnWords.countDiffering(valuesHeld[c], valued[c], first);
+                if (differ > 0) {
+                    scope.problem("field bits", where + ", container column " + c + ": the rows and the id planes"
+                            + " disagree on which records have a value, for " + differ + " record(s) (first: record "
+                            + recordId(shard, c, first[0]) + "): filters and values read back disagree");
+                }
+            }
+        }
+    }
+
+    private void outsideExists(String where, String row, int c, ContainerView bits) {
+        int outside = columnWords.countOutside(bits, exists[c]);
+        if (outside > 0) {
+            scope.problem("field bits", where + ", container column " + c + ": " + row + " has " + outside
+                    + " bit(s) of records the table does not hold (first: record "
+                    + recordId(shard, c, ColumnWords.firstOutside(bits, exists[c]))
+                    + "): aggregates of the field count records no count of the table does");
+        }
+    }
+
+    /** Whether {@code row} of a bool, keyed or set field's rows can hold records. */
+    private boolean isRow(FieldInfo field, long row) {
+        if (field.type() == FieldType.BOOL) {
+            return row == 0 || row == 1;
+        }
+        long[] ids = dictionaryIds.get(field.fieldId());
+        return row < field.nextDictId() && (ids == null || Arrays.binarySearch(ids, row) >= 0);
+    }
+
+    private void reportRow(FieldInfo field, String where, long row) {
+        if (field.type() == FieldType.BOOL) {
+            scope.problem("field bits", where + ": row " + row + " holds records, but a bool field has rows 0 (false)"
+                    + " and 1 (true) only");
+        } else if (row >= field.nextDictId()) {
+            scope.problem("next dictionary id", where + ": row " + row + " holds records, but the catalog's next"
+                    + " dictionary id is " + field.nextDictId() + ": the next new value would get this id, and these"
+                    + " records with it");
+        } else {
+            scope.problem("dictionary", where + ": row " + row + " holds records, but the dictionary has no value with"
+                    + " id " + row + ": reading their value fails");
+        }
+    }
+
+    private static long recordId(long shard, int containerColumn, int low) {
+        return Coords.recordId(shard, (containerColumn << Coords.CONTAINER_BITS) | low);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.big.db.check;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.big.db.internal.FieldInfo;
+import dev.big.engine.bsi.BsiLayout;
+import dev.big.engine.check.CheckReport;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.ContainerView;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bit-sliced planes hold bits only where the exists row does: a magnitude or sign bit of a
+ * record without a value is set directly with the engine's write API.
+ */
+class PlaneOutsideExistsCheckTest {
+
+    /** A record id in shard 1 past every record the fixture writes there. */
+    private static final long NO_VALUE = (1L << 20) + 300_000;
+
+    @Test
+    void aMagnitudeBitWithoutItsExistsBitIsReported() {
+        Path file = CheckFixture.copy("plane-bit");
+        CheckFixture.write(file, txn -> {
+            FieldInfo value = CheckFixture.field(txn, WellUsedDatabase.EVENTS, "value");
+            var tree = txn.tree(value.bsiFragment(1));
+            int column = Coords.column(NO_VALUE);
+            ContainerView exists = new ContainerView();
+            tree.find(Coords.containerKey(BsiLayout.EXISTS_ROW, column), exists);
+            assertFalse(exists.contains(Coords.low(column)), "the fixture has no value at " + NO_VALUE);
+            tree.addBit(Coords.containerKey(BsiLayout.planeRow(0), column), Coords.low(column));
+        });
+        CheckReport report = CheckFixture.check(file);
+        CheckFixture.assertProblem(report, "magnitude plane 0", "shard 1", "record " + NO_VALUE);
+    }
+
+    @Test
+    void aSignBitWithoutItsExistsBitIsReported() {
+        Path file = CheckFixture.copy("sign-bit");
+        CheckFixture.write(file, txn -> {
+            FieldInfo delta = CheckFixture.field(txn, WellUsedDatabase.EVENTS, "delta");
+            int column = Coords.column(NO_VALUE);
+            txn.tree(delta.bsiFragment(1)).addBit(Coords.containerKey(BsiLayout.SIGN_ROW, column), Coords.low(column));
+        });
+        CheckReport report = CheckFixture.check(file);
+        CheckFixture.assertProblem(report, "sign row", "shard 1", "record " + NO_VALUE);
+    }
+}
