@@ -228,7 +228,6 @@ public final class MultiProcessBattery implements Battery {
          */
         private void startWriter() throws Exception {
             incarnation++;
-            lifetimes.started(incarnation);
             CheckedReads.Ingredients readers = new CheckedReads.Ingredients(random.nextInt(3) > 0, random.nextInt(3) > 0,
                     random.nextInt(3) > 0);
             String ingredients = Files.exists(control.resolve("quiet")) ? "none"
@@ -236,6 +235,7 @@ public final class MultiProcessBattery implements Battery {
             writer = ReportingChild.start(fileDir, "writer-" + incarnation, "writer: " + ingredients, MultiProcessWriterChild.class,
                     List.of(file.toString(), acksFile.toString(), "LOG", Long.toString(random.nextLong()), control.toString(),
                             Integer.toString(incarnation), ingredients));
+            lifetimes.started(incarnation, writer.toString());
             if (random.nextInt(10) == 0) {
                 figures.earlyKills++;
                 writerEndsAt = System.currentTimeMillis() + random.nextInt(900); // maybe before it even opened the file

@@ -23,11 +23,16 @@ final class WriterLifetimes {
     record Opened(String who, long fromMillis, long toMillis, String how) {}
 
     private static final class Lifetime {
+        final String who;
         long readyMillis = Long.MAX_VALUE;
         long closingMillis = Long.MAX_VALUE;
         long seenAliveMillis;
         /** Killed or exited: not seen alive again. */
         boolean over;
+
+        Lifetime(String who) {
+            this.who = who;
+        }
 
         long end() {
             return Math.min(closingMillis, seenAliveMillis);
@@ -48,8 +53,9 @@ final class WriterLifetimes {
     private final List<Opened> pending = new ArrayList<>();
     private long betweenWriters;
 
-    void started(int writer) {
-        lifetimes.put(writer, new Lifetime());
+    /** Writer {@code writer} was started; {@code who} names it in findings. */
+    void started(int writer, String who) {
+        lifetimes.put(writer, new Lifetime(who));
     }
 
     void ready(int writer, long millis) {
@@ -112,7 +118,7 @@ final class WriterLifetimes {
                 Lifetime life = e.getValue();
                 if (life.covers(open.fromMillis(), open.toMillis())) {
                     finding = "a second writer was admitted: " + open.how() + " in " + open.who() + " opened the file for writing"
-                            + " (between " + open.fromMillis() + " and " + open.toMillis() + " ms) while writer " + e.getKey()
+                            + " (between " + open.fromMillis() + " and " + open.toMillis() + " ms) while " + life.who
                             + " had it open for writing (from " + life.readyMillis + " ms, seen alive at " + life.seenAliveMillis
                             + " ms)";
                     break;
