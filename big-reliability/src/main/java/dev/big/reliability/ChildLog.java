@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Lines are a word and its fields: {@code counts name=n ...} (cumulative counters, written every
  * {@value #FLUSH_MILLIS} ms and at exit, so a kill loses at most that much counting), {@code WRONG text}
  * (a broken promise the child saw), {@code failed kind text} (an interrupted operation that failed with
- * a clear exception: allowed, counted), and whatever else a child reports ({@code ready},
+ * a clear exception: allowed, counted), and whatever else a child reports ({@code writing}, {@code ready},
  * {@code durable}, {@code opened}, ...). The parent reads a log as it grows ({@link Follower}).
  */
 final class ChildLog implements AutoCloseable {

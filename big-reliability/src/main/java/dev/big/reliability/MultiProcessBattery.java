@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
  *   <li>kills reader processes and starts new ones;</li>
  *   <li>tries write opens of its own, which must be refused while the writer lives;</li>
  *   <li>judges every write open a child reports as having succeeded: inside the lifetime of a
- *       writer process (from its {@code ready} to its {@code closing} or the last moment it was
+ *       writer process (from its {@code writing} to its {@code closing} or the last moment it was
  *       seen alive) it is a second writer admitted, and the run goes on with a fresh file (two
  *       writers break the file, which would hide everything else);</li>
  *   <li>at the end, on a fresh file, with a reader process that read once and then idles with its
@@ -268,7 +268,7 @@ public final class MultiProcessBattery implements Battery {
         }
 
         private void endWriterLife() throws Exception {
-            if (lifetimes.isReady(incarnation) && random.nextInt(4) == 0) {
+            if (writerEndsAt != Long.MAX_VALUE && lifetimes.isWriting(incarnation) && random.nextInt(4) == 0) {
                 handover();
             } else {
                 killWriter();
@@ -375,6 +375,15 @@ public final class MultiProcessBattery implements Battery {
          * its readers, pages overwritten), so they are only counted in a note.
          */
         private void flushFindings(boolean final_) {
+            flushFindings(held.size(), final_);
+        }
+
+        /**
+         * Makes the first {@code count} findings held, unless a write open awaits its verdict and this
+         * is not the end ({@code final_}). A finding waits at least one tick: a write open a child made
+         * just before it is drained by then, whatever order the logs were read in.
+         */
+        private void flushFindings(int count, boolean final_) {
             if (secondWriter) {
                 afterTwoWriters += held.size();
                 held.clear();
@@ -383,18 +392,20 @@ public final class MultiProcessBattery implements Battery {
             if (lifetimes.undecided() && !final_) {
                 return;
             }
-            for (Finding finding : held) {
+            List<Finding> made = new ArrayList<>(held.subList(0, count));
+            held.subList(0, count).clear();
+            for (Finding finding : made) {
                 if (finding.kind() == Finding.Kind.LOST) {
                     tally.lost(name(), seed, finding.what());
                 } else {
                     tally.wrong(name(), seed, finding.what());
                 }
             }
-            held.clear();
         }
 
         /** Reads what every child wrote since the last tick and deals with children that died. */
         private void tick() throws Exception {
+            int older = held.size(); // findings made before this tick: their write opens have been drained by now
             long checked = System.currentTimeMillis();
             if (writer != null && writer.alive()) {
                 lifetimes.seenAlive(incarnation, checked);
@@ -433,16 +444,16 @@ public final class MultiProcessBattery implements Battery {
                 }
             }
             judgeOpens();
-            flushFindings(false);
+            flushFindings(older, false);
         }
 
         private void drainAcks() {
             for (String line : acks.newLines()) {
                 String[] f = line.split(" ");
                 switch (f[0]) {
+                    case "writing" -> lifetimes.writing(Integer.parseInt(f[1]), Long.parseLong(f[2]));
                     case "ready" -> {
                         int inc = Integer.parseInt(f[1]);
-                        lifetimes.ready(inc, Long.parseLong(f[2]));
                         acked = Math.max(acked, Long.parseLong(f[3]));
                         if (inc == incarnation && writerEndsAt == Long.MAX_VALUE) {
                             writerEndsAt = System.currentTimeMillis() + writerLifeMillis();

@@ -14,7 +14,10 @@ import java.util.SplittableRandom;
 /**
  * The writer JVM of the multi-process battery: commits the {@link BatchWindow} workload as fast as
  * it can until it is killed, acknowledging each batch once {@code Ingester.close()} says it is
- * durable ({@code durable <batches> <pages>} in the acknowledgement log, one {@code write(2)}).
+ * durable ({@code durable <batches> <pages> <millis>} in the acknowledgement log, one
+ * {@code write(2)}). It logs {@code writing <incarnation> <millis>} the moment its {@code Db.open}
+ * returns (from then on it holds the write lock), {@code ready <incarnation> <millis> <batches>} once
+ * it read what the file holds, and {@code closing <incarnation> <millis>} before it lets go.
  * Between batches it rewrites the {@code k} of a random record with {@code db.update} (a commit on
  * this thread that changes no invariant).
  *
@@ -88,6 +91,7 @@ public final class MultiProcessWriterChild {
 
     private void run() throws Exception {
         db = openForWriting();
+        acks.line("writing " + incarnation + " " + System.currentTimeMillis());
         batches = readBack("the file as this writer opened it", -1);
         acks.line("ready " + incarnation + " " + System.currentTimeMillis() + " " + batches);
         Path quietFlag = control.resolve("quiet");

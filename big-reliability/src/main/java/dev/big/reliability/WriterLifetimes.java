@@ -10,8 +10,8 @@ import java.util.Map;
  * When each writer process of one file had it open for writing, and the verdict on every write
  * open another process says succeeded: inside such a lifetime, it admitted a second writer.
  *
- * <p>A lifetime runs from the writer's {@code ready} (logged once {@code Db.open} returned, so the
- * lock was held by then) to its {@code closing} (logged before it closes) or to the last moment the
+ * <p>A lifetime runs from the writer's {@code writing} (logged the moment {@code Db.open} returned,
+ * so the lock was held by then) to its {@code closing} (logged before it closes) or to the last moment the
  * parent saw the process alive, whichever comes first: a process alive at that moment was alive
  * throughout, and held the lock throughout unless big let it go. Clocks are the one wall clock of
  * this machine. An open that ended after the last sighting of a writer still running waits for the
@@ -24,7 +24,7 @@ final class WriterLifetimes {
 
     private static final class Lifetime {
         final String who;
-        long readyMillis = Long.MAX_VALUE;
+        long openedMillis = Long.MAX_VALUE;
         long closingMillis = Long.MAX_VALUE;
         long seenAliveMillis;
         /** Killed or exited: not seen alive again. */
@@ -40,12 +40,12 @@ final class WriterLifetimes {
 
         /** Whether a write open between {@code from} and {@code to} falls inside this lifetime (so far). */
         boolean covers(long from, long to) {
-            return readyMillis <= from && to <= end();
+            return openedMillis <= from && to <= end();
         }
 
         /** Whether this lifetime may yet grow to cover an open that began at {@code from}. */
         boolean mayCover(long from) {
-            return readyMillis <= from && !over && closingMillis == Long.MAX_VALUE;
+            return openedMillis <= from && !over && closingMillis == Long.MAX_VALUE;
         }
     }
 
@@ -58,8 +58,9 @@ final class WriterLifetimes {
         lifetimes.put(writer, new Lifetime(who));
     }
 
-    void ready(int writer, long millis) {
-        lifetimes.get(writer).readyMillis = millis;
+    /** Writer {@code writer} had its writing handle open at {@code millis}. */
+    void writing(int writer, long millis) {
+        lifetimes.get(writer).openedMillis = millis;
     }
 
     void closing(int writer, long millis) {
@@ -80,8 +81,8 @@ final class WriterLifetimes {
         lifetimes.get(writer).over = true;
     }
 
-    boolean isReady(int writer) {
-        return lifetimes.get(writer).readyMillis != Long.MAX_VALUE;
+    boolean isWriting(int writer) {
+        return lifetimes.get(writer).openedMillis != Long.MAX_VALUE;
     }
 
     /**
@@ -90,7 +91,7 @@ final class WriterLifetimes {
      */
     boolean holdsSince(int writer, long fromMillis) {
         Lifetime life = lifetimes.get(writer);
-        return !life.over && life.closingMillis == Long.MAX_VALUE && life.readyMillis <= fromMillis;
+        return !life.over && life.closingMillis == Long.MAX_VALUE && life.openedMillis <= fromMillis;
     }
 
     void opened(Opened open) {
@@ -119,7 +120,7 @@ final class WriterLifetimes {
                 if (life.covers(open.fromMillis(), open.toMillis())) {
                     finding = "a second writer was admitted: " + open.how() + " in " + open.who() + " opened the file for writing"
                             + " (between " + open.fromMillis() + " and " + open.toMillis() + " ms) while " + life.who
-                            + " had it open for writing (from " + life.readyMillis + " ms, seen alive at " + life.seenAliveMillis
+                            + " had it open for writing (from " + life.openedMillis + " ms, seen alive at " + life.seenAliveMillis
                             + " ms)";
                     break;
                 }
