@@ -670,8 +670,8 @@ public final class MultiProcessBattery implements Battery {
                         + settled + " to " + last + " pages over " + (commits - BatchWindow.WINDOW) + " commits that delete what"
                         + " they insert: page reuse stopped");
             }
-            tally.note("multiprocess: file pages under readers by quarter (largest): " + underReaders + "; alone with an idle"
-                    + " reader on a fresh file: " + settled + " pages after " + BatchWindow.WINDOW + " commits, at most " + last
+            tally.note("multiprocess: " + (underReaders.isEmpty() ? "" : "file pages under readers by quarter (largest): "
+                    + underReaders + "; ") + "alone with an idle reader on a fresh file: " + settled + " pages after " + BatchWindow.WINDOW + " commits, at most " + last
                     + " over the next " + (commits - BatchWindow.WINDOW) + String.format(" (%.0f batches/s)",
                     (commits - 1) / aloneSeconds));
             killTheWriter();
@@ -692,10 +692,13 @@ public final class MultiProcessBattery implements Battery {
         }
     }
 
-    /** The largest page count in each quarter of {@code durable} ({batches, pages} per commit), as "a / b / c / d". */
+    /**
+     * The largest page count in each quarter of {@code durable} ({batches, pages, millis} per commit),
+     * as "a / b / c / d"; empty for fewer than 4 commits (a file just begun after two writers).
+     */
     private static String quarters(List<long[]> durable) {
         if (durable.size() < 4) {
-            return "(" + durable.size() + " commits)";
+            return "";
         }
         List<String> maxima = new ArrayList<>();
         for (int q = 0; q < 4; q++) {
