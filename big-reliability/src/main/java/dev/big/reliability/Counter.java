@@ -12,7 +12,13 @@ public enum Counter {
     HOSTILE_FILES("hostile files refused (random, truncated, future version, foreign, crafted)"),
     BAD_INPUTS("bad inputs tried (CSV, JSONL, SQL, schema files, typed records)"),
     READS_CHECKED("reads checked against the known answer"),
-    LIFECYCLE("lifecycle events (open/close cycles, close under readers, lock refusals, read-only followers)");
+    LIFECYCLE("lifecycle events (open/close cycles, close under readers, lock refusals, read-only followers)"),
+    WRITER_KILLS("writer processes killed under reader processes (kill -9, then reopen and verify)"),
+    READER_KILLS("reader processes killed (kill -9) while the writer wrote"),
+    READER_INTERRUPTS("thread interrupts delivered to reading threads (reader processes and the writer's process)"),
+    WRITER_INTERRUPTS("thread interrupts delivered to the writing thread (mid-ingest, mid-commit)"),
+    WRITE_OPENS_REFUSED("write opens refused while another process writes (DatabaseLockedException)"),
+    SNAPSHOTS_RECHECKED("snapshots asked again after newer commits landed: the same answers");
 
     private final String label;
 
