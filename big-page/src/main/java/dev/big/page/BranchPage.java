@@ -28,6 +28,10 @@ public final class BranchPage {
     public static final int VERSION_CURRENT = 1;
 
     public static final int CHILD_SIZE_BYTES = 24;
+    /** Where each field of a child link starts, from the start of the link. */
+    static final int CHILD_KEY_OFFSET = 0;
+    static final int CHILD_PAGE_OFFSET = 8;
+    static final int CHILD_CHECKSUM_OFFSET = 16;
     public static final int MAX_CHILDREN = (PageFormat.PAGE_SIZE_BYTES - PageHeader.SIZE_BYTES) / CHILD_SIZE_BYTES;
 
     public static void init(MemorySegment page, PageClass owner, long pgno, long txid) {
@@ -40,15 +44,15 @@ public final class BranchPage {
     }
 
     public static long key(MemorySegment page, int i) {
-        return page.get(LE_LONG, offset(i));
+        return page.get(LE_LONG, offset(i) + CHILD_KEY_OFFSET);
     }
 
     public static long childPgno(MemorySegment page, int i) {
-        return page.get(LE_LONG, offset(i) + 8);
+        return page.get(LE_LONG, offset(i) + CHILD_PAGE_OFFSET);
     }
 
     public static long childChecksum(MemorySegment page, int i) {
-        return page.get(LE_LONG, offset(i) + 16);
+        return page.get(LE_LONG, offset(i) + CHILD_CHECKSUM_OFFSET);
     }
 
     public static PageRef child(MemorySegment page, int i) {
@@ -58,24 +62,14 @@ public final class BranchPage {
     /** Writes child {@code i}; the caller sets the count with {@link PageHeader#setCount}. */
     public static void setChild(MemorySegment page, int i, long key, long pgno, long checksum) {
         long at = offset(i);
-        page.set(LE_LONG, at, key);
-        page.set(LE_LONG, at + 8, pgno);
-        page.set(LE_LONG, at + 16, checksum);
+        page.set(LE_LONG, at + CHILD_KEY_OFFSET, key);
+        page.set(LE_LONG, at + CHILD_PAGE_OFFSET, pgno);
+        page.set(LE_LONG, at + CHILD_CHECKSUM_OFFSET, checksum);
     }
 
     /** The index of the child whose subtree may hold {@code key}: the last child with Key &lt;= key, else 0. */
     public static int childIndexFor(MemorySegment page, long key) {
-        int lo = 1;
-        int hi = count(page) - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(key(page, mid), key) <= 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo - 1;
+        return KeySearch.lastAtMost(i -> key(page, i), key, count(page));
     }
 
     /** Explains a structural problem of an already checksum-verified branch page, or returns null. */

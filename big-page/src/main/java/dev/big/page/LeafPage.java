@@ -17,13 +17,13 @@ import java.lang.foreign.MemorySegment;
  * <pre>
  * LeafPage  --&gt; Header Cell^Count Payload^Count
  * Header    --&gt; {@link PageHeader}; Count = cells, Extra = bytes used (header + cells + payloads)
- * Cell      --&gt; Key Cardinality Kind Reserved Length Offset Reserved   (24 bytes, 8-byte aligned)
+ * Cell      --&gt; Key Cardinality Kind Reserved Length Position Reserved   (24 bytes, 8-byte aligned)
  * Key       --&gt; u64 container key (fragment trees) or entry key (other trees), compared unsigned
  * Cardinality --&gt; u32 number of set bits of the container (0 for BYTES), so counts never read payloads
  * Kind      --&gt; u8 {@link ContainerKind#code()}
  * Reserved  --&gt; u8 zero
  * Length    --&gt; u16 payload length in bytes
- * Offset    --&gt; u16 payload position in the page, 8-byte aligned
+ * Position  --&gt; u16 where the payload starts in the page, 8-byte aligned
  * Reserved  --&gt; u48 zero
  * Payload   --&gt; ArrayPayload | RunPayload | BitmapRef | Bytes, padded to 8 bytes
  * ArrayPayload --&gt; u16^Cardinality sorted ascending
@@ -50,11 +50,12 @@ public final class LeafPage {
     /** Bytes available to cells and payloads. */
     public static final int BODY_BYTES = PageFormat.PAGE_SIZE_BYTES - PageHeader.SIZE_BYTES;
 
-    static final int CELL_KEY = 0;
-    static final int CELL_CARDINALITY = 8;
-    static final int CELL_KIND = 12;
-    static final int CELL_LENGTH = 14;
-    static final int CELL_OFFSET = 16;
+    /** Where each field of a cell starts, from the start of the cell. */
+    static final int CELL_KEY_OFFSET = 0;
+    static final int CELL_CARDINALITY_OFFSET = 8;
+    static final int CELL_KIND_OFFSET = 12;
+    static final int CELL_LENGTH_OFFSET = 14;
+    static final int CELL_POSITION_OFFSET = 16;
 
     /** Bytes a cell with a payload of {@code payloadLength} bytes takes in a leaf. */
     public static int cellBytes(int payloadLength) {
@@ -66,15 +67,15 @@ public final class LeafPage {
     }
 
     public static long key(MemorySegment page, int i) {
-        return page.get(LE_LONG, cell(i) + CELL_KEY);
+        return page.get(LE_LONG, cell(i) + CELL_KEY_OFFSET);
     }
 
     public static int cardinality(MemorySegment page, int i) {
-        return page.get(LE_INT, cell(i) + CELL_CARDINALITY);
+        return page.get(LE_INT, cell(i) + CELL_CARDINALITY_OFFSET);
     }
 
     public static int kindCode(MemorySegment page, int i) {
-        return Byte.toUnsignedInt(page.get(BYTE, cell(i) + CELL_KIND));
+        return Byte.toUnsignedInt(page.get(BYTE, cell(i) + CELL_KIND_OFFSET));
     }
 
     public static ContainerKind kind(MemorySegment page, int i) {
@@ -82,11 +83,11 @@ public final class LeafPage {
     }
 
     public static int payloadLength(MemorySegment page, int i) {
-        return Short.toUnsignedInt(page.get(LE_SHORT, cell(i) + CELL_LENGTH));
+        return Short.toUnsignedInt(page.get(LE_SHORT, cell(i) + CELL_LENGTH_OFFSET));
     }
 
     public static int payloadOffset(MemorySegment page, int i) {
-        return Short.toUnsignedInt(page.get(LE_SHORT, cell(i) + CELL_OFFSET));
+        return Short.toUnsignedInt(page.get(LE_SHORT, cell(i) + CELL_POSITION_OFFSET));
     }
 
     /** A view of cell {@code i}'s payload. */
@@ -101,20 +102,7 @@ public final class LeafPage {
 
     /** {@link #search} restricted to cells {@code [from, to]}. */
     public static int search(MemorySegment page, long key, int from, int to) {
-        int lo = from;
-        int hi = to;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int cmp = Long.compareUnsigned(key(page, mid), key);
-            if (cmp < 0) {
-                lo = mid + 1;
-            } else if (cmp > 0) {
-                hi = mid - 1;
-            } else {
-                return mid;
-            }
-        }
-        return -(lo + 1);
+        return KeySearch.search(i -> key(page, i), key, from, to);
     }
 
     // ---- array and run payloads, read in place
@@ -139,29 +127,42 @@ public final class LeafPage {
     public static boolean inlineContains(MemorySegment page, int i, int bit) {
         int offset = payloadOffset(page, i);
         if (kindCode(page, i) == ContainerKind.ARRAY.code()) {
-            int lo = 0;
-            int hi = cardinality(page, i) - 1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                int v = page.get(LE_CHAR, offset + 2L * mid);
-                if (v < bit) {
-                    lo = mid + 1;
-                } else if (v > bit) {
-                    hi = mid - 1;
-                } else {
-                    return true;
-                }
-            }
-            return false;
+            return arrayContains(page, offset, cardinality(page, i), bit);
         }
+        return runContains(page, offset, payloadLength(page, i) / 4, bit);
+    }
+
+    /**
+     * Whether the ArrayPayload of {@code count} values at {@code offset} of {@code segment} holds
+     * {@code bit}: a leaf page's cell, or a copy of one held in memory.
+     */
+    public static boolean arrayContains(MemorySegment segment, long offset, int count, int bit) {
         int lo = 0;
-        int hi = payloadLength(page, i) / 4 - 1;
+        int hi = count - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int start = page.get(LE_CHAR, offset + 4L * mid);
+            int v = segment.get(LE_CHAR, offset + 2L * mid);
+            if (v < bit) {
+                lo = mid + 1;
+            } else if (v > bit) {
+                hi = mid - 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the RunPayload of {@code runs} runs at {@code offset} of {@code segment} holds {@code bit}. */
+    public static boolean runContains(MemorySegment segment, long offset, int runs, int bit) {
+        int lo = 0;
+        int hi = runs - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int start = segment.get(LE_CHAR, offset + 4L * mid);
             if (start > bit) {
                 hi = mid - 1;
-            } else if (start + page.get(LE_CHAR, offset + 4L * mid + 2) < bit) {
+            } else if (start + segment.get(LE_CHAR, offset + 4L * mid + 2) < bit) {
                 lo = mid + 1;
             } else {
                 return true;
@@ -324,11 +325,11 @@ public final class LeafPage {
                         + " bytes at " + at);
             }
             long c = cell(count);
-            page.set(LE_LONG, c + CELL_KEY, key);
-            page.set(LE_INT, c + CELL_CARDINALITY, cardinality);
-            page.set(BYTE, c + CELL_KIND, (byte) kind.code());
-            page.set(LE_SHORT, c + CELL_LENGTH, (short) length);
-            page.set(LE_SHORT, c + CELL_OFFSET, (short) at);
+            page.set(LE_LONG, c + CELL_KEY_OFFSET, key);
+            page.set(LE_INT, c + CELL_CARDINALITY_OFFSET, cardinality);
+            page.set(BYTE, c + CELL_KIND_OFFSET, (byte) kind.code());
+            page.set(LE_SHORT, c + CELL_LENGTH_OFFSET, (short) length);
+            page.set(LE_SHORT, c + CELL_POSITION_OFFSET, (short) at);
             payloadEnd = PageFormat.align8(at + length);
             count++;
             return at;

@@ -30,37 +30,38 @@ import java.lang.foreign.MemorySegment;
  */
 public final class PageHeader {
 
-    public static final int CHECKSUM = 0;
-    public static final int MAGIC = 8;
-    public static final int KIND = 12;
-    public static final int OWNER = 13;
-    public static final int VERSION = 14;
-    public static final int PAGE_NUMBER = 16;
-    public static final int TXID = 24;
-    public static final int COUNT = 32;
-    public static final int EXTRA = 36;
+    /** Where each field starts, in bytes from the start of the page (the magic values are each page kind's {@code MAGIC}). */
+    public static final int CHECKSUM_OFFSET = 0;
+    public static final int MAGIC_OFFSET = 8;
+    public static final int KIND_OFFSET = 12;
+    public static final int OWNER_OFFSET = 13;
+    public static final int VERSION_OFFSET = 14;
+    public static final int PAGE_NUMBER_OFFSET = 16;
+    public static final int TXID_OFFSET = 24;
+    public static final int COUNT_OFFSET = 32;
+    public static final int EXTRA_OFFSET = 36;
     public static final int SIZE_BYTES = 40;
 
     /** Checksummed bytes start right after the checksum field. */
-    public static final int HASHED_FROM = 8;
+    public static final int HASHED_FROM = CHECKSUM_OFFSET + Long.BYTES;
 
     /** Writes a fresh header into {@code page}; the checksum is filled in by {@link #seal}. */
     public static void init(MemorySegment page, PageKind kind, PageClass owner, long pgno, long txid) {
-        page.set(LE_LONG, CHECKSUM, 0L);
-        page.set(LE_INT, MAGIC, magicOf(kind));
-        page.set(BYTE, KIND, (byte) kind.code());
-        page.set(BYTE, OWNER, (byte) owner.code());
-        page.set(LE_SHORT, VERSION, (short) versionOf(kind));
-        page.set(LE_LONG, PAGE_NUMBER, pgno);
-        page.set(LE_LONG, TXID, txid);
-        page.set(LE_INT, COUNT, 0);
-        page.set(LE_INT, EXTRA, 0);
+        page.set(LE_LONG, CHECKSUM_OFFSET, 0L);
+        page.set(LE_INT, MAGIC_OFFSET, magicOf(kind));
+        page.set(BYTE, KIND_OFFSET, (byte) kind.code());
+        page.set(BYTE, OWNER_OFFSET, (byte) owner.code());
+        page.set(LE_SHORT, VERSION_OFFSET, (short) versionOf(kind));
+        page.set(LE_LONG, PAGE_NUMBER_OFFSET, pgno);
+        page.set(LE_LONG, TXID_OFFSET, txid);
+        page.set(LE_INT, COUNT_OFFSET, 0);
+        page.set(LE_INT, EXTRA_OFFSET, 0);
     }
 
     /** Computes the checksum of {@code page}, stores it in the header and returns it. */
     public static long seal(MemorySegment page) {
         long checksum = computeChecksum(page);
-        page.set(LE_LONG, CHECKSUM, checksum);
+        page.set(LE_LONG, CHECKSUM_OFFSET, checksum);
         return checksum;
     }
 
@@ -69,15 +70,15 @@ public final class PageHeader {
     }
 
     public static long storedChecksum(MemorySegment page) {
-        return page.get(LE_LONG, CHECKSUM);
+        return page.get(LE_LONG, CHECKSUM_OFFSET);
     }
 
     public static int magic(MemorySegment page) {
-        return page.get(LE_INT, MAGIC);
+        return page.get(LE_INT, MAGIC_OFFSET);
     }
 
     public static int kindCode(MemorySegment page) {
-        return Byte.toUnsignedInt(page.get(BYTE, KIND));
+        return Byte.toUnsignedInt(page.get(BYTE, KIND_OFFSET));
     }
 
     public static PageKind kind(MemorySegment page) {
@@ -85,35 +86,35 @@ public final class PageHeader {
     }
 
     public static PageClass owner(MemorySegment page) {
-        return PageClass.ofCode(Byte.toUnsignedInt(page.get(BYTE, OWNER)));
+        return PageClass.ofCode(Byte.toUnsignedInt(page.get(BYTE, OWNER_OFFSET)));
     }
 
     public static int version(MemorySegment page) {
-        return Short.toUnsignedInt(page.get(LE_SHORT, VERSION));
+        return Short.toUnsignedInt(page.get(LE_SHORT, VERSION_OFFSET));
     }
 
     public static long pageNumber(MemorySegment page) {
-        return page.get(LE_LONG, PAGE_NUMBER);
+        return page.get(LE_LONG, PAGE_NUMBER_OFFSET);
     }
 
     public static long txid(MemorySegment page) {
-        return page.get(LE_LONG, TXID);
+        return page.get(LE_LONG, TXID_OFFSET);
     }
 
     public static int count(MemorySegment page) {
-        return page.get(LE_INT, COUNT);
+        return page.get(LE_INT, COUNT_OFFSET);
     }
 
     public static void setCount(MemorySegment page, int count) {
-        page.set(LE_INT, COUNT, count);
+        page.set(LE_INT, COUNT_OFFSET, count);
     }
 
     public static int extra(MemorySegment page) {
-        return page.get(LE_INT, EXTRA);
+        return page.get(LE_INT, EXTRA_OFFSET);
     }
 
     public static void setExtra(MemorySegment page, int extra) {
-        page.set(LE_INT, EXTRA, extra);
+        page.set(LE_INT, EXTRA_OFFSET, extra);
     }
 
     /**

@@ -95,7 +95,7 @@ final class HostileFiles {
                 for (int slot = 0; slot < MetaPage.SLOTS; slot++) {
                     MemorySegment page = slot(bytes, slot);
                     if (MetaPage.hasSignature(page) && (both || slot == newestSlot())) {
-                        page.set(PageFormat.LE_SHORT, PageHeader.VERSION, (short) version);
+                        page.set(PageFormat.LE_SHORT, PageHeader.VERSION_OFFSET, (short) version);
                         PageHeader.seal(page);
                     }
                 }

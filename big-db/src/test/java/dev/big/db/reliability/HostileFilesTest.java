@@ -67,7 +67,7 @@ class HostileFilesTest {
         for (int slot = 0; slot < MetaPage.SLOTS; slot++) {
             MemorySegment page = MemorySegment.ofArray(bytes).asSlice((long) slot * PageFormat.PAGE_SIZE_BYTES, PageFormat.PAGE_SIZE_BYTES);
             if (MetaPage.hasSignature(page)) {
-                page.set(PageFormat.LE_SHORT, PageHeader.VERSION, (short) (MetaPage.VERSION_CURRENT + 1));
+                page.set(PageFormat.LE_SHORT, PageHeader.VERSION_OFFSET, (short) (MetaPage.VERSION_CURRENT + 1));
                 PageHeader.seal(page);
             }
         }

@@ -116,44 +116,10 @@ public final class ContainerView {
         }
         return switch (kind) {
             case BITMAP -> (segment.get(LE_LONG, (long) (low >>> 6) << 3) & (1L << low)) != 0;
-            case ARRAY -> arrayContains(low);
-            case RUN -> runContains(low);
+            case ARRAY -> LeafPage.arrayContains(segment, offset, cardinality, low);
+            case RUN -> LeafPage.runContains(segment, offset, length / 4, low);
             case BYTES -> false;
         };
-    }
-
-    private boolean arrayContains(int low) {
-        int lo = 0;
-        int hi = cardinality - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int v = segment.get(LE_CHAR, offset + 2L * mid);
-            if (v < low) {
-                lo = mid + 1;
-            } else if (v > low) {
-                hi = mid - 1;
-            } else {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean runContains(int low) {
-        int lo = 0;
-        int hi = length / 4 - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int start = segment.get(LE_CHAR, offset + 4L * mid);
-            if (start > low) {
-                hi = mid - 1;
-            } else if (start + segment.get(LE_CHAR, offset + 4L * mid + 2) < low) {
-                lo = mid + 1;
-            } else {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Number of inline array values, or runs; for callers walking payloads themselves. */
