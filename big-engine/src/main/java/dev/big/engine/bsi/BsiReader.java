@@ -233,7 +233,6 @@ public final class BsiReader {
         return total;
     }
 
-    /** Loads exists (and filter) of column {@code c} into {@link #candidates}; returns its cardinality. */
     /** Makes the scan buffers on first use. */
     private void ensureScanBuffers() {
         if (scan == null) {
@@ -244,14 +243,10 @@ public final class BsiReader {
         }
     }
 
+    /** Loads exists (and filter) of column {@code c} into {@link #candidates}; returns its cardinality. */
     private int existsInFilter(Container[] filters, int c) {
         ensureScanBuffers();
-        long[] filter = null;
-        if (filters != null) {
-            ColumnBitmaps.toWords(filters[c], filterWords);
-            filter = filterWords;
-        }
-        return WordKernels.candidates(candidates, planes.words(0), null, false, filter);
+        return WordKernels.candidates(candidates, planes.words(0), null, false, filterOf(filters, c));
     }
 
     private long scanColumn(int c, int depth, long lo, long hi, boolean negate, Container[] filters, RoaringBitmap result) {

@@ -6,8 +6,6 @@ import dev.big.engine.tree.Tree;
 import dev.big.page.BitmapPage;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 
 /**
  * The exists row, the sign row and the magnitude planes of one container column (65,536
@@ -22,7 +20,6 @@ import java.nio.ByteOrder;
 final class ColumnPlanes {
 
     static final int ROWS = BsiLayout.FIRST_PLANE_ROW + BsiLayout.MAX_PLANES;
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     // Made on first use of a tree load: readers that go through snapshot directories (a reader
     // made per statement, say) never need them, and zeroing them was a fifth of a point read.
@@ -103,9 +100,8 @@ final class ColumnPlanes {
         if (view.isEmpty()) {
             return null;
         }
-        if (view.isBitmapPage() && view.bitmapPage().isNative()) {
-            w = view.bitmapPage();
-        } else {
+        w = RowWords.inPlace(view);
+        if (w == null) {
             w = scratch[row];
             if (w == null) {
                 w = Arena.ofAuto().allocate(BitmapPage.WORDS * 8L, 8);
@@ -114,8 +110,7 @@ final class ColumnPlanes {
             if (expand == null) {
                 expand = new long[BitmapPage.WORDS];
             }
-            view.copyWordsTo(expand);
-            MemorySegment.copy(expand, 0, w, LE_LONG, 0, BitmapPage.WORDS);
+            RowWords.expand(view, w, expand);
         }
         words[row] = w;
         return w;
@@ -130,11 +125,7 @@ final class ColumnPlanes {
         if (directory != null) {
             return directory.words(row);
         }
-        ContainerView view = views[row];
-        if (view.isEmpty() || !(view.isBitmapPage() && view.bitmapPage().isNative())) {
-            return null;
-        }
-        return words(row);
+        return RowWords.inPlace(views[row]) == null ? null : words(row);
     }
 
     MemorySegment planeWords(int bit) {

@@ -4,10 +4,8 @@ import dev.big.engine.coords.Coords;
 import dev.big.page.BitmapPage;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 
@@ -40,10 +38,7 @@ final class PlaneDirectory {
         this.arena = arena;
         this.expanded = new MemorySegment[rows.length];
         for (int r = 0; r < rows.length; r++) {
-            ContainerView view = rows[r];
-            if (!view.isEmpty() && view.isBitmapPage() && view.bitmapPage().isNative()) {
-                expanded[r] = view.bitmapPage();
-            }
+            expanded[r] = RowWords.inPlace(rows[r]);
         }
     }
 
@@ -67,10 +62,8 @@ final class PlaneDirectory {
     MemorySegment expandedWords(int row) {
         MemorySegment words = (MemorySegment) EXPANDED.getAcquire(expanded, row);
         if (words == null) {
-            long[] bits = new long[BitmapPage.WORDS];
-            rows[row].copyWordsTo(bits);
             words = arena.allocate(BitmapPage.WORDS * 8L, 8);
-            MemorySegment.copy(bits, 0, words, ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, bits.length);
+            RowWords.expand(rows[row], words, new long[BitmapPage.WORDS]);
             EXPANDED.setRelease(expanded, row, words);
         }
         return words;
