@@ -1,14 +1,11 @@
 package dev.big.engine;
 
-import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.Tree;
 import dev.big.page.DatabaseClosedException;
 import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
-import dev.big.page.RootsPage;
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.Arena;
 import java.util.function.Function;
 
@@ -67,10 +64,8 @@ public final class ReadTxn implements Txn {
     @Override
     public void forEachTree(long fromKey, long toKey, TreeVisitor visitor) {
         ensureOpen();
-        snapshot.rootsTree().forEach(fromKey, toKey, (ContainerView view) -> {
-            MemorySegment entry = MemorySegment.ofArray(view.bytes());
-            return visitor.visit(view.key(), RootsPage.summary(entry));
-        });
+        snapshot.rootsTree().forEach(fromKey, toKey,
+                view -> visitor.visit(view.key(), FragmentRoot.decode(view.bytes()).summary()));
     }
 
     @Override

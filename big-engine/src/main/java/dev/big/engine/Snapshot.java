@@ -1,16 +1,13 @@
 package dev.big.engine;
 
-import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.Tree;
 import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import dev.big.page.PageRef;
-import dev.big.page.RootsPage;
 import dev.big.pager.SnapshotPin;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -22,13 +19,9 @@ import java.util.function.Function;
  */
 final class Snapshot {
 
-    private record Root(PageRef ref, byte[] summary) {}
-
-    private static final Root ABSENT = new Root(PageRef.NONE, FragmentRoot.NO_SUMMARY);
-
     final MetaPage.State meta;
     private final PageAccess access;
-    private final ConcurrentHashMap<Long, Root> roots = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, FragmentRoot> roots = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Object, Object> caches = new ConcurrentHashMap<>();
     int readers;
     /** While a read-only store's readers hold this snapshot: its pin for the writer of another handle. */
@@ -54,27 +47,21 @@ final class Snapshot {
     }
 
     PageRef root(long fragmentKey) {
-        return lookup(fragmentKey).ref;
+        return lookup(fragmentKey).root();
     }
 
     byte[] summary(long fragmentKey) {
-        return lookup(fragmentKey).summary;
+        return lookup(fragmentKey).summary();
     }
 
     boolean has(long fragmentKey) {
-        return lookup(fragmentKey) != ABSENT;
+        return lookup(fragmentKey) != FragmentRoot.ABSENT;
     }
 
-    private Root lookup(long fragmentKey) {
-        Root root = roots.get(fragmentKey);
+    private FragmentRoot lookup(long fragmentKey) {
+        FragmentRoot root = roots.get(fragmentKey);
         if (root == null) {
-            ContainerView view = new ContainerView();
-            if (rootsTree().find(fragmentKey, view)) {
-                MemorySegment entry = MemorySegment.ofArray(view.bytes());
-                root = new Root(RootsPage.root(entry), RootsPage.summary(entry));
-            } else {
-                root = ABSENT;
-            }
+            root = FragmentRoot.find(rootsTree(), fragmentKey);
             roots.put(fragmentKey, root);
         }
         return root;

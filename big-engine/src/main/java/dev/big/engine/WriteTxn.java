@@ -1,6 +1,5 @@
 package dev.big.engine;
 
-import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.Tree;
 import dev.big.engine.tree.TxnContext;
@@ -84,15 +83,9 @@ public final class WriteTxn implements Txn {
         ensureActive();
         Named entry = named.get(fragmentKey);
         if (entry == null) {
-            PageRef root = PageRef.NONE;
-            byte[] summary = FragmentRoot.NO_SUMMARY;
-            ContainerView view = new ContainerView();
-            if (roots.find(fragmentKey, view)) {
-                MemorySegment bytes = MemorySegment.ofArray(view.bytes());
-                root = RootsPage.root(bytes);
-                summary = RootsPage.summary(bytes);
-            }
-            entry = new Named(new Tree(access, PageKind.LEAF, PageClass.DATA, root, context), summary);
+            FragmentRoot committed = FragmentRoot.find(roots, fragmentKey);
+            entry = new Named(new Tree(access, PageKind.LEAF, PageClass.DATA, committed.root(), context),
+                    committed.summary());
             named.put(fragmentKey, entry);
         }
         return entry;
@@ -135,7 +128,7 @@ public final class WriteTxn implements Txn {
         // Committed names merged with the ones this transaction touched.
         TreeMap<Long, byte[]> merged = new TreeMap<>(Long::compareUnsigned);
         roots.forEach(fromKey, toKey, view -> {
-            merged.put(view.key(), RootsPage.summary(MemorySegment.ofArray(view.bytes())));
+            merged.put(view.key(), FragmentRoot.decode(view.bytes()).summary());
             return true;
         });
         for (Map.Entry<Long, Named> e : named.entrySet()) {
@@ -247,7 +240,7 @@ public final class WriteTxn implements Txn {
             if (root.isNone() && entry.summary.length == 0) {
                 roots.remove(e.getKey());
             } else {
-                roots.putBytes(e.getKey(), RootsPage.encodeEntry(root, entry.summary));
+                roots.putBytes(e.getKey(), new FragmentRoot(root, entry.summary).encode());
             }
         }
     }
