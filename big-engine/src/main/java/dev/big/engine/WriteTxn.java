@@ -236,7 +236,7 @@ public final class WriteTxn implements Txn {
             if (!entry.tree.isDirty() && !entry.summaryChanged) {
                 continue;
             }
-            PageRef root = dev.big.engine.tree.TreeWriteOut.writeOut(entry.tree, context);
+            PageRef root = entry.tree.writeOut();
             if (root.isNone() && entry.summary.length == 0) {
                 roots.remove(e.getKey());
             } else {
@@ -246,11 +246,11 @@ public final class WriteTxn implements Txn {
     }
 
     PageRef writeCatalog() {
-        return dev.big.engine.tree.TreeWriteOut.writeOut(catalog, context);
+        return catalog.writeOut();
     }
 
     PageRef writeRoots() {
-        return dev.big.engine.tree.TreeWriteOut.writeOut(roots, context);
+        return roots.writeOut();
     }
 
     Freelist.Allocation allocation() {

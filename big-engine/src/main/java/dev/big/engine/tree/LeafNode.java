@@ -1,63 +1,52 @@
 package dev.big.engine.tree;
 
+import dev.big.page.ContainerKind;
+import dev.big.page.LeafPage;
 import dev.big.page.PageClass;
+import dev.big.page.PageFormat;
 import dev.big.page.PageKind;
-import java.util.Arrays;
+import java.lang.foreign.MemorySegment;
 
 /** A dirty leaf: sorted keys and their cell values. */
-public final class LeafNode extends Node {
+final class LeafNode extends Node<CellValue> {
 
     final PageKind kind;
-    CellValue[] values;
 
     LeafNode(PageKind kind, PageClass owner, int capacity) {
         super(owner, capacity);
         this.kind = kind;
-        this.values = new CellValue[keys.length];
     }
 
-    public CellValue value(int i) {
-        return values[i];
-    }
-
-    void insert(int at, long key, CellValue value) {
-        if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
-            values = Arrays.copyOf(values, size * 2);
+    /**
+     * A dirty copy of committed leaf {@code page}: inline payloads are copied, bitmap containers
+     * stay on their pages until something changes them.
+     */
+    static LeafNode copyOf(MemorySegment page, PageKind kind, PageClass owner) {
+        int count = LeafPage.count(page);
+        LeafNode leaf = new LeafNode(kind, owner, count + 4);
+        for (int cell = 0; cell < count; cell++) {
+            long key = LeafPage.key(page, cell);
+            ContainerKind containerKind = LeafPage.kind(page, cell);
+            int cardinality = LeafPage.cardinality(page, cell);
+            if (containerKind == ContainerKind.BITMAP) {
+                leaf.append(key, new CellValue.StoredBitmap(cardinality, LeafPage.bitmapRef(page, cell)));
+            } else {
+                leaf.append(key, new CellValue.Inline(containerKind, cardinality,
+                        LeafPage.payload(page, cell).toArray(PageFormat.BYTE)));
+            }
         }
-        System.arraycopy(keys, at, keys, at + 1, size - at);
-        System.arraycopy(values, at, values, at + 1, size - at);
-        keys[at] = key;
-        values[at] = value;
-        size++;
+        return leaf;
     }
 
-    void append(long key, CellValue value) {
-        insert(size, key, value);
-    }
-
-    void removeAt(int at) {
-        System.arraycopy(keys, at + 1, keys, at, size - at - 1);
-        System.arraycopy(values, at + 1, values, at, size - at - 1);
-        size--;
-        values[size] = null;
-    }
-
-    /** Moves cells {@code [from, size)} into a new leaf and returns it. */
-    LeafNode splitOff(int from) {
-        LeafNode right = new LeafNode(kind, owner, size - from);
-        System.arraycopy(keys, from, right.keys, 0, size - from);
-        System.arraycopy(values, from, right.values, 0, size - from);
-        right.size = size - from;
-        Arrays.fill(values, from, size, null);
-        size = from;
-        return right;
+    @Override
+    LeafNode sibling(int capacity) {
+        return new LeafNode(kind, owner, capacity);
     }
 
     /** Appends every cell of {@code right}, whose keys are all greater. */
     void absorb(LeafNode right) {
         for (int i = 0; i < right.size; i++) {
-            append(right.keys[i], right.values[i]);
+            append(right.keys[i], right.value(i));
         }
     }
 }

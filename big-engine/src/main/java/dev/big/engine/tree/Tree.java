@@ -1,6 +1,5 @@
 package dev.big.engine.tree;
 
-import dev.big.page.BranchPage;
 import dev.big.page.ContainerKind;
 import dev.big.page.LeafPage;
 import dev.big.page.PageClass;
@@ -17,7 +16,7 @@ import org.roaringbitmap.Container;
  * <p>Read operations work on committed pages in place and on the dirty nodes of the current write
  * transaction alike. Write operations (only on a tree opened by a write transaction) copy the
  * root-to-leaf path they change into dirty {@link Node}s and free the pages they replace; nothing
- * committed is changed in place. {@link TreeWriteOut} turns the dirty nodes into pages at commit.
+ * committed is changed in place. {@link #writeOut()} turns the dirty nodes into pages at commit.
  *
  * <p>Not thread-safe: a write transaction's trees belong to its thread; read-only trees are cheap
  * and each reader thread makes its own.
@@ -50,8 +49,8 @@ public final class Tree {
         this(access, leafKind, owner, root, null);
     }
 
-    /** A tree that writes through {@code txn} (null for read-only); {@code root} is a PageRef or Node. */
-    public Tree(PageAccess access, PageKind leafKind, PageClass owner, Object root, TxnContext txn) {
+    /** A tree over committed {@code root} that writes through {@code txn} (null for read-only). */
+    public Tree(PageAccess access, PageKind leafKind, PageClass owner, PageRef root, TxnContext txn) {
         this.access = access;
         this.leafKind = leafKind;
         this.owner = owner;
@@ -59,7 +58,10 @@ public final class Tree {
         this.root = root;
     }
 
-    /** The root: a committed {@link PageRef} or a dirty {@link Node}. */
+    /**
+     * The root: the committed {@link PageRef} while the tree is unchanged, else the in-memory root
+     * of this transaction's changes (which only the tree itself reads).
+     */
     public Object root() {
         return root;
     }
@@ -69,7 +71,20 @@ public final class Tree {
     }
 
     public boolean isEmpty() {
-        return root instanceof PageRef ref ? ref.isNone() : ((Node) root).size == 0;
+        return root instanceof PageRef ref ? ref.isNone() : ((Node<?>) root).size == 0;
+    }
+
+    /**
+     * Writes this transaction's changes to the tree as new pages ({@link TreeWriteOut}) and returns
+     * the new root ({@link PageRef#NONE} if the tree is empty); an unchanged tree returns its root.
+     * Called once, at commit.
+     */
+    public PageRef writeOut() {
+        if (root instanceof PageRef ref) {
+            return ref;
+        }
+        requireWritable();
+        return TreeWriteOut.writeOut(this, txn);
     }
 
     PageKind leafKind() {
@@ -88,47 +103,21 @@ public final class Tree {
 
     /** Fills {@code out} with the container at {@code key}; returns false (and clears it) if absent. */
     public boolean find(long key, ContainerView out) {
-        Object node = root;
-        while (true) {
-            if (node instanceof PageRef ref) {
-                if (ref.isNone()) {
-                    out.clear();
-                    return false;
-                }
-                return findCommitted(ref.pgno(), ref.checksum(), key, out);
-            }
-            if (node instanceof BranchNode branch) {
-                node = branch.children[branch.childIndexFor(key)];
-            } else {
-                LeafNode leaf = (LeafNode) node;
-                int i = leaf.search(key);
-                if (i < 0) {
-                    out.clear();
-                    return false;
-                }
-                fill(out, key, leaf.values[i]);
-                return true;
-            }
+        NodeView node = new NodeView(access, leafKind);
+        if (!node.open(root)) {
+            out.clear();
+            return false;
         }
-    }
-
-    private boolean findCommitted(long pgno, long checksum, long key, ContainerView out) {
-        while (true) {
-            MemorySegment page = access.treePage(new PageRef(pgno, checksum), leafKind);
-            if (PageAccess.isBranch(page)) {
-                int i = BranchPage.childIndexFor(page, key);
-                pgno = BranchPage.childPgno(page, i);
-                checksum = BranchPage.childChecksum(page, i);
-                continue;
-            }
-            int cell = LeafPage.search(page, key);
-            if (cell < 0) {
-                out.clear();
-                return false;
-            }
-            fillFromPage(out, key, page, cell);
-            return true;
+        while (node.isBranch()) {
+            node.descend(node.childIndexFor(key));
         }
+        int cell = node.search(key, 0);
+        if (cell < 0) {
+            out.clear();
+            return false;
+        }
+        node.fill(out, key, cell);
+        return true;
     }
 
     /**
@@ -137,73 +126,42 @@ public final class Tree {
      * descent. Returns how many were found.
      */
     public int findMany(long[] keys, int count, ContainerView[] out) {
+        NodeView node = new NodeView(access, leafKind);
         int found = 0;
         int i = 0;
         while (i < count) {
+            if (!node.open(root)) {
+                for (; i < count; i++) {
+                    out[i].clear();
+                }
+                return found;
+            }
             // Descend for keys[i]; remember the exclusive upper bound of the leaf reached.
-            Object node = root;
             long upper = 0;
             boolean bounded = false;
-            MemorySegment page = null;
-            LeafNode leaf = null;
-            while (page == null && leaf == null) {
-                if (node instanceof PageRef ref) {
-                    if (ref.isNone()) {
-                        for (; i < count; i++) {
-                            out[i].clear();
-                        }
-                        return found;
+            while (node.isBranch()) {
+                int c = node.childIndexFor(keys[i]);
+                if (c + 1 < node.size()) {
+                    long next = node.key(c + 1);
+                    if (!bounded || Long.compareUnsigned(next, upper) < 0) {
+                        upper = next;
+                        bounded = true;
                     }
-                    MemorySegment p = access.treePage(ref, leafKind);
-                    if (PageAccess.isBranch(p)) {
-                        int c = BranchPage.childIndexFor(p, keys[i]);
-                        if (c + 1 < BranchPage.count(p)) {
-                            long next = BranchPage.key(p, c + 1);
-                            if (!bounded || Long.compareUnsigned(next, upper) < 0) {
-                                upper = next;
-                                bounded = true;
-                            }
-                        }
-                        node = BranchPage.child(p, c);
-                    } else {
-                        page = p;
-                    }
-                } else if (node instanceof BranchNode branch) {
-                    int c = branch.childIndexFor(keys[i]);
-                    if (c + 1 < branch.size) {
-                        long next = branch.keys[c + 1];
-                        if (!bounded || Long.compareUnsigned(next, upper) < 0) {
-                            upper = next;
-                            bounded = true;
-                        }
-                    }
-                    node = branch.children[c];
-                } else {
-                    leaf = (LeafNode) node;
                 }
+                node.descend(c);
             }
             // Answer every key below the bound from this leaf.
             int from = 0;
             do {
                 long key = keys[i];
-                if (page != null) {
-                    int cell = LeafPage.search(page, key, from, LeafPage.count(page) - 1);
-                    if (cell >= 0) {
-                        fillFromPage(out[i], key, page, cell);
-                        found++;
-                        from = cell + 1;
-                    } else {
-                        out[i].clear();
-                        from = -cell - 1;
-                    }
+                int cell = node.search(key, from);
+                if (cell >= 0) {
+                    node.fill(out[i], key, cell);
+                    found++;
+                    from = cell + 1;
                 } else {
-                    int cell = leaf.search(key);
-                    if (cell >= 0) {
-                        fill(out[i], key, leaf.values[cell]);
-                        found++;
-                    } else {
-                        out[i].clear();
-                    }
+                    out[i].clear();
+                    from = -cell - 1;
                 }
                 i++;
             } while (i < count && (!bounded || Long.compareUnsigned(keys[i], upper) < 0));
@@ -222,57 +180,29 @@ public final class Tree {
         return scan(root, fromKey, toKey, visitor, new ContainerView());
     }
 
-    private boolean scan(Object node, long fromKey, long toKey, ContainerVisitor visitor, ContainerView view) {
-        if (node instanceof PageRef ref) {
-            if (ref.isNone()) {
-                return true;
-            }
-            MemorySegment page = access.treePage(ref, leafKind);
-            if (PageAccess.isBranch(page)) {
-                int count = BranchPage.count(page);
-                for (int c = BranchPage.childIndexFor(page, fromKey); c < count; c++) {
-                    if (c > 0 && Long.compareUnsigned(BranchPage.key(page, c), toKey) > 0) {
-                        break;
-                    }
-                    if (!scan(BranchPage.child(page, c), fromKey, toKey, visitor, view)) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            int count = LeafPage.count(page);
-            int cell = LeafPage.search(page, fromKey);
-            for (cell = cell < 0 ? -cell - 1 : cell; cell < count; cell++) {
-                long key = LeafPage.key(page, cell);
-                if (Long.compareUnsigned(key, toKey) > 0) {
-                    return true;
-                }
-                fillFromPage(view, key, page, cell);
-                if (!visitor.visit(view)) {
-                    return false;
-                }
-            }
+    private boolean scan(Object child, long fromKey, long toKey, ContainerVisitor visitor, ContainerView view) {
+        NodeView node = new NodeView(access, leafKind);
+        if (!node.open(child)) {
             return true;
         }
-        if (node instanceof BranchNode branch) {
-            for (int c = branch.childIndexFor(fromKey); c < branch.size; c++) {
-                if (c > 0 && Long.compareUnsigned(branch.keys[c], toKey) > 0) {
+        if (node.isBranch()) {
+            for (int c = node.childIndexFor(fromKey); c < node.size(); c++) {
+                if (c > 0 && Long.compareUnsigned(node.key(c), toKey) > 0) {
                     break;
                 }
-                if (!scan(branch.children[c], fromKey, toKey, visitor, view)) {
+                if (!scan(node.child(c), fromKey, toKey, visitor, view)) {
                     return false;
                 }
             }
             return true;
         }
-        LeafNode leaf = (LeafNode) node;
-        int cell = leaf.search(fromKey);
-        for (cell = cell < 0 ? -cell - 1 : cell; cell < leaf.size; cell++) {
-            long key = leaf.keys[cell];
+        int cell = node.search(fromKey, 0);
+        for (cell = cell < 0 ? -cell - 1 : cell; cell < node.size(); cell++) {
+            long key = node.key(cell);
             if (Long.compareUnsigned(key, toKey) > 0) {
                 return true;
             }
-            fill(view, key, leaf.values[cell]);
+            node.fill(view, key, cell);
             if (!visitor.visit(view)) {
                 return false;
             }
@@ -286,23 +216,6 @@ public final class Tree {
         return find(key, view) ? view.bytes() : null;
     }
 
-    private void fillFromPage(ContainerView out, long key, MemorySegment page, int cell) {
-        if (LeafPage.kindCode(page, cell) == ContainerKind.BITMAP.code()) {
-            MemorySegment bitmap = access.bitmap(LeafPage.bitmapRef(page, cell));
-            out.setBitmap(key, bitmap, LeafPage.cardinality(page, cell));
-        } else {
-            out.setInline(key, page, cell);
-        }
-    }
-
-    private void fill(ContainerView out, long key, CellValue value) {
-        switch (value) {
-            case CellValue.Inline inline -> out.setInline(key, inline);
-            case CellValue.StoredBitmap stored -> out.setBitmap(key, access.bitmap(stored.page()), stored.cardinality());
-            case CellValue.Modified modified -> out.setHeap(key, modified.container());
-        }
-    }
-
     // ------------------------------------------------------------------ writes
 
     /** Stores {@code container} at {@code key}, replacing what was there; an empty container removes the key. */
@@ -311,15 +224,7 @@ public final class Tree {
             remove(key);
             return;
         }
-        LeafNode leaf = dirtyLeaf(key);
-        int i = leaf.search(key);
-        if (i >= 0) {
-            release(leaf.values[i]);
-            leaf.values[i] = new CellValue.Modified(container);
-        } else {
-            leaf.insert(-i - 1, key, new CellValue.Modified(container));
-            splitIfNeeded(leaf);
-        }
+        store(key, new CellValue.Modified(container));
     }
 
     /** Stores opaque bytes at {@code key} (at most {@link LeafPage#MAX_PAYLOAD_BYTES}). */
@@ -327,14 +232,18 @@ public final class Tree {
         if (value.length > LeafPage.MAX_PAYLOAD_BYTES) {
             throw new IllegalArgumentException("value of " + value.length + " bytes exceeds " + LeafPage.MAX_PAYLOAD_BYTES);
         }
+        store(key, new CellValue.Inline(ContainerKind.BYTES, 0, value.clone()));
+    }
+
+    /** Puts {@code value} at {@code key}, freeing what the cell it replaces owned. */
+    private void store(long key, CellValue value) {
         LeafNode leaf = dirtyLeaf(key);
-        CellValue.Inline inline = new CellValue.Inline(ContainerKind.BYTES, 0, value.clone());
         int i = leaf.search(key);
         if (i >= 0) {
-            release(leaf.values[i]);
-            leaf.values[i] = inline;
+            release(leaf.value(i));
+            leaf.set(i, value);
         } else {
-            leaf.insert(-i - 1, key, inline);
+            leaf.insert(-i - 1, key, value);
             splitIfNeeded(leaf);
         }
     }
@@ -347,7 +256,7 @@ public final class Tree {
         }
         LeafNode leaf = dirtyLeaf(key);
         int i = leaf.search(key);
-        release(leaf.values[i]);
+        release(leaf.value(i));
         leaf.removeAt(i);
         return true;
     }
@@ -414,14 +323,14 @@ public final class Tree {
         Container current;
         CellValue.Modified modified;
         if (i >= 0) {
-            CellValue value = leaf.values[i];
+            CellValue value = leaf.value(i);
             if (value instanceof CellValue.Modified m) {
                 modified = m;
                 current = m.container();
             } else {
                 current = decodeForChange(value);
                 modified = new CellValue.Modified(current);
-                leaf.values[i] = modified;
+                leaf.set(i, modified);
             }
         } else {
             current = Containers.empty();
@@ -473,32 +382,19 @@ public final class Tree {
         root = new LeafNode(leafKind, owner, 4);
     }
 
-    private void dropNode(Object node) {
-        if (node instanceof PageRef ref) {
-            if (ref.isNone()) {
-                return;
-            }
-            MemorySegment page = access.treePage(ref, leafKind);
-            txn.free(ref.pgno());
-            if (PageAccess.isBranch(page)) {
-                for (int c = 0; c < BranchPage.count(page); c++) {
-                    dropNode(BranchPage.child(page, c));
-                }
-            } else {
-                for (int cell = 0; cell < LeafPage.count(page); cell++) {
-                    if (LeafPage.kindCode(page, cell) == ContainerKind.BITMAP.code()) {
-                        txn.free(LeafPage.bitmapPgno(page, cell));
-                    }
-                }
-            }
-        } else if (node instanceof BranchNode branch) {
-            for (int c = 0; c < branch.size; c++) {
-                dropNode(branch.children[c]);
-            }
-        } else {
-            LeafNode leaf = (LeafNode) node;
-            for (int i = 0; i < leaf.size; i++) {
-                release(leaf.values[i]);
+    private void dropNode(Object child) {
+        NodeView node = new NodeView(access, leafKind);
+        if (!node.open(child)) {
+            return;
+        }
+        if (node.committedPage() >= 0) {
+            txn.free(node.committedPage());
+        }
+        for (int i = 0; i < node.size(); i++) {
+            if (node.isBranch()) {
+                dropNode(node.child(i));
+            } else if (node.bitmapPageOf(i) >= 0) {
+                txn.free(node.bitmapPageOf(i));
             }
         }
     }
@@ -519,10 +415,10 @@ public final class Tree {
         depth = 0;
         while (node instanceof BranchNode branch) {
             int c = branch.childIndexFor(key);
-            Object child = branch.children[c];
+            Object child = branch.value(c);
             if (child instanceof PageRef ref) {
                 child = load(ref);
-                branch.children[c] = child;
+                branch.set(c, child);
             }
             pathNodes[depth] = branch;
             pathIndexes[depth] = c;
@@ -533,44 +429,18 @@ public final class Tree {
     }
 
     /** Copies a committed page into a dirty node and frees the page. */
-    Node load(PageRef ref) {
+    private Node<?> load(PageRef ref) {
         MemorySegment page = access.treePage(ref, leafKind);
         txn.free(ref.pgno());
-        if (PageAccess.isBranch(page)) {
-            int count = BranchPage.count(page);
-            BranchNode branch = new BranchNode(owner, count + 4);
-            for (int c = 0; c < count; c++) {
-                branch.append(BranchPage.key(page, c), BranchPage.child(page, c));
-            }
-            return branch;
-        }
-        return loadLeaf(page);
-    }
-
-    LeafNode loadLeaf(MemorySegment page) {
-        int count = LeafPage.count(page);
-        LeafNode leaf = new LeafNode(leafKind, owner, count + 4);
-        for (int cell = 0; cell < count; cell++) {
-            long key = LeafPage.key(page, cell);
-            ContainerKind kind = LeafPage.kind(page, cell);
-            int cardinality = LeafPage.cardinality(page, cell);
-            if (kind == ContainerKind.BITMAP) {
-                leaf.append(key, new CellValue.StoredBitmap(cardinality, LeafPage.bitmapRef(page, cell)));
-            } else {
-                leaf.append(key, new CellValue.Inline(kind, cardinality,
-                        LeafPage.payload(page, cell).toArray(dev.big.page.PageFormat.BYTE)));
-            }
-        }
-        return leaf;
+        return PageAccess.isBranch(page) ? BranchNode.copyOf(page, owner) : LeafNode.copyOf(page, leafKind, owner);
     }
 
     private void splitIfNeeded(LeafNode leaf) {
         if (leaf.size <= LEAF_SPLIT_CELLS) {
             return;
         }
-        LeafNode right = leaf.splitOff(leaf.size / 2);
-        Node left = leaf;
-        Node split = right;
+        Node<?> left = leaf;
+        Node<?> split = leaf.splitOff(leaf.size / 2);
         for (int level = depth - 1; level >= 0; level--) {
             BranchNode parent = pathNodes[level];
             parent.insert(pathIndexes[level] + 1, split.keys[0], split);

@@ -2,12 +2,9 @@ package dev.big.engine.tree;
 
 import dev.big.page.BitmapPage;
 import dev.big.page.BranchPage;
-import dev.big.page.ContainerKind;
 import dev.big.page.LeafPage;
-import dev.big.page.PageClass;
 import dev.big.page.PageFormat;
 import dev.big.page.PageHeader;
-import dev.big.page.PageKind;
 import dev.big.page.PageRef;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -23,7 +20,7 @@ import java.util.List;
  * left with a single child is replaced by that child. New pages come from
  * {@link TxnContext#allocate()}, so they never overwrite anything a reader can see.
  */
-public final class TreeWriteOut {
+final class TreeWriteOut {
 
     private static final int MERGE_BELOW_BYTES = LeafPage.BODY_BYTES / 4;
 
@@ -39,38 +36,34 @@ public final class TreeWriteOut {
     }
 
     /** Writes {@code tree}'s dirty nodes and returns its new root ({@link PageRef#NONE} if empty). */
-    public static PageRef writeOut(Tree tree, TxnContext txn) {
-        Object root = tree.root();
-        if (root instanceof PageRef ref) {
-            return ref;
-        }
+    static PageRef writeOut(Tree tree, TxnContext txn) {
         TreeWriteOut out = new TreeWriteOut(tree, txn);
-        List<Entry> entries = out.write((Node) root);
+        List<Entry> entries = out.write((Node<?>) tree.root());
         while (entries.size() > 1) {
             entries = out.writeBranches(entries);
         }
         return entries.isEmpty() ? PageRef.NONE : entries.get(0).ref;
     }
 
-    private List<Entry> write(Node node) {
+    private List<Entry> write(Node<?> node) {
         if (node instanceof LeafNode leaf) {
             encode(leaf);
             return writeLeaves(leaf);
         }
         BranchNode branch = (BranchNode) node;
         for (int c = 0; c < branch.size; c++) {
-            if (branch.children[c] instanceof LeafNode leaf) {
+            if (branch.value(c) instanceof LeafNode leaf) {
                 encode(leaf);
             }
         }
         mergeSmallLeaves(branch);
         List<Entry> entries = new ArrayList<>(branch.size + 4);
         for (int c = 0; c < branch.size; c++) {
-            Object child = branch.children[c];
+            Object child = branch.value(c);
             if (child instanceof PageRef ref) {
                 entries.add(new Entry(branch.keys[c], ref));
             } else {
-                entries.addAll(write((Node) child));
+                entries.addAll(write((Node<?>) child));
             }
         }
         if (entries.size() <= 1) {
@@ -83,7 +76,7 @@ public final class TreeWriteOut {
     private void encode(LeafNode leaf) {
         int kept = 0;
         for (int i = 0; i < leaf.size; i++) {
-            CellValue value = leaf.values[i];
+            CellValue value = leaf.value(i);
             if (value instanceof CellValue.Modified modified) {
                 Containers.Encoded encoded = Containers.encode(modified.container());
                 value = switch (encoded) {
@@ -94,14 +87,11 @@ public final class TreeWriteOut {
             }
             if (value != null) {
                 leaf.keys[kept] = leaf.keys[i];
-                leaf.values[kept] = value;
+                leaf.set(kept, value);
                 kept++;
             }
         }
-        for (int i = kept; i < leaf.size; i++) {
-            leaf.values[i] = null;
-        }
-        leaf.size = kept;
+        leaf.truncate(kept);
     }
 
     private CellValue.StoredBitmap writeBitmap(Containers.EncodedBitmap bitmap) {
@@ -125,7 +115,7 @@ public final class TreeWriteOut {
     private static int bytes(LeafNode leaf) {
         int total = 0;
         for (int i = 0; i < leaf.size; i++) {
-            total += cellBytes(leaf.values[i]);
+            total += cellBytes(leaf.value(i));
         }
         return total;
     }
@@ -136,7 +126,7 @@ public final class TreeWriteOut {
      */
     private void mergeSmallLeaves(BranchNode branch) {
         for (int c = 0; c + 1 < branch.size; ) {
-            if (!(branch.children[c] instanceof LeafNode left)) {
+            if (!(branch.value(c) instanceof LeafNode left)) {
                 c++;
                 continue;
             }
@@ -145,7 +135,7 @@ public final class TreeWriteOut {
                 c++;
                 continue;
             }
-            LeafNode right = asLeafIfFits(branch.children[c + 1], LeafPage.BODY_BYTES - leftBytes);
+            LeafNode right = asLeafIfFits(branch.value(c + 1), LeafPage.BODY_BYTES - leftBytes);
             if (right == null) {
                 c++;
                 continue;
@@ -155,7 +145,7 @@ public final class TreeWriteOut {
         }
         // An empty first child would leave keys[0] meaningless but harmless; drop empty leaves.
         for (int c = branch.size - 1; c >= 0 && branch.size > 1; c--) {
-            if (branch.children[c] instanceof LeafNode leaf && leaf.size == 0) {
+            if (branch.value(c) instanceof LeafNode leaf && leaf.size == 0) {
                 branch.removeAt(c);
             }
         }
@@ -172,7 +162,7 @@ public final class TreeWriteOut {
                 return null;
             }
             txn.free(ref.pgno());
-            return tree.loadLeaf(page);
+            return LeafNode.copyOf(page, tree.leafKind(), tree.owner());
         }
         return null;
     }
@@ -191,7 +181,7 @@ public final class TreeWriteOut {
             int used = 0;
             int end = start;
             while (end < leaf.size) {
-                int next = cellBytes(leaf.values[end]);
+                int next = cellBytes(leaf.value(end));
                 if (used + next > LeafPage.BODY_BYTES || (used >= target && end > start)) {
                     break;
                 }
@@ -209,7 +199,7 @@ public final class TreeWriteOut {
         LeafPage.Writer writer = new LeafPage.Writer(buffer, leaf.kind, leaf.owner, pgno, txn.txid(), to - from);
         MemorySegment scratch;
         for (int i = from; i < to; i++) {
-            switch (leaf.values[i]) {
+            switch (leaf.value(i)) {
                 case CellValue.Inline inline -> {
                     scratch = MemorySegment.ofArray(inline.payload());
                     writer.append(leaf.keys[i], inline.kind(), inline.cardinality(), scratch, 0, inline.payload().length);
@@ -244,18 +234,5 @@ public final class TreeWriteOut {
             start = end;
         }
         return parents;
-    }
-
-    /** Convenience for the bytes-only trees (roots, catalog): the kind of leaf pages {@code tree} writes. */
-    static boolean isBytesKind(ContainerKind kind) {
-        return kind == ContainerKind.BYTES;
-    }
-
-    static PageKind leafKindOf(PageClass owner) {
-        return switch (owner) {
-            case ROOTS -> PageKind.ROOTS;
-            case CATALOG -> PageKind.CATALOG;
-            default -> PageKind.LEAF;
-        };
     }
 }
