@@ -22,8 +22,10 @@ import java.util.Random;
  * should have made durable stay readable from the cache, but the kernel has marked them clean, so
  * a later sync that succeeds does not write them either. Until the same pages are written again
  * they may or may not be on the disk, which is what a crash image after that makes of them.
+ *
+ * <p>Reads, verification and closing go straight to the cache, a {@link MemoryPager}.
  */
-public final class FaultyPager implements Pager {
+public final class FaultyPager extends ForwardingPager {
 
     /** What a simulated power cut leaves of the writes since the last successful sync. */
     public enum CrashMode {
@@ -37,6 +39,7 @@ public final class FaultyPager implements Pager {
 
     private record PendingWrite(long pgno, byte[] bytes) {}
 
+    /** What reads see: every write, synced or not (the operating system's cache). */
     private final MemoryPager cache;
     private byte[][] durable;
     private long durablePageCount;
@@ -56,6 +59,7 @@ public final class FaultyPager implements Pager {
 
     /** Starts from the contents of {@code start}, all of them durable. */
     public FaultyPager(MemoryPager start) {
+        super(start);
         this.cache = start;
         this.durable = start.snapshotPages();
         this.durablePageCount = start.pageCount();
@@ -131,11 +135,6 @@ public final class FaultyPager implements Pager {
     }
 
     @Override
-    public MemorySegment read(long pgno) {
-        return cache.read(pgno);
-    }
-
-    @Override
     public synchronized void write(long pgno, MemorySegment page) {
         writes++;
         if (writes == failWriteAt) {
@@ -170,12 +169,8 @@ public final class FaultyPager implements Pager {
     }
 
     @Override
-    public long pageCount() {
-        return cache.pageCount();
-    }
-
-    @Override
     public synchronized void sync() {
+        cache.sync(); // refused once closed, as every pager's sync is
         syncs++;
         if (syncs == failSyncAt) {
             failedSync.addAll(unsynced);
@@ -203,31 +198,6 @@ public final class FaultyPager implements Pager {
         durablePageCount = Math.min(durablePageCount, pageCount);
         unsynced.removeIf(write -> write.pgno >= pageCount);
         failedSync.removeIf(write -> write.pgno >= pageCount);
-    }
-
-    @Override
-    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
-        return cache.verifyPage(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
-        return cache.verifyBitmap(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public boolean readOnly() {
-        return false;
-    }
-
-    @Override
-    public String name() {
-        return cache.name();
-    }
-
-    @Override
-    public void close() {
-        cache.close();
     }
 
     private StorageException injected(String operation, String message) {

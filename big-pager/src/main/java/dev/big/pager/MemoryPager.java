@@ -1,7 +1,6 @@
 package dev.big.pager;
 
 import dev.big.page.BigException;
-import dev.big.page.DatabaseClosedException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -15,37 +14,43 @@ import java.util.Arrays;
  * <p>Thread-safe for one writer and many readers: the page table is replaced, never mutated in
  * place, when it grows.
  */
-public final class MemoryPager implements Pager {
+public final class MemoryPager extends PageStore {
 
-    private final String name;
-    private final VerifiedChecksumMemo memo = new VerifiedChecksumMemo(256);
+    /** Memo size: 64 stripes x 256 slots covers 16,384 pages, more than a test writes. */
+    static final int MEMO_SLOTS_PER_STRIPE = 256;
+
     private volatile MemorySegment[] pages;
-    private volatile long pageCount;
-    private volatile boolean closed;
 
     public MemoryPager() {
         this("memory");
     }
 
     public MemoryPager(String name) {
-        this.name = name;
-        this.pages = new MemorySegment[16];
+        this(name, MEMO_SLOTS_PER_STRIPE);
+    }
+
+    /** A pager whose memo has {@code memoSlotsPerStripe} slots per stripe (a small memo makes tests evict). */
+    MemoryPager(String name, int memoSlotsPerStripe) {
+        this(name, memoSlotsPerStripe, new MemorySegment[16], 0);
+    }
+
+    private MemoryPager(String name, int memoSlotsPerStripe, MemorySegment[] pages, long pageCount) {
+        super(name, new VerifiedChecksumMemo(memoSlotsPerStripe), pageCount);
+        this.pages = pages;
     }
 
     /** A pager holding copies of {@code pages} (for example the durable state after a simulated crash). */
     public static MemoryPager of(String name, byte[][] pages, long pageCount) {
-        MemoryPager pager = new MemoryPager(name);
-        pager.pages = new MemorySegment[Math.max(16, (int) pageCount)];
+        MemorySegment[] copies = new MemorySegment[Math.max(16, (int) pageCount)];
         for (int i = 0; i < pageCount; i++) {
-            pager.pages[i] = pages[i] == null ? null : nativeCopy(MemorySegment.ofArray(pages[i]));
+            copies[i] = pages[i] == null ? null : nativeCopy(MemorySegment.ofArray(pages[i]));
         }
-        pager.pageCount = pageCount;
-        return pager;
+        return new MemoryPager(name, MEMO_SLOTS_PER_STRIPE, copies, pageCount);
     }
 
     /** A copy of every page's bytes (null for a page never written). */
     public byte[][] snapshotPages() {
-        byte[][] copy = new byte[(int) pageCount][];
+        byte[][] copy = new byte[(int) pageCount()][];
         MemorySegment[] current = pages;
         for (int i = 0; i < copy.length; i++) {
             copy[i] = current[i] == null ? null : current[i].toArray(dev.big.page.PageFormat.BYTE);
@@ -58,25 +63,15 @@ public final class MemoryPager implements Pager {
      * page, as it would not survive the reopen a real file would need to notice such damage.
      */
     public MemorySegment rawPage(long pgno) {
-        memo.forget(pgno);
+        forgetVerified(pgno);
         return pages[(int) pgno];
-    }
-
-    @Override
-    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
-        return memo.verifyPage(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
-        return memo.verifyBitmap(pgno, page, expectedChecksum);
     }
 
     @Override
     public MemorySegment read(long pgno) {
         ensureOpen();
-        if (pgno < 0 || pgno >= pageCount) {
-            throw new IllegalArgumentException("page " + pgno + " is beyond the end of " + name + " (" + pageCount + " pages)");
+        if (pgno < 0 || pgno >= pageCount()) {
+            throw beyondTheEnd(pgno);
         }
         MemorySegment page = pages[(int) pgno];
         if (page == null) {
@@ -87,7 +82,7 @@ public final class MemoryPager implements Pager {
 
     @Override
     public synchronized void write(long pgno, MemorySegment page) {
-        ensureOpen();
+        ensureWritable();
         if (pgno > Integer.MAX_VALUE - 8) {
             throw new BigException("a memory pager holds at most 2^31 pages");
         }
@@ -95,23 +90,10 @@ public final class MemoryPager implements Pager {
         if (pgno >= current.length) {
             current = Arrays.copyOf(current, (int) Math.max(pgno + 1, current.length * 2L));
         }
-        memo.forget(pgno);
+        forgetVerified(pgno);
         current[(int) pgno] = nativeCopy(page);
         pages = current;
-        if (pgno >= pageCount) {
-            pageCount = pgno + 1;
-        }
-    }
-
-    @Override
-    public synchronized long allocate() {
-        ensureOpen();
-        return pageCount++;
-    }
-
-    @Override
-    public long pageCount() {
-        return pageCount;
+        grewTo(pgno);
     }
 
     @Override
@@ -122,13 +104,12 @@ public final class MemoryPager implements Pager {
     @Override
     public synchronized void truncate(long newCount) {
         ensureOpen();
-        memo.forgetFrom(newCount);
         MemorySegment[] current = pages.clone();
-        for (long i = newCount; i < Math.min(pageCount, current.length); i++) {
+        for (long i = newCount; i < Math.min(pageCount(), current.length); i++) {
             current[(int) i] = null;
         }
         pages = current;
-        pageCount = newCount;
+        truncatedTo(newCount);
     }
 
     private static final MemorySegment EMPTY = Arena.global().allocate(PAGE_SIZE_BYTES, 8);
@@ -146,18 +127,7 @@ public final class MemoryPager implements Pager {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    private void ensureOpen() {
-        if (closed) {
-            throw new DatabaseClosedException(name);
-        }
-    }
-
-    @Override
     public void close() {
-        closed = true;
+        markClosed();
     }
 }

@@ -1,7 +1,6 @@
 package dev.big.pager;
 
 import dev.big.page.BigException;
-import dev.big.page.DatabaseClosedException;
 import dev.big.page.DatabaseLockedException;
 import dev.big.page.PageFormat;
 import dev.big.page.StorageException;
@@ -26,7 +25,7 @@ import java.util.Set;
  * {@link DatabaseLockedException}. Read-only handles pin the snapshots they read, so writers of
  * other handles keep those pages. {@link FileLocks} owns the locks and the rules that keep them.
  */
-public final class MmapPager implements Pager {
+public final class MmapPager extends PageStore {
 
     /** Default memo size: 64 stripes x 2,048 slots covers 131,072 pages (1 GiB) of hot pages. */
     public static final int DEFAULT_MEMO_SLOTS_PER_STRIPE = 2048;
@@ -39,25 +38,19 @@ public final class MmapPager implements Pager {
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(PAGE_SIZE_BYTES));
 
     private final Path path;
-    private final String name;
     private final OpenMode mode;
     private final FileLocks locks;
     private final InterruptSafeChannel channel;
     private final FileMapping mapping;
-    private final VerifiedChecksumMemo memo;
-    private volatile long pageCount;
-    private volatile boolean closed;
 
     private MmapPager(Path path, OpenMode mode, FileLocks locks, InterruptSafeChannel channel, long pageCount,
-            boolean memo) {
+            int memoSlotsPerStripe) {
+        super(path.toString(), memoSlotsPerStripe == 0 ? null : new VerifiedChecksumMemo(memoSlotsPerStripe), pageCount);
         this.path = path;
-        this.name = path.toString();
         this.mode = mode;
         this.locks = locks;
         this.channel = channel;
-        this.mapping = new FileMapping(name, channel, mode.writable());
-        this.memo = memo ? new VerifiedChecksumMemo(DEFAULT_MEMO_SLOTS_PER_STRIPE) : null;
-        this.pageCount = pageCount;
+        this.mapping = new FileMapping(name(), channel, mode.writable());
     }
 
     /** Opens {@code path} with the verified-checksum memo on. */
@@ -70,6 +63,11 @@ public final class MmapPager implements Pager {
      * {@link Pager} default); benchmarks use that to show what the memo saves.
      */
     public static MmapPager open(Path path, OpenMode mode, boolean memo) {
+        return open(path, mode, memo ? DEFAULT_MEMO_SLOTS_PER_STRIPE : 0);
+    }
+
+    /** Opens {@code path} with a memo of {@code memoSlotsPerStripe} slots per stripe (0: none), so tests can make it small. */
+    static MmapPager open(Path path, OpenMode mode, int memoSlotsPerStripe) {
         refuseIfNotARegularFile(path);
         FileLocks locks = null;
         InterruptSafeChannel channel = null;
@@ -81,9 +79,9 @@ public final class MmapPager implements Pager {
                 locks.lockForWriting(channel);
             }
             long size = channel.size();
-            MmapPager pager = new MmapPager(path, mode, locks, channel, size >>> PageFormat.PAGE_SHIFT, memo);
-            if (pager.pageCount > 0) {
-                pager.mapping.mapExisting(pager.pageCount);
+            MmapPager pager = new MmapPager(path, mode, locks, channel, size >>> PageFormat.PAGE_SHIFT, memoSlotsPerStripe);
+            if (pager.pageCount() > 0) {
+                pager.mapping.mapExisting(pager.pageCount());
             }
             success = true;
             return pager;
@@ -155,7 +153,7 @@ public final class MmapPager implements Pager {
         try {
             return channel.size();
         } catch (IOException e) {
-            throw new StorageException(name, "reading the size", e);
+            throw new StorageException(name(), "reading the size", e);
         }
     }
 
@@ -167,28 +165,24 @@ public final class MmapPager implements Pager {
     public MemorySegment read(long pgno) {
         ensureOpen();
         if (pgno < 0 || pgno >= mapping.mappedPages()) {
-            if (pgno >= 0 && pgno < pageCount) {
+            if (pgno >= 0 && pgno < pageCount()) {
                 remap(pgno + 1);
             } else {
-                throw new IllegalArgumentException("page " + pgno + " is beyond the end of " + name
-                        + " (" + pageCount + " pages)");
+                throw beyondTheEnd(pgno);
             }
         }
         return mapping.page(pgno);
     }
 
     @Override
-    public synchronized long followGrowth() {
-        if (mode == OpenMode.READ_ONLY) {
-            pageCount = Math.max(pageCount, fileSizeBytes() >>> PageFormat.PAGE_SHIFT);
-        }
-        return pageCount;
+    public long followGrowth() {
+        return mode == OpenMode.READ_ONLY ? followedTo(fileSizeBytes() >>> PageFormat.PAGE_SHIFT) : pageCount();
     }
 
     @Override
     public SnapshotPin pinSnapshot(long txid) {
         ensureOpen();
-        return locks.pin(name, txid);
+        return locks.pin(name(), txid);
     }
 
     @Override
@@ -197,7 +191,7 @@ public final class MmapPager implements Pager {
         try {
             return locks.readerOlderThan(channel, txid);
         } catch (IOException e) {
-            throw new StorageException(name, "looking for readers of snapshots older than " + txid
+            throw new StorageException(name(), "looking for readers of snapshots older than " + txid
                     + " (a file lock probe)", e);
         }
     }
@@ -206,19 +200,17 @@ public final class MmapPager implements Pager {
         try {
             mapping.ensureMapped(pages);
         } catch (IOException e) {
-            throw new StorageException(name, "mapping", e);
+            throw new StorageException(name(), "mapping", e);
         }
         if (pages > mapping.mappedPages()) {
-            throw new IllegalArgumentException("page " + (pages - 1) + " is beyond the end of " + name);
+            throw new IllegalArgumentException("page " + (pages - 1) + " is beyond the end of " + name());
         }
     }
 
     @Override
     public void write(long pgno, MemorySegment page) {
         ensureWritable();
-        if (memo != null) {
-            memo.forget(pgno);
-        }
+        forgetVerified(pgno);
         ByteBuffer buffer = WRITE_BUFFER.get().clear();
         MemorySegment.ofBuffer(buffer).copyFrom(page.asSlice(0, PAGE_SIZE_BYTES));
         long offset = PageFormat.offsetOf(pgno);
@@ -227,27 +219,12 @@ public final class MmapPager implements Pager {
                 offset += channel.write(buffer, offset);
             }
         } catch (IOException e) {
-            throw new StorageException(name, "writing page " + pgno, e);
+            throw new StorageException(name(), "writing page " + pgno, e);
         }
-        synchronized (this) {
-            if (pgno >= pageCount) {
-                pageCount = pgno + 1;
-            }
-        }
+        grewTo(pgno);
         if (pgno >= mapping.mappedPages()) {
             remap(pgno + 1);
         }
-    }
-
-    @Override
-    public synchronized long allocate() {
-        ensureWritable();
-        return pageCount++;
-    }
-
-    @Override
-    public long pageCount() {
-        return pageCount;
     }
 
     @Override
@@ -256,22 +233,19 @@ public final class MmapPager implements Pager {
         try {
             channel.force();
         } catch (IOException e) {
-            throw new StorageException(name, "sync (fsync)", e);
+            throw new StorageException(name(), "sync (fsync)", e);
         }
     }
 
     @Override
     public synchronized void truncate(long pages) {
         ensureWritable();
-        if (memo != null) {
-            memo.forgetFrom(pages);
-        }
         try {
             channel.truncate(pages << PageFormat.PAGE_SHIFT);
         } catch (IOException e) {
-            throw new StorageException(name, "truncating to " + pages + " pages", e);
+            throw new StorageException(name(), "truncating to " + pages + " pages", e);
         }
-        pageCount = pages;
+        truncatedTo(pages);
     }
 
     @Override
@@ -280,41 +254,10 @@ public final class MmapPager implements Pager {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
-        return memo == null ? Pager.super.verifyPage(pgno, page, expectedChecksum)
-                : memo.verifyPage(pgno, page, expectedChecksum);
-    }
-
-    @Override
-    public boolean verifyBitmap(long pgno, MemorySegment page, long expectedChecksum) {
-        return memo == null ? Pager.super.verifyBitmap(pgno, page, expectedChecksum)
-                : memo.verifyBitmap(pgno, page, expectedChecksum);
-    }
-
-    private void ensureOpen() {
-        if (closed) {
-            throw new DatabaseClosedException(name);
-        }
-    }
-
-    private void ensureWritable() {
-        ensureOpen();
-        if (mode == OpenMode.READ_ONLY) {
-            throw new BigException(name + " is open read-only; open it read-write to change it.");
-        }
-    }
-
-    @Override
     public synchronized void close() {
-        if (closed) {
+        if (!markClosed()) {
             return;
         }
-        closed = true;
         try {
             mapping.close();
         } finally {

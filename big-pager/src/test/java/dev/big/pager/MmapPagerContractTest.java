@@ -1,0 +1,18 @@
+package dev.big.pager;
+
+/** The pager contract for a memory-mapped file, with a small memo. */
+class MmapPagerContractTest extends PagerContract {
+
+    @Override
+    Pager create() {
+        return MmapPager.open(TestDirs.newDir("pager-contract").resolve("mmap.big"), OpenMode.CREATE_NEW,
+                MEMO_SLOTS_PER_STRIPE);
+    }
+
+    @Override
+    Pager reopenReadOnly(Pager pager) {
+        MmapPager file = (MmapPager) pager;
+        file.close();
+        return MmapPager.open(file.path(), OpenMode.READ_ONLY, MEMO_SLOTS_PER_STRIPE);
+    }
+}
