@@ -36,33 +36,45 @@ public final class PageAccess {
      * (LEAF, ROOTS or CATALOG), so a fragment tree cannot wander into the roots tree.
      */
     public MemorySegment treePage(PageRef ref, PageKind leafKind) {
-        MemorySegment page = read(ref, leafKind);
+        return treePage(ref.pgno(), ref.checksum(), leafKind);
+    }
+
+    /**
+     * {@link #treePage(PageRef, PageKind)} for a link read as two numbers: a descent passes them
+     * on without making a {@link PageRef}, so what it allocates does not hang on what the JIT inlines.
+     */
+    MemorySegment treePage(long pgno, long checksum, PageKind leafKind) {
+        MemorySegment page = read(pgno, leafKind);
         int kindCode = PageHeader.kindCode(page);
         PageKind kind = kindCode == PageKind.BRANCH.code() ? PageKind.BRANCH : leafKind;
-        if (!pager.verifyPage(ref.pgno(), page, ref.checksum())) {
-            throw new CorruptPageException(file(), ref.pgno(), kind,
-                    PageHeader.checksumError(ref.pgno(), page, kind, ref.checksum()));
+        if (!pager.verifyPage(pgno, page, checksum)) {
+            throw new CorruptPageException(file(), pgno, kind, PageHeader.checksumError(pgno, page, kind, checksum));
         }
-        String identity = PageHeader.identityError(ref.pgno(), page, kind);
+        String identity = PageHeader.identityError(pgno, page, kind);
         if (identity != null) {
-            throw new CorruptPageException(file(), ref.pgno(), kind, identity);
+            throw new CorruptPageException(file(), pgno, kind, identity);
         }
         return page;
     }
 
     /** The bitmap page {@code ref} names, verified against the checksum its leaf cell holds. */
     public MemorySegment bitmap(PageRef ref) {
-        MemorySegment page = read(ref, PageKind.BITMAP);
-        if (!pager.verifyBitmap(ref.pgno(), page, ref.checksum())) {
-            throw new CorruptPageException(file(), ref.pgno(), PageKind.BITMAP,
-                    dev.big.page.BitmapPage.checksumError(page, ref.checksum()));
+        return bitmap(ref.pgno(), ref.checksum());
+    }
+
+    /** {@link #bitmap(PageRef)} for a link read as two numbers. */
+    MemorySegment bitmap(long pgno, long checksum) {
+        MemorySegment page = read(pgno, PageKind.BITMAP);
+        if (!pager.verifyBitmap(pgno, page, checksum)) {
+            throw new CorruptPageException(file(), pgno, PageKind.BITMAP,
+                    dev.big.page.BitmapPage.checksumError(page, checksum));
         }
         return page;
     }
 
     /** A freelist page, verified. */
     public MemorySegment freelist(PageRef ref) {
-        MemorySegment page = read(ref, PageKind.FREELIST);
+        MemorySegment page = read(ref.pgno(), PageKind.FREELIST);
         if (!pager.verifyPage(ref.pgno(), page, ref.checksum())) {
             throw new CorruptPageException(file(), ref.pgno(), PageKind.FREELIST,
                     PageHeader.checksumError(ref.pgno(), page, PageKind.FREELIST, ref.checksum()));
@@ -74,8 +86,7 @@ public final class PageAccess {
         return page;
     }
 
-    private MemorySegment read(PageRef ref, PageKind kind) {
-        long pgno = ref.pgno();
+    private MemorySegment read(long pgno, PageKind kind) {
         if (pgno < MetaPage.SLOTS || pgno >= pager.pageCount()) {
             throw new CorruptPageException(file(), pgno, kind,
                     "a link points to page " + pgno + ", outside the data pages 2.." + (pager.pageCount() - 1));

@@ -103,20 +103,20 @@ public final class Tree {
 
     /** Fills {@code out} with the container at {@code key}; returns false (and clears it) if absent. */
     public boolean find(long key, ContainerView out) {
-        NodeView node = new NodeView(access, leafKind);
-        if (!node.open(root)) {
+        Object node = AnyNode.open(access, leafKind, root);
+        if (node == null) {
             out.clear();
             return false;
         }
-        while (node.isBranch()) {
-            node.descend(node.childIndexFor(key));
+        while (AnyNode.isBranch(node)) {
+            node = AnyNode.descend(access, leafKind, node, AnyNode.childIndexFor(node, key));
         }
-        int cell = node.search(key, 0);
+        int cell = AnyNode.search(node, key, 0);
         if (cell < 0) {
             out.clear();
             return false;
         }
-        node.fill(out, key, cell);
+        AnyNode.fill(access, out, key, node, cell);
         return true;
     }
 
@@ -126,11 +126,11 @@ public final class Tree {
      * descent. Returns how many were found.
      */
     public int findMany(long[] keys, int count, ContainerView[] out) {
-        NodeView node = new NodeView(access, leafKind);
         int found = 0;
         int i = 0;
         while (i < count) {
-            if (!node.open(root)) {
+            Object node = AnyNode.open(access, leafKind, root);
+            if (node == null) {
                 for (; i < count; i++) {
                     out[i].clear();
                 }
@@ -139,24 +139,24 @@ public final class Tree {
             // Descend for keys[i]; remember the exclusive upper bound of the leaf reached.
             long upper = 0;
             boolean bounded = false;
-            while (node.isBranch()) {
-                int c = node.childIndexFor(keys[i]);
-                if (c + 1 < node.size()) {
-                    long next = node.key(c + 1);
+            while (AnyNode.isBranch(node)) {
+                int c = AnyNode.childIndexFor(node, keys[i]);
+                if (c + 1 < AnyNode.size(node)) {
+                    long next = AnyNode.key(node, c + 1);
                     if (!bounded || Long.compareUnsigned(next, upper) < 0) {
                         upper = next;
                         bounded = true;
                     }
                 }
-                node.descend(c);
+                node = AnyNode.descend(access, leafKind, node, c);
             }
             // Answer every key below the bound from this leaf.
             int from = 0;
             do {
                 long key = keys[i];
-                int cell = node.search(key, from);
+                int cell = AnyNode.search(node, key, from);
                 if (cell >= 0) {
-                    node.fill(out[i], key, cell);
+                    AnyNode.fill(access, out[i], key, node, cell);
                     found++;
                     from = cell + 1;
                 } else {
@@ -181,28 +181,28 @@ public final class Tree {
     }
 
     private boolean scan(Object child, long fromKey, long toKey, ContainerVisitor visitor, ContainerView view) {
-        NodeView node = new NodeView(access, leafKind);
-        if (!node.open(child)) {
+        Object node = AnyNode.open(access, leafKind, child);
+        if (node == null) {
             return true;
         }
-        if (node.isBranch()) {
-            for (int c = node.childIndexFor(fromKey); c < node.size(); c++) {
-                if (c > 0 && Long.compareUnsigned(node.key(c), toKey) > 0) {
+        if (AnyNode.isBranch(node)) {
+            for (int c = AnyNode.childIndexFor(node, fromKey); c < AnyNode.size(node); c++) {
+                if (c > 0 && Long.compareUnsigned(AnyNode.key(node, c), toKey) > 0) {
                     break;
                 }
-                if (!scan(node.child(c), fromKey, toKey, visitor, view)) {
+                if (!scan(AnyNode.child(node, c), fromKey, toKey, visitor, view)) {
                     return false;
                 }
             }
             return true;
         }
-        int cell = node.search(fromKey, 0);
-        for (cell = cell < 0 ? -cell - 1 : cell; cell < node.size(); cell++) {
-            long key = node.key(cell);
+        int cell = AnyNode.search(node, fromKey, 0);
+        for (cell = cell < 0 ? -cell - 1 : cell; cell < AnyNode.size(node); cell++) {
+            long key = AnyNode.key(node, cell);
             if (Long.compareUnsigned(key, toKey) > 0) {
                 return true;
             }
-            node.fill(view, key, cell);
+            AnyNode.fill(access, view, key, node, cell);
             if (!visitor.visit(view)) {
                 return false;
             }
@@ -383,18 +383,18 @@ public final class Tree {
     }
 
     private void dropNode(Object child) {
-        NodeView node = new NodeView(access, leafKind);
-        if (!node.open(child)) {
+        Object node = AnyNode.open(access, leafKind, child);
+        if (node == null) {
             return;
         }
-        if (node.committedPage() >= 0) {
-            txn.free(node.committedPage());
+        if (AnyNode.committedPage(node) >= 0) {
+            txn.free(AnyNode.committedPage(node));
         }
-        for (int i = 0; i < node.size(); i++) {
-            if (node.isBranch()) {
-                dropNode(node.child(i));
-            } else if (node.bitmapPageOf(i) >= 0) {
-                txn.free(node.bitmapPageOf(i));
+        for (int i = 0; i < AnyNode.size(node); i++) {
+            if (AnyNode.isBranch(node)) {
+                dropNode(AnyNode.child(node, i));
+            } else if (AnyNode.bitmapPageOf(node, i) >= 0) {
+                txn.free(AnyNode.bitmapPageOf(node, i));
             }
         }
     }
