@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 
 /**
  * A commit whose pages are written and which the store's commit thread is making durable (see
- * {@link Store}, "Pipelined commits"). Once {@link #await()} returns, the commit is durable and
+ * {@link CommitPipeline}, "Pipelined commits"). Once {@link #await()} returns, the commit is durable and
  * readers see it; if making it durable failed, {@link #await()} throws what failed, and the store
  * refuses further writes.
  */

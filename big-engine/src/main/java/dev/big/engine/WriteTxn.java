@@ -30,6 +30,7 @@ public final class WriteTxn implements Txn {
     private Arena arena;
 
     private final Store store;
+    private final CommitPipeline commits;
     private final Snapshot base;
     private final PageAccess access;
     private final Freelist.Allocation allocation;
@@ -53,8 +54,9 @@ public final class WriteTxn implements Txn {
         }
     }
 
-    WriteTxn(Store store, Snapshot base, PageAccess access, Freelist.Allocation allocation) {
+    WriteTxn(Store store, CommitPipeline commits, Snapshot base, PageAccess access, Freelist.Allocation allocation) {
         this.store = store;
+        this.commits = commits;
         this.base = base;
         this.access = access;
         this.allocation = allocation;
@@ -177,7 +179,7 @@ public final class WriteTxn implements Txn {
 
     /**
      * Writes every change and ends this transaction, returning while the commit is being made
-     * durable (see {@link Store}, "Pipelined commits"): the next write transaction can start on top
+     * durable (see {@link CommitPipeline}, "Pipelined commits"): the next write transaction can start on top
      * of it at once. Nothing is durable, or visible to readers, before {@link PendingCommit#await()}
      * returns. A failure to write throws here; a failure to make it durable throws from await.
      */
@@ -185,7 +187,7 @@ public final class WriteTxn implements Txn {
         ensureActive();
         finished = true;
         try {
-            return store.commit(this);
+            return commits.commit(txid, allocation, this::writeTrees);
         } finally {
             closeArena();
         }
@@ -196,7 +198,7 @@ public final class WriteTxn implements Txn {
         if (!finished) {
             finished = true;
             closeArena();
-            store.endWrite(this);
+            commits.endWrite();
         }
     }
 
@@ -221,14 +223,12 @@ public final class WriteTxn implements Txn {
         rollback();
     }
 
-    boolean isFinished() {
-        return finished;
-    }
-
-    // ---------------------------------------------------------------- commit support (Store)
-
-    /** Writes every dirty named tree and records its root in the roots tree. */
-    void writeNamedTrees() {
+    /**
+     * Writes every changed tree as new pages, children first, recording each named tree's new root
+     * in the roots tree, then the catalog and the roots tree themselves; returns the two roots the
+     * meta page names. The commit pipeline calls this once, in the first step of the commit.
+     */
+    private CommitPipeline.TreeRoots writeTrees() {
         TreeMap<Long, Named> ordered = new TreeMap<>(Long::compareUnsigned);
         ordered.putAll(named);
         for (Map.Entry<Long, Named> e : ordered.entrySet()) {
@@ -243,22 +243,8 @@ public final class WriteTxn implements Txn {
                 roots.putBytes(e.getKey(), new FragmentRoot(root, entry.summary).encode());
             }
         }
-    }
-
-    PageRef writeCatalog() {
-        return catalog.writeOut();
-    }
-
-    PageRef writeRoots() {
-        return roots.writeOut();
-    }
-
-    Freelist.Allocation allocation() {
-        return allocation;
-    }
-
-    Snapshot base() {
-        return base;
+        PageRef catalogRoot = catalog.writeOut();
+        return new CommitPipeline.TreeRoots(roots.writeOut(), catalogRoot);
     }
 
     private void ensureActive() {
@@ -287,12 +273,12 @@ public final class WriteTxn implements Txn {
 
         @Override
         public void write(long pgno, MemorySegment page) {
-            store.writePage(pgno, page);
+            commits.writePage(pgno, page);
         }
 
         @Override
         public WrittenBitmaps writtenBitmaps() {
-            return store.writtenBitmaps();
+            return commits.writtenBitmaps();
         }
     }
 }

@@ -1,0 +1,212 @@
+package dev.big.engine;
+
+import dev.big.engine.tree.PageAccess;
+import dev.big.page.BigException;
+import dev.big.page.MetaPage;
+import dev.big.page.PageHeader;
+import dev.big.pager.Pager;
+import dev.big.pager.SnapshotPin;
+import java.util.TreeMap;
+
+/**
+ * A store's readers: which commit is the latest, and which snapshots readers hold.
+ *
+ * <p>{@link #pin()} gives a reader the latest commit; pages it can see are not reused until it is
+ * {@linkplain #unpin unpinned} ({@link #oldestPinnedTxid()} is what the writer asks before reusing
+ * freed pages). A snapshot that is no longer the latest commit is retired (its caches' native
+ * memory freed) as soon as its last reader leaves.
+ *
+ * <p>A read-only store follows a writer of another handle or process: each {@link #pin()} first
+ * looks for a newer commit in the file, and pins the snapshot it reads through
+ * {@link Pager#pinSnapshot} so that writer keeps its pages. The writer sees such a pin only from
+ * the moment it is taken; until then it may have freed and reused the snapshot's pages, unless the
+ * snapshot was still the newest commit once pinned (the pages of commit T are freed by T+1 at the
+ * earliest and reused by a transaction that starts after T+1, and then sees the pin). So a pin is
+ * kept only if no newer commit appeared meanwhile, and otherwise taken again on the newer one.
+ */
+final class Readers {
+
+    /** How often a read-only store retries pinning the newest snapshot while its writer commits. */
+    private static final int MAX_PIN_ATTEMPTS = 100;
+
+    private final Pager raw;
+    private final PageAccess access;
+    private final boolean readOnly;
+    /** Guards {@link #pinned}, {@link Snapshot#readers}, {@link Snapshot#pin} and changes of {@link #latest}. */
+    private final Object lock = new Object();
+    private final TreeMap<Long, Snapshot> pinned = new TreeMap<>();
+    private volatile Snapshot latest;
+
+    Readers(Pager raw, PageAccess access, boolean readOnly, Snapshot latest) {
+        this.raw = raw;
+        this.access = access;
+        this.readOnly = readOnly;
+        this.latest = latest;
+    }
+
+    /** The latest commit readers see. */
+    Snapshot latest() {
+        return latest;
+    }
+
+    /**
+     * The latest commit, with one more reader. A read-only store first moves to the newest commit
+     * in the file, so a long-lived read-only handle follows its writer.
+     */
+    Snapshot pin() {
+        if (!readOnly) {
+            return pinLatest();
+        }
+        for (int attempt = 1; ; attempt++) {
+            refreshFromFile();
+            Snapshot snapshot = pinLatest();
+            long newest = newestValidTxidInFile();
+            if (newest <= snapshot.txid()) {
+                return snapshot;
+            }
+            unpin(snapshot);
+            if (attempt == MAX_PIN_ATTEMPTS) {
+                raw.followGrowth();
+                MetaSlots.readLatest(raw); // throws why commit `newest` cannot be read, if it cannot
+                throw new BigException(raw.name() + ": the writer committed " + attempt + " times while this read-only"
+                        + " handle tried to start a read; try again");
+            }
+        }
+    }
+
+    /** The latest commit, with one more reader; read under the lock so it cannot be retired meanwhile. */
+    private Snapshot pinLatest() {
+        synchronized (lock) {
+            Snapshot snapshot = latest;
+            if (snapshot.readers++ == 0) {
+                pinned.put(snapshot.txid(), snapshot);
+                if (readOnly) {
+                    try {
+                        snapshot.pin = raw.pinSnapshot(snapshot.txid());
+                    } catch (RuntimeException e) {
+                        snapshot.readers--;
+                        pinned.remove(snapshot.txid(), snapshot);
+                        throw e;
+                    }
+                }
+            }
+            return snapshot;
+        }
+    }
+
+    /** One reader of {@code snapshot} less; the last one out of a snapshot no longer the latest retires it. */
+    void unpin(Snapshot snapshot) {
+        synchronized (lock) {
+            if (--snapshot.readers == 0) {
+                pinned.remove(snapshot.txid(), snapshot);
+                snapshot.pin.close();
+                snapshot.pin = SnapshotPin.NONE;
+                if (snapshot != latest) {
+                    snapshot.retire();
+                }
+            }
+            if (pinned.isEmpty()) {
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Makes {@code next} the latest commit; the one it replaces is retired (its caches' native
+     * memory freed) unless a reader still holds it, in which case the last one out retires it.
+     */
+    void publish(Snapshot next) {
+        synchronized (lock) {
+            Snapshot previous = latest;
+            latest = next;
+            if (previous.readers == 0) {
+                previous.retire();
+            }
+        }
+    }
+
+    /** The txid of the oldest snapshot a reader holds, or the latest commit when none does. */
+    long oldestPinnedTxid() {
+        synchronized (lock) {
+            return pinned.isEmpty() ? latest.txid() : Math.min(pinned.firstKey(), latest.txid());
+        }
+    }
+
+    /**
+     * Waits up to {@code millis} for every reader to leave (a close gives open reads that long to
+     * finish), then retires the latest commit if none is left. Returns early if interrupted,
+     * keeping the interrupt.
+     */
+    void awaitReadersAndRetire(long millis) {
+        synchronized (lock) {
+            long deadline = System.currentTimeMillis() + millis;
+            while (!pinned.isEmpty() && System.currentTimeMillis() < deadline) {
+                try {
+                    lock.wait(Math.max(1, deadline - System.currentTimeMillis()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        synchronized (lock) {
+            if (pinned.isEmpty()) {
+                latest.retire();
+            }
+        }
+    }
+
+    /** Moves a read-only store to the newest commit in the file, if a writer made one. */
+    private void refreshFromFile() {
+        long seen = latest.txid();
+        long newest = newestTxidInFile();
+        if (newest <= seen) {
+            return;
+        }
+        synchronized (lock) {
+            if (latest.txid() >= newest) {
+                return;
+            }
+            MetaPage.State meta;
+            try {
+                raw.followGrowth();
+                meta = MetaSlots.readLatest(raw);
+            } catch (RuntimeException e) {
+                return; // A meta write in progress: keep the commit we have, try again next time.
+            }
+            if (meta.txid() > latest.txid()) {
+                publish(new Snapshot(meta, access));
+            }
+        }
+    }
+
+    /** The highest txid the meta slots claim, unverified (cheap). */
+    private long newestTxidInFile() {
+        return Math.max(peekTxid(0), peekTxid(1));
+    }
+
+    /**
+     * The highest txid of an intact meta slot: a slot claiming a newer commit than this store's is
+     * verified first, since a torn or damaged one must not make a reader wait for a commit that
+     * does not exist.
+     */
+    private long newestValidTxidInFile() {
+        long newest = latest.txid();
+        for (int slot = 0; slot < MetaPage.SLOTS; slot++) {
+            long claimed = peekTxid(slot);
+            if (claimed > newest && MetaPage.validate(slot, raw.read(slot)) == null) {
+                newest = claimed;
+            }
+        }
+        return newest;
+    }
+
+    /** The txid a meta slot claims, without verifying it (cheap); 0 if unreadable. */
+    private long peekTxid(int slot) {
+        try {
+            return PageHeader.txid(raw.read(slot));
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+}
