@@ -5,7 +5,6 @@ import dev.big.page.LeafPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import dev.big.page.PageRef;
-import java.lang.foreign.MemorySegment;
 import java.util.function.UnaryOperator;
 import org.roaringbitmap.Container;
 
@@ -14,21 +13,15 @@ import org.roaringbitmap.Container;
  * opaque bytes). One per fragment, plus the roots and catalog trees.
  *
  * <p>Read operations work on committed pages in place and on the dirty nodes of the current write
- * transaction alike. Write operations (only on a tree opened by a write transaction) copy the
- * root-to-leaf path they change into dirty {@link Node}s and free the pages they replace; nothing
- * committed is changed in place. {@link #writeOut()} turns the dirty nodes into pages at commit.
+ * transaction alike, each walk written once for both ({@link AnyNode}). Write operations (only on
+ * a tree opened by a write transaction) copy the root-to-leaf path they change into dirty
+ * {@link Node}s and free the pages they replace ({@link DirtyPath}); nothing committed is changed
+ * in place. {@link #writeOut()} turns the dirty nodes into pages at commit.
  *
  * <p>Not thread-safe: a write transaction's trees belong to its thread; read-only trees are cheap
  * and each reader thread makes its own.
  */
 public final class Tree {
-
-    /** In-memory leaves split beyond this many cells (commit splits them by bytes anyway). */
-    static final int LEAF_SPLIT_CELLS = 512;
-    /** In-memory branches split beyond this many children. */
-    static final int BRANCH_SPLIT_CHILDREN = 256;
-
-    private static final int MAX_DEPTH = 64;
 
     private final PageAccess access;
     private final PageKind leafKind;
@@ -36,13 +29,8 @@ public final class Tree {
     private final TxnContext txn;
     private Object root;
 
-    /**
-     * The path {@link #dirtyLeaf} walked, for splits. Made on the first write: readers make a tree
-     * per fragment they look at, and zeroing these two arrays took ~70 ns of each, seven times the
-     * root lookup itself.
-     */
-    private BranchNode[] pathNodes;
-    private int[] pathIndexes;
+    /** The path writes copy; made on the first write (see {@link DirtyPath}). */
+    private DirtyPath path;
 
     /** A read-only tree over committed pages. */
     public Tree(PageAccess access, PageKind leafKind, PageClass owner, PageRef root) {
@@ -399,61 +387,20 @@ public final class Tree {
         }
     }
 
-    private int depth;
-
-    /** Makes the path to {@code key}'s leaf dirty and returns the leaf; the path is kept for splits. */
+    /** Makes the path to {@code key}'s leaf dirty and returns the leaf; the path is kept for a split. */
     private LeafNode dirtyLeaf(long key) {
         requireWritable();
-        if (pathNodes == null) {
-            pathNodes = new BranchNode[MAX_DEPTH];
-            pathIndexes = new int[MAX_DEPTH];
+        if (path == null) {
+            path = new DirtyPath(access, leafKind, owner, txn);
         }
-        if (root instanceof PageRef ref) {
-            root = ref.isNone() ? new LeafNode(leafKind, owner, 16) : load(ref);
-        }
-        Object node = root;
-        depth = 0;
-        while (node instanceof BranchNode branch) {
-            int c = branch.childIndexFor(key);
-            Object child = branch.value(c);
-            if (child instanceof PageRef ref) {
-                child = load(ref);
-                branch.set(c, child);
-            }
-            pathNodes[depth] = branch;
-            pathIndexes[depth] = c;
-            depth++;
-            node = child;
-        }
-        return (LeafNode) node;
+        Node<?> dirty = path.dirtyRoot(root);
+        root = dirty;
+        return path.leaf(dirty, key);
     }
 
-    /** Copies a committed page into a dirty node and frees the page. */
-    private Node<?> load(PageRef ref) {
-        MemorySegment page = access.treePage(ref, leafKind);
-        txn.free(ref.pgno());
-        return PageAccess.isBranch(page) ? BranchNode.copyOf(page, owner) : LeafNode.copyOf(page, leafKind, owner);
-    }
-
+    /** After {@code leaf}, the end of the last dirty path, grew: splits what outgrew its limit. */
     private void splitIfNeeded(LeafNode leaf) {
-        if (leaf.size <= LEAF_SPLIT_CELLS) {
-            return;
-        }
-        Node<?> left = leaf;
-        Node<?> split = leaf.splitOff(leaf.size / 2);
-        for (int level = depth - 1; level >= 0; level--) {
-            BranchNode parent = pathNodes[level];
-            parent.insert(pathIndexes[level] + 1, split.keys[0], split);
-            if (parent.size <= BRANCH_SPLIT_CHILDREN) {
-                return;
-            }
-            left = parent;
-            split = parent.splitOff(parent.size / 2);
-        }
-        BranchNode newRoot = new BranchNode(owner, 4);
-        newRoot.append(left.size > 0 ? left.keys[0] : 0, left);
-        newRoot.append(split.keys[0], split);
-        root = newRoot;
+        root = path.split(leaf, (Node<?>) root);
     }
 
     private void requireWritable() {
