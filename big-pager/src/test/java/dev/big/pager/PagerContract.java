@@ -222,28 +222,21 @@ abstract class PagerContract {
     @Test
     void aWrongChecksumNeverPassesEvenAfterTheRightOneWasRemembered() {
         Pager pager = newPager();
-        MemorySegment page = Pages.randomBitmap(new Random(3));
-        pager.write(5, page);
-        long right = BitmapPage.checksum(page);
-        assertTrue(pager.verifyBitmap(5, pager.read(5), right));
-        assertTrue(pager.verifyBitmap(5, pager.read(5), right));
-        assertFalse(pager.verifyBitmap(5, pager.read(5), right + 1));
-        assertFalse(pager.verifyBitmap(5, pager.read(5), ~right));
-        assertTrue(pager.verifyBitmap(5, pager.read(5), right));
+        long right = writeVerifiedBitmap(pager, 5, new Random(3));
+        assertTrue(bitmapVerifies(pager, 5, right));
+        assertFalse(bitmapVerifies(pager, 5, right + 1));
+        assertFalse(bitmapVerifies(pager, 5, ~right));
+        assertTrue(bitmapVerifies(pager, 5, right));
     }
 
     @Test
     void aRewrittenPageNeverVerifiesAgainstItsOldChecksum() {
-        Pager pager = newPager();
         Random random = new Random(4);
-        MemorySegment before = Pages.randomBitmap(random);
-        pager.write(7, before);
-        long old = BitmapPage.checksum(before);
-        assertTrue(pager.verifyBitmap(7, pager.read(7), old));
-        MemorySegment after = Pages.randomBitmap(random);
-        pager.write(7, after);
-        assertFalse(pager.verifyBitmap(7, pager.read(7), old));
-        assertTrue(pager.verifyBitmap(7, pager.read(7), BitmapPage.checksum(after)));
+        Pager pager = newPager();
+        long old = writeVerifiedBitmap(pager, 7, random);
+        long now = writeRandomBitmap(pager, 7, random);
+        assertFalse(bitmapVerifies(pager, 7, old));
+        assertTrue(bitmapVerifies(pager, 7, now));
 
         MemorySegment header = Pages.branch(8, 1);
         pager.write(8, header);
@@ -256,14 +249,10 @@ abstract class PagerContract {
     @Test
     void truncationDropsTheEntriesOfTheDroppedPages() {
         Pager pager = newPager();
-        Random random = new Random(5);
-        MemorySegment page = Pages.randomBitmap(random);
-        pager.write(9, page);
-        long checksum = BitmapPage.checksum(page);
-        assertTrue(pager.verifyBitmap(9, pager.read(9), checksum));
+        long dropped = writeVerifiedBitmap(pager, 9, new Random(5));
         pager.truncate(9);
-        pager.write(9, Pages.randomBitmap(random));
-        assertFalse(pager.verifyBitmap(9, pager.read(9), checksum));
+        writeRandomBitmap(pager, 9, new Random(6));
+        assertFalse(bitmapVerifies(pager, 9, dropped), "the memo remembered a page truncation dropped");
     }
 
     /**
@@ -354,15 +343,9 @@ abstract class PagerContract {
         Pager pager = newPager();
         pager.write(0, Pages.branch(0, 1));
         pager.close();
-        List<Executable> calls = List.of(
-                () -> pager.read(0),
-                () -> pager.write(0, Pages.branch(0, 2)),
-                () -> pager.write(1, Pages.branch(1, 2)),
-                pager::allocate,
-                pager::sync,
-                () -> pager.truncate(0));
-        for (Executable call : calls) {
-            assertThrows(DatabaseClosedException.class, call);
+        assertThrows(DatabaseClosedException.class, () -> pager.read(0));
+        for (Executable change : changes(pager)) {
+            assertThrows(DatabaseClosedException.class, change);
         }
         pager.close();
     }
@@ -381,13 +364,7 @@ abstract class PagerContract {
         assertEquals(2, reader.pageCount());
         assertArrayEquals(page.toArray(PageFormat.BYTE), reader.read(1).toArray(PageFormat.BYTE));
         assertTrue(reader.verifyBitmap(1, reader.read(1), BitmapPage.checksum(page)));
-        List<Executable> changes = List.of(
-                () -> reader.write(0, Pages.branch(0, 2)),
-                () -> reader.write(2, Pages.branch(2, 2)),
-                reader::allocate,
-                reader::sync,
-                () -> reader.truncate(1));
-        for (Executable change : changes) {
+        for (Executable change : changes(reader)) {
             var error = assertThrows(BigException.class, change);
             assertTrue(error.getMessage().contains("read-only"), error.getMessage());
         }
@@ -395,6 +372,34 @@ abstract class PagerContract {
         assertArrayEquals(page.toArray(PageFormat.BYTE), reader.read(1).toArray(PageFormat.BYTE));
         reader.close();
         assertThrows(DatabaseClosedException.class, () -> reader.read(0));
+    }
+
+    /** Every call that changes a pager holding pages 0 and 1: rewriting one, growing, syncing, truncating. */
+    private static List<Executable> changes(Pager pager) {
+        return List.of(
+                () -> pager.write(0, Pages.branch(0, 2)),
+                () -> pager.write(2, Pages.branch(2, 2)),
+                pager::allocate,
+                pager::sync,
+                () -> pager.truncate(1));
+    }
+
+    /** Writes a random bitmap page at {@code pgno}; returns its checksum. */
+    private static long writeRandomBitmap(Pager pager, long pgno, Random random) {
+        MemorySegment page = Pages.randomBitmap(random);
+        pager.write(pgno, page);
+        return BitmapPage.checksum(page);
+    }
+
+    /** {@link #writeRandomBitmap}, then verifies the page once (so a memo remembers it). */
+    private static long writeVerifiedBitmap(Pager pager, long pgno, Random random) {
+        long checksum = writeRandomBitmap(pager, pgno, random);
+        assertTrue(bitmapVerifies(pager, pgno, checksum), "page " + pgno + " right after it was written");
+        return checksum;
+    }
+
+    private static boolean bitmapVerifies(Pager pager, long pgno, long checksum) {
+        return pager.verifyBitmap(pgno, pager.read(pgno), checksum);
     }
 
     /** A random bitmap page or a headed page numbered {@code pgno}. */
