@@ -21,8 +21,10 @@ import java.util.concurrent.Future;
  * thread once that thread has waited for it (never from the store's commit thread: a listener
  * that writes to the database would wait for that thread). Memory holds two batches at most, the one being buffered
  * and the one being applied (a batch being forced is pages). An explicit {@link #flush()} or
- * {@link #close()} returns only once everything added is committed and durable. A batch that
- * fails is discarded whole; its error is thrown by the next call.
+ * {@link #close()} returns only once everything added is committed and durable; an interrupt of
+ * the calling thread does not cut that wait short (the interrupt status is kept), so no batch is
+ * ever left in flight unaccounted for. A batch that fails is discarded whole; its error is thrown
+ * by the next call.
  */
 final class BatchIngester implements Ingester {
 
@@ -163,22 +165,36 @@ final class BatchIngester implements Ingester {
         }
     }
 
+    /**
+     * Waits for the batch being applied, even when this thread is interrupted: giving up would leave
+     * a batch that may still land unaccounted for, so flush and close could return before it did.
+     * The thread's interrupt status is kept for the caller.
+     */
     private void awaitInFlight() {
         Future<?> pending = inFlight;
         if (pending == null) {
             return;
         }
         inFlight = null;
+        boolean interrupted = false;
         try {
-            pending.get();
+            while (true) {
+                try {
+                    pending.get();
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
         } catch (ExecutionException e) {
             // An InvalidInputException from a call means that call's record was refused and nothing
             // else happened (loaders set such a record aside and go on); a batch refused at commit is
             // another matter, so it is reported as a failed batch.
             throw batchFailed(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BigException("interrupted while a batch was committing; " + committed + " records are committed");
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

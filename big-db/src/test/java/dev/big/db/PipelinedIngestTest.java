@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What pipelined ingest commits must not change for a user (found by review): an id written by a
- * commit still being forced is never handed out again by {@code append}, and a progress listener
- * may write to the database.
+ * commit still being forced is never handed out again by {@code append}, a progress listener
+ * may write to the database, and an interrupted close still accounts for every batch.
  */
 class PipelinedIngestTest {
 
@@ -48,6 +48,29 @@ class PipelinedIngestTest {
                 try (Snapshot snapshot = db.read()) {
                     assertEquals(42L, snapshot.value("t", 100, "v"), "trial " + trial);
                     assertEquals(151, snapshot.count("t"), "trial " + trial);
+                }
+            }
+        }
+    }
+
+    @Test
+    void anInterruptedFlushOrCloseStillWaitsForEveryBatchInFlight() {
+        Path dir = TestDirs.newDir("pipelined-interrupt");
+        for (int trial = 0; trial < 5; trial++) {
+            try (Db db = Db.create(dir.resolve("db" + trial), List.of(T))) {
+                Ingester ingester = db.ingest(20_000);
+                for (int i = 0; i < 60_000; i++) {
+                    ingester.append("t", Record.of("v", 1L));
+                }
+                Thread.currentThread().interrupt();
+                try {
+                    ingester.close();
+                } finally {
+                    assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
+                }
+                assertEquals(60_000, ingester.committed(), "trial " + trial);
+                try (Snapshot snapshot = db.read()) {
+                    assertEquals(60_000, snapshot.count("t"), "trial " + trial);
                 }
             }
         }

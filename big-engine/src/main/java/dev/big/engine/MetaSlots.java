@@ -17,7 +17,34 @@ import java.lang.foreign.MemorySegment;
  */
 final class MetaSlots {
 
+    /** How often a read-only open reads the meta slots again when both fail their checksums. */
+    static final int TORN_READ_ATTEMPTS = 12;
+
+    /**
+     * The state to open. A read-only handle reads the meta slots while another process may be
+     * writing them: a slot read mid-write fails its checksum, and at a few hundred commits a second
+     * a slow reader can meet both slots mid-write, one after the other (seen in the multi-process
+     * battery). So a read-only pager whose slots both fail reads them again, a little later each
+     * time, before calling the file damaged; a damaged file fails the same way every time.
+     */
     static MetaPage.State readLatest(Pager pager) {
+        if (!pager.readOnly()) {
+            return readLatestOnce(pager);
+        }
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return readLatestOnce(pager);
+            } catch (CorruptPageException e) {
+                if (attempt >= TORN_READ_ATTEMPTS) {
+                    throw e;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(100_000L << Math.min(attempt, 8));
+                pager.followGrowth();
+            }
+        }
+    }
+
+    private static MetaPage.State readLatestOnce(Pager pager) {
         String file = pager.name();
         long pages = pager.pageCount();
         long bytes = pager.fileSizeBytes();
