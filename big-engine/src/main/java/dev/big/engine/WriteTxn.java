@@ -179,9 +179,10 @@ public final class WriteTxn implements Txn {
 
     /**
      * Writes every change and ends this transaction, returning while the commit is being made
-     * durable (see {@link CommitPipeline}, "Pipelined commits"): the next write transaction can start on top
-     * of it at once. Nothing is durable, or visible to readers, before {@link PendingCommit#await()}
-     * returns. A failure to write throws here; a failure to make it durable throws from await.
+     * durable (see {@link CommitPipeline}, "Pipelined commits"): the next write transaction can
+     * start on top of it at once. Nothing is durable, or visible to readers, before
+     * {@link PendingCommit#await()} returns. A failure to write throws here; a failure to make it
+     * durable throws from await.
      */
     public PendingCommit commitPipelined() {
         ensureActive();
