@@ -69,7 +69,7 @@ public final class BranchPage {
 
     /** The index of the child whose subtree may hold {@code key}: the last child with Key &lt;= key, else 0. */
     public static int childIndexFor(MemorySegment page, long key) {
-        return KeySearch.lastAtMost(i -> key(page, i), key, count(page));
+        return KeySearch.lastAtMost(page, key, count(page));
     }
 
     /** Explains a structural problem of an already checksum-verified branch page, or returns null. */

@@ -102,7 +102,7 @@ public final class LeafPage {
 
     /** {@link #search} restricted to cells {@code [from, to]}. */
     public static int search(MemorySegment page, long key, int from, int to) {
-        return KeySearch.search(i -> key(page, i), key, from, to);
+        return KeySearch.search(page, key, from, to);
     }
 
     // ---- array and run payloads, read in place

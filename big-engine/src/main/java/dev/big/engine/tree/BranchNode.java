@@ -11,8 +11,12 @@ import java.lang.foreign.MemorySegment;
  */
 final class BranchNode extends Node<Object> {
 
+    /** Each child: a committed {@link dev.big.page.PageRef} or a dirty {@link Node}. */
+    private Object[] children;
+
     BranchNode(PageClass owner, int capacity) {
         super(owner, capacity);
+        this.children = new Object[keys.length];
     }
 
     /** A dirty copy of committed branch {@code page}, whose children stay committed. */
@@ -30,9 +34,28 @@ final class BranchNode extends Node<Object> {
         return new BranchNode(owner, capacity);
     }
 
+    @Override
+    Object[] values() {
+        return children;
+    }
+
+    @Override
+    void grown(Object[] grown) {
+        children = grown;
+    }
+
+    @Override
+    Object value(int c) {
+        return children[c];
+    }
+
+    @Override
+    void set(int c, Object child) {
+        children[c] = child;
+    }
+
     /** The index of the child whose subtree may hold {@code key}. */
     int childIndexFor(long key) {
-        long[] sorted = keys;
-        return KeySearch.lastAtMost(i -> sorted[i], key, size);
+        return KeySearch.lastAtMost(keys, key, size);
     }
 }

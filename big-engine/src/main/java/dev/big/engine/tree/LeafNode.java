@@ -11,10 +11,12 @@ import java.lang.foreign.MemorySegment;
 final class LeafNode extends Node<CellValue> {
 
     final PageKind kind;
+    private CellValue[] cells;
 
     LeafNode(PageKind kind, PageClass owner, int capacity) {
         super(owner, capacity);
         this.kind = kind;
+        this.cells = new CellValue[keys.length];
     }
 
     /**
@@ -41,6 +43,26 @@ final class LeafNode extends Node<CellValue> {
     @Override
     LeafNode sibling(int capacity) {
         return new LeafNode(kind, owner, capacity);
+    }
+
+    @Override
+    Object[] values() {
+        return cells;
+    }
+
+    @Override
+    void grown(Object[] grown) {
+        cells = (CellValue[]) grown;
+    }
+
+    @Override
+    CellValue value(int i) {
+        return cells[i];
+    }
+
+    @Override
+    void set(int i, CellValue value) {
+        cells[i] = value;
     }
 
     /** Appends every cell of {@code right}, whose keys are all greater. */
