@@ -43,10 +43,12 @@ final class AnyNode {
     }
 
     static boolean isBranch(Object node) {
-        if (node instanceof Node<?> dirty) {
-            return dirty instanceof BranchNode;
+        // Tests against the two final node classes, each one comparison; a test against the
+        // abstract Node would also load the class's supertypes, on every level of every walk.
+        if (node instanceof BranchNode) {
+            return true;
         }
-        return PageAccess.isBranch((MemorySegment) node);
+        return !(node instanceof LeafNode) && PageAccess.isBranch((MemorySegment) node);
     }
 
     /** Cells of a leaf, children of a branch. */

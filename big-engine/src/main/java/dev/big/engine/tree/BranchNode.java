@@ -11,12 +11,8 @@ import java.lang.foreign.MemorySegment;
  */
 final class BranchNode extends Node<Object> {
 
-    /** Each child: a committed {@link dev.big.page.PageRef} or a dirty {@link Node}. */
-    private Object[] children;
-
     BranchNode(PageClass owner, int capacity) {
-        super(owner, capacity);
-        this.children = new Object[keys.length];
+        super(owner, new Object[Math.max(4, capacity)]);
     }
 
     /** A dirty copy of committed branch {@code page}, whose children stay committed. */
@@ -34,24 +30,10 @@ final class BranchNode extends Node<Object> {
         return new BranchNode(owner, capacity);
     }
 
-    @Override
-    Object[] values() {
-        return children;
-    }
-
-    @Override
-    void grown(Object[] grown) {
-        children = grown;
-    }
-
+    /** Child {@code c}: a committed {@link dev.big.page.PageRef} or a dirty {@link Node}. */
     @Override
     Object value(int c) {
-        return children[c];
-    }
-
-    @Override
-    void set(int c, Object child) {
-        children[c] = child;
+        return values[c];
     }
 
     /** The index of the child whose subtree may hold {@code key}. */

@@ -11,12 +11,10 @@ import java.lang.foreign.MemorySegment;
 final class LeafNode extends Node<CellValue> {
 
     final PageKind kind;
-    private CellValue[] cells;
 
     LeafNode(PageKind kind, PageClass owner, int capacity) {
-        super(owner, capacity);
+        super(owner, new CellValue[Math.max(4, capacity)]);
         this.kind = kind;
-        this.cells = new CellValue[keys.length];
     }
 
     /**
@@ -46,23 +44,8 @@ final class LeafNode extends Node<CellValue> {
     }
 
     @Override
-    Object[] values() {
-        return cells;
-    }
-
-    @Override
-    void grown(Object[] grown) {
-        cells = (CellValue[]) grown;
-    }
-
-    @Override
     CellValue value(int i) {
-        return cells[i];
-    }
-
-    @Override
-    void set(int i, CellValue value) {
-        cells[i] = value;
+        return ((CellValue[]) values)[i];
     }
 
     /** Appends every cell of {@code right}, whose keys are all greater. */

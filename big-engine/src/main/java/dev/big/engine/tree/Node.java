@@ -10,10 +10,11 @@ import java.util.Arrays;
  * other dirty nodes, so a transaction copies exactly the root-to-leaf paths it changes.
  *
  * <p>A node is sorted keys, each with a value of type {@code V} (a leaf's {@link CellValue}s, a
- * branch's children); the two kinds share how those arrays are searched, grown and split. Each
- * kind holds its values in an array of their own type, so reading one is a plain array load: as
- * an {@code Object[]} here, every read of a leaf cell was a type check against {@link CellValue}
- * and a write transaction's updates ran measurably slower.
+ * branch's children); the two kinds share how those arrays are searched, grown and split. The
+ * values' array is made by each kind with its own element type (a leaf's is a
+ * {@code CellValue[]}), so reading a leaf cell checks the array's class, one comparison, rather
+ * than each value against the sealed {@link CellValue} interface: with an {@code Object[]} of
+ * values a write transaction's updates ran measurably slower.
  * Nodes may exceed a page while in memory; commit ({@link TreeWriteOut}) splits them into as
  * many pages as they need.
  */
@@ -21,25 +22,25 @@ abstract sealed class Node<V> permits LeafNode, BranchNode {
 
     final PageClass owner;
     long[] keys;
+    /** The values of {@link #keys}, each a {@code V}, in an array of the kind's own making (see above). */
+    Object[] values;
     int size;
 
-    Node(PageClass owner, int capacity) {
+    /** A node whose values live in {@code values} (empty; its length is the node's capacity). */
+    Node(PageClass owner, Object[] values) {
         this.owner = owner;
-        this.keys = new long[Math.max(4, capacity)];
+        this.keys = new long[values.length];
+        this.values = values;
     }
 
     /** An empty node of the same kind, for the right half of a split. */
     abstract Node<V> sibling(int capacity);
 
-    /** The values' array (as long as {@link #keys}), for the shifts below. */
-    abstract Object[] values();
-
-    /** Replaces the values' array with {@code grown}, a longer copy of it (of the same type). */
-    abstract void grown(Object[] grown);
-
     abstract V value(int i);
 
-    abstract void set(int i, V value);
+    final void set(int i, V value) {
+        values[i] = value;
+    }
 
     /** Index of {@code key} among {@code [from, size)}, or {@code -(insertionPoint) - 1}, in unsigned key order. */
     final int search(long key, int from) {
@@ -53,13 +54,12 @@ abstract sealed class Node<V> permits LeafNode, BranchNode {
     final void insert(int at, long key, V value) {
         if (size == keys.length) {
             keys = Arrays.copyOf(keys, size * 2);
-            grown(Arrays.copyOf(values(), size * 2));
+            values = Arrays.copyOf(values, size * 2); // keeps the array's element type
         }
-        Object[] values = values();
         System.arraycopy(keys, at, keys, at + 1, size - at);
         System.arraycopy(values, at, values, at + 1, size - at);
         keys[at] = key;
-        set(at, value);
+        values[at] = value;
         size++;
     }
 
@@ -68,7 +68,6 @@ abstract sealed class Node<V> permits LeafNode, BranchNode {
     }
 
     final void removeAt(int at) {
-        Object[] values = values();
         System.arraycopy(keys, at + 1, keys, at, size - at - 1);
         System.arraycopy(values, at + 1, values, at, size - at - 1);
         size--;
@@ -77,7 +76,7 @@ abstract sealed class Node<V> permits LeafNode, BranchNode {
 
     /** Keeps only the first {@code count} entries. */
     final void truncate(int count) {
-        Arrays.fill(values(), count, size, null);
+        Arrays.fill(values, count, size, null);
         size = count;
     }
 
@@ -85,7 +84,7 @@ abstract sealed class Node<V> permits LeafNode, BranchNode {
     final Node<V> splitOff(int from) {
         Node<V> right = sibling(size - from);
         System.arraycopy(keys, from, right.keys, 0, size - from);
-        System.arraycopy(values(), from, right.values(), 0, size - from);
+        System.arraycopy(values, from, right.values, 0, size - from);
         right.size = size - from;
         truncate(from);
         return right;
