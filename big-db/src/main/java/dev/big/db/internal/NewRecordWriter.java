@@ -26,8 +26,8 @@ public final class NewRecordWriter {
     private final Function<FieldInfo, Dictionary> dictionaries;
     private final RowBulkWriter rows;
     private final Map<Integer, Map<String, Long>> dictionaryIds = new HashMap<>();
-    /** One bulk writer per int, timestamp or keyed field, kept so its buffers and zone maps carry across columns. */
-    private final Map<Integer, BsiBulkWriter> bsiWriters = new HashMap<>();
+    /** The bit planes of every int, timestamp and keyed field: one writer, so its buffers and zone maps carry across columns. */
+    private final BsiBulkWriter bsiWriter;
     private final TreeSet<Long> shards = new TreeSet<>();
     private final ContainerView probe = new ContainerView();
 
@@ -40,6 +40,7 @@ public final class NewRecordWriter {
         this.table = table;
         this.dictionaries = dictionaries;
         this.rows = new RowBulkWriter(txn);
+        this.bsiWriter = new BsiBulkWriter(txn);
     }
 
     /**
@@ -129,16 +130,12 @@ public final class NewRecordWriter {
         if (count == 0) {
             return;
         }
-        bsiWriters.computeIfAbsent(field.fieldId(), id -> new BsiBulkWriter(txn, field.bsi()))
-                .addColumn(shard, containerColumn, lows, values, count);
+        bsiWriter.addColumn(field.bsi(), shard, containerColumn, lows, values, count);
     }
 
     /** Stores the zone maps of the fields written; call once, after the last column, before commit. */
     public void finish() {
-        for (BsiBulkWriter writer : bsiWriters.values()) {
-            writer.flush();
-        }
-        bsiWriters.clear();
+        bsiWriter.flush();
     }
 
     /** The dictionary ids this writer has looked up for {@code field}. */
