@@ -3,6 +3,7 @@ package dev.big.engine.bsi;
 import dev.big.engine.Txn;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.Tree;
+import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -424,6 +425,95 @@ public final class BsiReader {
                     aggregate.include(negative ? base - smallest : base + smallest);
                 }
             }
+        }
+    }
+
+    /**
+     * Records per container column up to which a group's values are read record by record (a bit
+     * test per plane each) rather than with the word kernels (1,024 words per plane, twice, plus
+     * the min and max walks): about where the two cost the same.
+     */
+    static final int RECORD_BY_RECORD_LIMIT = 1_024;
+
+    /**
+     * Adds the values of each group of {@code shard} to {@code aggregates[group]}: each container
+     * column's planes are loaded once for all its groups, so the work is one pass per column and
+     * shard, not one per group. A group with few records in a column reads them record by record;
+     * a larger one uses the word kernels as {@link #aggregate} does. The groups must not overlap.
+     */
+    public void aggregateGroups(long shard, ColumnGroups groups, Aggregate[] aggregates) {
+        select(shard);
+        ZoneMap zone = cachedZone;
+        if (zone.isEmpty()) {
+            return;
+        }
+        int depth = zone.depth();
+        long base = field.base();
+        CandidateSet set = null;
+        MemorySegment[] rows = new MemorySegment[BsiLayout.FIRST_PLANE_ROW + depth];
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            if (zone.count(c) == 0 || groups.size(c) == 0) {
+                continue;
+            }
+            loadColumn(c);
+            for (int row = 0; row < rows.length; row++) {
+                rows[row] = planes.words(row);
+            }
+            for (int i = 0; i < groups.size(c); i++) {
+                Aggregate aggregate = aggregates[groups.group(c, i)];
+                aggregate.base = base;
+                Container records = groups.records(c, i);
+                if (records.getCardinality() <= RECORD_BY_RECORD_LIMIT) {
+                    addRecordByRecord(records, rows, depth, aggregate);
+                    continue;
+                }
+                if (set == null) {
+                    set = new CandidateSet();
+                }
+                ensureScanBuffers();
+                ColumnBitmaps.toWords(records, filterWords);
+                for (boolean negative : new boolean[] {false, true}) {
+                    int card = WordKernels.candidates(candidates, rows[0], rows[1], negative, filterWords);
+                    if (card == 0) {
+                        continue;
+                    }
+                    aggregate.count += card;
+                    aggregate.baseCount += card;
+                    long[] bits = negative ? aggregate.negativeBits : aggregate.positiveBits;
+                    for (int bit = 0; bit < depth; bit++) {
+                        bits[bit] += WordKernels.andCardinality(candidates, rows[BsiLayout.FIRST_PLANE_ROW + bit]);
+                    }
+                    set.loadWords(candidates);
+                    long largest = ColumnExtremes.extreme(set, planes, depth, true);
+                    set.loadWords(candidates);
+                    long smallest = ColumnExtremes.extreme(set, planes, depth, false);
+                    aggregate.include(negative ? base - largest : base + largest);
+                    aggregate.include(negative ? base - smallest : base + smallest);
+                }
+            }
+        }
+    }
+
+    /** Adds the values of {@code records} (of the loaded column) one by one: a bit test per row each. */
+    private static void addRecordByRecord(Container records, MemorySegment[] rows, int depth, Aggregate aggregate) {
+        org.roaringbitmap.PeekableCharIterator it = records.getCharIterator();
+        while (it.hasNext()) {
+            int low = it.next();
+            if (!WordKernels.test(rows[0], low)) {
+                continue;
+            }
+            boolean negative = WordKernels.test(rows[1], low);
+            long[] bits = negative ? aggregate.negativeBits : aggregate.positiveBits;
+            long magnitude = 0;
+            for (int bit = 0; bit < depth; bit++) {
+                if (WordKernels.test(rows[BsiLayout.FIRST_PLANE_ROW + bit], low)) {
+                    magnitude |= 1L << bit;
+                    bits[bit]++;
+                }
+            }
+            aggregate.count++;
+            aggregate.baseCount++;
+            aggregate.include(negative ? aggregate.base - magnitude : aggregate.base + magnitude);
         }
     }
 
