@@ -3,8 +3,10 @@ package dev.big.db;
 import dev.big.db.internal.Catalog;
 import dev.big.db.internal.CatalogCodec;
 import dev.big.db.internal.Dictionary;
+import dev.big.db.internal.FieldCounters;
 import dev.big.db.internal.FieldInfo;
 import dev.big.db.internal.NewRecordWriter;
+import dev.big.db.internal.SetIds;
 import dev.big.db.internal.TableInfo;
 import dev.big.db.internal.Values;
 import dev.big.engine.CommitStats;
@@ -180,16 +182,23 @@ final class BulkLoader {
                         + loaded + " records were committed before the change");
             }
             Map<Integer, Dictionary> dictionaries = new HashMap<>();
+            Map<Integer, SetIds> setIds = new HashMap<>();
             NewRecordWriter writer = new NewRecordWriter(txn, current,
-                    field -> dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field)));
+                    field -> dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field)),
+                    field -> setIds.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field)));
             NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, chunk.byField, from, to));
             writer.finish();
             writer.writeRecordCounts();
+            for (SetIds sets : setIds.values()) {
+                sets.flush();
+            }
             TableInfo updated = current.withNextRecordId(Math.max(current.nextRecordId(), ids[count - 1] + 1));
             txn.catalog().putBytes(CatalogCodec.tableKey(updated.tableId()), CatalogCodec.encodeTable(updated));
-            for (var e : dictionaries.entrySet()) {
-                FieldInfo field = fieldById(current, e.getKey()).withNextDictId(e.getValue().nextId());
-                txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(field));
+            for (FieldInfo field : current.fields().values()) {
+                FieldInfo counted = FieldCounters.updated(field, dictionaries.get(field.fieldId()), setIds.get(field.fieldId()));
+                if (counted != field) {
+                    txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(counted));
+                }
             }
             CommitStats stats = txn.commit();
             db.idsWritten(table.name(), ids[count - 1]);
@@ -197,14 +206,5 @@ final class BulkLoader {
             bytesWritten += stats.totalBytesWritten();
             listener.progress(loaded, bytesWritten);
         }
-    }
-
-    private static FieldInfo fieldById(TableInfo table, int fieldId) {
-        for (FieldInfo field : table.fields().values()) {
-            if (field.fieldId() == fieldId) {
-                return field;
-            }
-        }
-        throw new IllegalStateException("no field " + fieldId);
     }
 }

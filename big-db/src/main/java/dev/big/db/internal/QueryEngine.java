@@ -405,6 +405,16 @@ public final class QueryEngine {
             case SET -> {
                 TreeSet<String> values = new TreeSet<>();
                 Dictionary dictionary = evaluator.dictionary(field);
+                if (field.hasSetIds()) {
+                    OptionalLong setId = evaluator.bsi(field).get(id);
+                    if (setId.isEmpty()) {
+                        yield null;
+                    }
+                    for (long row : evaluator.setIds(field).members(setId.getAsLong())) {
+                        values.add(dictionary.value(row));
+                    }
+                    yield java.util.Collections.unmodifiableSortedSet(values);
+                }
                 for (long row : SetRows.of(txn, field, field.rowsFragment(shard), column)) {
                     values.add(dictionary.value(row));
                 }
