@@ -64,7 +64,7 @@ final class JsonValues {
             }
             values.add(element.textValue());
         }
-        return values.isEmpty() ? null : values;
+        return values; // [] is the empty set, a value apart from null
     }
 
     private static String shown(JsonNode node) {

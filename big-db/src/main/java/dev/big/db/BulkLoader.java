@@ -3,8 +3,10 @@ package dev.big.db;
 import dev.big.db.internal.Catalog;
 import dev.big.db.internal.CatalogCodec;
 import dev.big.db.internal.Dictionary;
+import dev.big.db.internal.FieldCounters;
 import dev.big.db.internal.FieldInfo;
 import dev.big.db.internal.NewRecordWriter;
+import dev.big.db.internal.SetIds;
 import dev.big.db.internal.TableInfo;
 import dev.big.db.internal.Values;
 import dev.big.engine.CommitStats;
@@ -15,10 +17,13 @@ import java.util.Map;
 
 /**
  * The bottom-up load: records arrive in id order, are checked value by value straight into column
- * buffers (one per field, no per-record maps), gathered a chunk at a time (up to
- * {@link #CHUNK_RECORDS}, ending at a container-column boundary), and each container column of
- * the chunk is built in memory and OR-ed into its containers once. One commit per chunk, so memory
- * stays flat and a crash loses at most the chunk in flight.
+ * buffers (one per field, no per-record maps), gathered a chunk at a time, and each container
+ * column of the chunk is built in memory and OR-ed into its containers once. One commit per chunk,
+ * so memory stays flat and a crash loses at most the chunk in flight.
+ *
+ * <p>A chunk ends at a container-column boundary once it holds {@link ChunkBudget#CHUNK_RECORDS}
+ * records, or earlier when its buffers reach half of the byte budget ({@link ChunkBudget}): a wide
+ * table, or one of long strings and large sets, commits smaller chunks instead of buffering more.
  *
  * <p>Two chunks alternate: while one is built and committed on a background thread, the caller's
  * thread checks records into the other, so both halves of the work run at once. Commits stay
@@ -26,32 +31,34 @@ import java.util.Map;
  */
 final class BulkLoader {
 
-    /** Records per commit: one full container column of a dense table. */
-    static final int CHUNK_RECORDS = 1 << 16;
-    /** Room for a chunk plus the rest of the container column it ends in. */
-    private static final int BUFFER_RECORDS = 2 * CHUNK_RECORDS;
-
     private final Db db;
     private final String tableName;
     private final ProgressListener listener;
+    private final long budgetBytes;
     private volatile long loaded;
     private volatile long bytesWritten;
 
-    BulkLoader(Db db, String tableName, ProgressListener listener) {
+    BulkLoader(Db db, String tableName, ProgressListener listener, long budgetBytes) {
         this.db = db;
         this.tableName = tableName;
         this.listener = listener;
+        this.budgetBytes = budgetBytes;
     }
 
-    /** The buffers of one chunk: ids, and per field (in table order) each record's normalised value or null. */
+    /**
+     * The buffers of one chunk: ids, and per field (in table order) each record's normalised value
+     * or null, for {@link ChunkBudget#capacity()} records; and the bytes of the values held.
+     */
     private static final class Chunk {
-        final long[] ids = new long[BUFFER_RECORDS];
+        final long[] ids;
         final FieldInfo[] fields;
         final Object[][] byField;
+        long valueBytes;
 
-        Chunk(TableInfo table) {
-            fields = table.fields().values().toArray(FieldInfo[]::new);
-            byField = new Object[fields.length][BUFFER_RECORDS];
+        Chunk(FieldInfo[] fields, int capacity) {
+            this.fields = fields;
+            ids = new long[capacity];
+            byField = new Object[fields.length][capacity];
         }
     }
 
@@ -106,7 +113,9 @@ final class BulkLoader {
     }
 
     private long load(Iterable<Record> records, TableInfo table, java.util.concurrent.ExecutorService committer) {
-        Chunk[] chunks = {new Chunk(table), new Chunk(table)};
+        FieldInfo[] fields = table.fields().values().toArray(FieldInfo[]::new);
+        ChunkBudget budget = new ChunkBudget(fields.length, budgetBytes);
+        Chunk[] chunks = {new Chunk(fields, budget.capacity()), new Chunk(fields, budget.capacity())};
         int current = 0;
         Chunk chunk = chunks[current];
         long[] ids = chunk.ids;
@@ -127,23 +136,25 @@ final class BulkLoader {
                 id = Math.max(lastId + 1, db.reserveId(tableName));
             }
             boolean boundary = count > 0 && (id >>> Coords.CONTAINER_BITS) != (ids[count - 1] >>> Coords.CONTAINER_BITS);
-            if ((count >= CHUNK_RECORDS && boundary) || count == BUFFER_RECORDS) {
+            if ((count >= ChunkBudget.CHUNK_RECORDS && boundary) || budget.isFull(count, chunk.valueBytes)) {
                 submit(committer, table, chunk, count);
                 current = 1 - current;
                 chunk = chunks[current];
                 ids = chunk.ids;
                 count = 0;
+                chunk.valueBytes = 0;
             }
             Map<String, Object> values = record.values();
             int matched = 0;
             long recordIndex = index;
             long recordId = id;
-            for (int f = 0; f < chunk.fields.length; f++) {
-                Object raw = values.get(chunk.fields[f].name());
+            for (int f = 0; f < fields.length; f++) {
+                Object raw = values.get(fields[f].name());
                 Object value = null;
                 if (raw != null) {
                     matched++;
-                    value = Values.normalize(table, chunk.fields[f], raw, () -> "record " + recordIndex + " (id " + recordId + ")");
+                    value = Values.normalize(table, fields[f], raw, () -> "record " + recordIndex + " (id " + recordId + ")");
+                    chunk.valueBytes += ChunkBudget.valueBytes(value);
                 }
                 chunk.byField[f][count] = value;
             }
@@ -171,16 +182,23 @@ final class BulkLoader {
                         + loaded + " records were committed before the change");
             }
             Map<Integer, Dictionary> dictionaries = new HashMap<>();
+            Map<Integer, SetIds> setIds = new HashMap<>();
             NewRecordWriter writer = new NewRecordWriter(txn, current,
-                    field -> dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field)));
+                    field -> dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field)),
+                    field -> setIds.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field)));
             NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, chunk.byField, from, to));
             writer.finish();
             writer.writeRecordCounts();
+            for (SetIds sets : setIds.values()) {
+                sets.flush();
+            }
             TableInfo updated = current.withNextRecordId(Math.max(current.nextRecordId(), ids[count - 1] + 1));
             txn.catalog().putBytes(CatalogCodec.tableKey(updated.tableId()), CatalogCodec.encodeTable(updated));
-            for (var e : dictionaries.entrySet()) {
-                FieldInfo field = fieldById(current, e.getKey()).withNextDictId(e.getValue().nextId());
-                txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(field));
+            for (FieldInfo field : current.fields().values()) {
+                FieldInfo counted = FieldCounters.updated(field, dictionaries.get(field.fieldId()), setIds.get(field.fieldId()));
+                if (counted != field) {
+                    txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(counted));
+                }
             }
             CommitStats stats = txn.commit();
             db.idsWritten(table.name(), ids[count - 1]);
@@ -188,14 +206,5 @@ final class BulkLoader {
             bytesWritten += stats.totalBytesWritten();
             listener.progress(loaded, bytesWritten);
         }
-    }
-
-    private static FieldInfo fieldById(TableInfo table, int fieldId) {
-        for (FieldInfo field : table.fields().values()) {
-            if (field.fieldId() == fieldId) {
-                return field;
-            }
-        }
-        throw new IllegalStateException("no field " + fieldId);
     }
 }

@@ -271,17 +271,37 @@ public final class Db implements AutoCloseable {
     }
 
     /**
-     * Loads many records into {@code table} fast: builds each shard's containers in memory from
-     * the sorted input and commits one shard at a time, so memory stays flat however many records
-     * there are. Records without an id get the table's next ids; records with ids must come in
-     * ascending order, above every id the table already has. Returns the number of records loaded.
+     * What {@link #bulkLoad} buffers at most, by default: 64 MiB for the records being checked and
+     * the chunk being committed together.
+     */
+    public static final long DEFAULT_BULK_LOAD_BUFFER_BYTES = 64L << 20;
+
+    /**
+     * Loads many records into {@code table} fast: builds each container column's containers in
+     * memory from the sorted input and commits a chunk at a time, so memory stays flat however many
+     * records there are and however wide the table is. A chunk is at most 65,536 records (ending
+     * at a boundary of 65,536 ids), fewer when its buffered values reach half of
+     * {@link #DEFAULT_BULK_LOAD_BUFFER_BYTES}; each chunk commits whole or not at all. Records
+     * without an id get the table's next ids; records with ids must come in ascending order,
+     * above every id the table already has. Returns the number of records loaded.
      */
     public long bulkLoad(String table, Iterable<Record> records) {
         return bulkLoad(table, records, ProgressListener.NONE);
     }
 
+    /** {@link #bulkLoad(String, Iterable)}, telling {@code listener} after each chunk commits. */
     public long bulkLoad(String table, Iterable<Record> records, ProgressListener listener) {
-        return new BulkLoader(this, table, listener).load(records);
+        return bulkLoad(table, records, listener, DEFAULT_BULK_LOAD_BUFFER_BYTES);
+    }
+
+    /**
+     * {@link #bulkLoad(String, Iterable, ProgressListener)} with a buffer budget of
+     * {@code bufferBytes} instead of the default: a larger budget lets a wide table commit larger
+     * chunks (fewer rewrites of each container), a smaller one caps the heap a load takes. The
+     * budget covers the records buffered, not the pages a chunk's commit builds.
+     */
+    public long bulkLoad(String table, Iterable<Record> records, ProgressListener listener, long bufferBytes) {
+        return new BulkLoader(this, table, listener, bufferBytes).load(records);
     }
 
     // ------------------------------------------------------------------ reads

@@ -47,7 +47,7 @@ class BsiDenseColumnTest {
         long top = 1L << (depth - 1);
         try (Store store = Store.create(new MemoryPager())) {
             try (WriteTxn txn = store.beginWrite()) {
-                BsiBulkWriter writer = new BsiBulkWriter(txn, field);
+                BsiBulkWriter writer = new BsiBulkWriter(txn);
                 char[] lows = new char[COLUMN_RECORDS];
                 long[] values = new long[COLUMN_RECORDS];
                 for (int c = 0; c < COLUMNS; c++) {
@@ -70,7 +70,7 @@ class BsiDenseColumnTest {
                         model[c * COLUMN_RECORDS + k] = value;
                         present[c * COLUMN_RECORDS + k] = true;
                     }
-                    writer.addColumn(0, c, lows, values, count);
+                    writer.addColumn(field, 0, c, lows, values, count);
                 }
                 writer.flush();
                 txn.commit();

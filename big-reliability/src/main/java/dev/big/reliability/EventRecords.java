@@ -64,7 +64,7 @@ public final class EventRecords {
         return Instant.ofEpochMilli(FIRST_AT_MILLIS + id * 1000);
     }
 
-    /** The tags of record {@code id}, or null when it has none (an empty set is stored as no value). */
+    /** The tags of record {@code id}, or null when it has none (this workload writes no empty sets). */
     public static TreeSet<String> tags(long id) {
         TreeSet<String> tags = new TreeSet<>();
         int bits = (int) (id % 16);

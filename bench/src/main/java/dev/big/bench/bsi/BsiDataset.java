@@ -88,8 +88,8 @@ public final class BsiDataset {
     }
 
     private static void write(WriteTxn txn, BsiField field, long shard, int containerColumn, char[] lows, long[] values, int n) {
-        BsiBulkWriter writer = new BsiBulkWriter(txn, field);
-        writer.addColumn(shard, containerColumn, lows, values, n);
+        BsiBulkWriter writer = new BsiBulkWriter(txn);
+        writer.addColumn(field, shard, containerColumn, lows, values, n);
         writer.flush();
     }
 

@@ -3,6 +3,7 @@ package dev.big.db.check;
 import dev.big.db.FieldType;
 import dev.big.db.internal.Dictionary;
 import dev.big.db.internal.FieldInfo;
+import dev.big.db.internal.SetIds;
 import dev.big.db.internal.TableInfo;
 import dev.big.engine.coords.Coords;
 import java.util.ArrayList;
@@ -65,13 +66,17 @@ final class FragmentOwnersCheck {
             case INT, TIMESTAMP -> view == Coords.VIEW_BSI;
             case BOOL -> view == Coords.VIEW_ROWS;
             case KEYED -> view == Coords.VIEW_ROWS || view == Coords.VIEW_BSI || dictionaryView;
-            case SET -> view == Coords.VIEW_ROWS || dictionaryView;
+            case SET -> view == Coords.VIEW_ROWS || dictionaryView || (field.hasSetIds()
+                    && (view == Coords.VIEW_BSI || view == SetIds.VIEW_BY_HASH || view == SetIds.VIEW_MEMBERS));
         };
         if (!allowed) {
             return name + " (a " + type.label() + " field) has a fragment in view " + view + ", which its kind does not use";
         }
         if (dictionaryView && shard != 0) {
             return name + " has a dictionary tree (view " + view + ") outside shard 0, where no lookup goes";
+        }
+        if (type == FieldType.SET && view == SetIds.VIEW_BY_HASH && shard != 0) {
+            return name + " has a tree of set ids by hash (view " + view + ") outside shard 0, where no lookup goes";
         }
         return null;
     }

@@ -42,8 +42,8 @@ final class BlockReader {
         this.name = name;
     }
 
-    /** Reads and checks the header: the magic, then a version this build reads. */
-    void readHeader() {
+    /** Reads and checks the header: the magic, then a version this build reads; returns the version. */
+    int readHeader() {
         byte[] header = new byte[ExportFormat.HEADER_BYTES];
         int read = readFully(header, header.length);
         if (read < ExportFormat.MAGIC.length
@@ -60,6 +60,7 @@ final class BlockReader {
                     ExportFormat.VERSION_CURRENT);
         }
         offset = header.length;
+        return version;
     }
 
     /** The next verified block, or null at the end of the input (which only the caller can judge). */

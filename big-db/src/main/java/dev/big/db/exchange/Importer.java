@@ -121,7 +121,7 @@ public final class Importer {
     }
 
     private ExchangeSummary run() {
-        reader.readHeader();
+        int version = reader.readHeader();
         BlockReader.Block first = reader.next();
         if (first == null) {
             throw truncated("it ends after its header, before the schema block");
@@ -129,7 +129,7 @@ public final class Importer {
         if (first.kind() != ExportFormat.KIND_SCHEMA) {
             throw first.body().corrupt("expected the schema block first");
         }
-        schema = StreamSchema.read(first.body());
+        schema = StreamSchema.read(first.body(), version);
         createTables();
         txn = db.store().beginWrite();
         try {
@@ -179,7 +179,7 @@ public final class Importer {
                 for (StreamSchema.Field field : table.fields()) {
                     FieldInfo target = created.field(field.def().name());
                     FieldInfo imported = new FieldInfo(target.fieldId(), target.tableId(), target.def(), field.base(),
-                            field.nextDictId());
+                            field.nextDictId(), field.nextSetId());
                     if (fieldsBySourceId.put(field.fieldId(), imported) != null
                             || sourceExistsToTarget.containsKey(field.fieldId())) {
                         throw schemaProblem("field id " + field.fieldId() + " is used twice");

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The schema block of a stream (see {@link ExportFormat}): tables with the source's field ids,
  * so fragment keys and dictionaries of the stream can be matched to fields, plus each table's
- * next record id and each field's base offset and next dictionary id.
+ * next record id and each field's base offset, next dictionary id and next set id.
  */
 record StreamSchema(long sourceTxid, List<Table> tables) {
 
@@ -22,7 +22,7 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
         }
     }
 
-    record Field(int fieldId, FieldDef def, long base, long nextDictId) {}
+    record Field(int fieldId, FieldDef def, long base, long nextDictId, long nextSetId) {}
 
     StreamSchema {
         tables = List.copyOf(tables);
@@ -33,7 +33,7 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
         for (TableInfo table : tables) {
             List<Field> fields = new ArrayList<>();
             for (FieldInfo field : table.fields().values()) {
-                fields.add(new Field(field.fieldId(), field.def(), field.base(), field.nextDictId()));
+                fields.add(new Field(field.fieldId(), field.def(), field.base(), field.nextDictId(), field.nextSetId()));
             }
             out.add(new Table(table.name(), table.nextRecordId(), table.existsFieldId(), fields));
         }
@@ -49,12 +49,13 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
                 int flags = (def.min() != null ? ExportFormat.FLAG_MIN : 0) | (def.max() != null ? ExportFormat.FLAG_MAX : 0);
                 out.u16(field.fieldId()).name(def.name()).u8(ExportFormat.typeCode(def.type())).u8(flags)
                         .u64(def.min() != null ? def.min() : 0).u64(def.max() != null ? def.max() : 0)
-                        .u64(field.base()).u64(field.nextDictId());
+                        .u64(field.base()).u64(field.nextDictId()).u64(field.nextSetId());
             }
         }
     }
 
-    static StreamSchema read(BodyReader in) {
+    /** Reads the schema block of a stream of version {@code version}. */
+    static StreamSchema read(BodyReader in, int version) {
         long txid = in.u64();
         long tableCount = in.u32();
         List<Table> tables = new ArrayList<>();
@@ -77,7 +78,13 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
                 long max = in.u64();
                 long base = in.u64();
                 long nextDictId = in.u64();
-                fields.add(new Field(fieldId, define(in, fieldName, type, flags, min, max), base, nextDictId));
+                long nextSetId = version >= ExportFormat.VERSION_SET_IDS ? in.u64() : 0;
+                if (nextSetId != 0 && (type != FieldType.SET || nextSetId < FieldInfo.FIRST_SET_ID)) {
+                    throw in.corrupt("field '" + fieldName + "' of table '" + name + "' (" + type.label()
+                            + ") has next set id " + nextSetId + ", which only a set field has, from "
+                            + FieldInfo.FIRST_SET_ID + " on");
+                }
+                fields.add(new Field(fieldId, define(in, fieldName, type, flags, min, max), base, nextDictId, nextSetId));
             }
             tables.add(new Table(name, nextRecordId, existsFieldId, fields));
         }

@@ -8,6 +8,7 @@ import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -31,6 +32,7 @@ public final class BatchWriter {
     private final RowWriter rows;
     private final Map<Integer, BsiWriter> bsiWriters = new HashMap<>();
     private final Map<Integer, Dictionary> dictionaries = new HashMap<>();
+    private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
     private final Set<String> changedTables = new HashSet<>();
     private final ContainerView probe = new ContainerView();
 
@@ -203,7 +205,7 @@ public final class BatchWriter {
                 n++;
             }
         }
-        NewRecordWriter writer = new NewRecordWriter(txn, table, this::dictionary);
+        NewRecordWriter writer = new NewRecordWriter(txn, table, this::dictionary, this::setIds);
         NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, values, from, to));
         writer.finish();
         for (long shard : writer.shards()) {
@@ -357,8 +359,72 @@ public final class BatchWriter {
         ids.clearMany(clearIds, clears);
     }
 
-    private void applySet(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds, int clears,
+    private void applySet(FieldInfo field, long[] writeIds, Object[] writeValues, int writes, long[] clearIds, int clears,
                           Map<Long, Boolean> existed) {
+        if (!field.hasSetIds()) {
+            applySetWithoutIds(field, writeIds, writeValues, writes, clearIds, clears, existed);
+            return;
+        }
+        // A record's old set comes from its set id and that set's members: a point read each, so
+        // the cost is the values removed and added, not the number of values the field has.
+        BsiWriter planes = bsi(field);
+        SetIds known = setIds(field);
+        Dictionary dictionary = dictionary(field);
+        long[] newSetIds = new long[writes];
+        for (int i = 0; i < writes; i++) {
+            long id = writeIds[i];
+            long fragment = field.rowsFragment(Coords.shard(id));
+            int column = Coords.column(id);
+            String[] values = (String[]) writeValues[i];
+            long[] wanted = new long[values.length];
+            for (int v = 0; v < values.length; v++) {
+                wanted[v] = dictionary.idOrAssign(values[v]);
+            }
+            Arrays.sort(wanted);
+            OptionalLong old = existed.containsKey(id) ? planes.get(id) : OptionalLong.empty();
+            long[] had = old.isPresent() ? known.members(old.getAsLong()) : new long[0];
+            for (long row : had) {
+                if (Arrays.binarySearch(wanted, row) < 0) {
+                    rows.clear(fragment, row, column);
+                }
+            }
+            for (long row : wanted) {
+                if (Arrays.binarySearch(had, row) < 0) {
+                    rows.set(fragment, row, column);
+                }
+            }
+            newSetIds[i] = known.idOrAssign(wanted);
+            known.count(newSetIds[i], 1);
+            if (old.isPresent()) {
+                known.count(old.getAsLong(), -1);
+            }
+        }
+        int cleared = 0;
+        long[] clearedIds = new long[clears];
+        for (int i = 0; i < clears; i++) {
+            long id = clearIds[i];
+            OptionalLong old = planes.get(id);
+            if (old.isEmpty()) {
+                continue;
+            }
+            long fragment = field.rowsFragment(Coords.shard(id));
+            for (long row : known.members(old.getAsLong())) {
+                rows.clear(fragment, row, Coords.column(id));
+            }
+            known.count(old.getAsLong(), -1);
+            clearedIds[cleared++] = id;
+        }
+        planes.setMany(writeIds, newSetIds, writes);
+        planes.clearMany(clearedIds, cleared);
+    }
+
+    /**
+     * A set field from before set ids: a record's old values are found in the rows themselves,
+     * which costs a lookup per value the field has ever held (a walk of the fragment past
+     * {@link SetRows#LOOKUP_LIMIT}), and an empty set is stored as no value.
+     */
+    private void applySetWithoutIds(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds,
+                                    int clears, Map<Long, Boolean> existed) {
         Dictionary dictionary = dictionary(field);
         for (int i = 0; i < sets; i++) {
             long id = setIds[i];
@@ -386,13 +452,16 @@ public final class BatchWriter {
         }
     }
 
-
     private BsiWriter bsi(FieldInfo field) {
         return bsiWriters.computeIfAbsent(field.fieldId(), id -> new BsiWriter(txn, field.bsi()));
     }
 
     private Dictionary dictionary(FieldInfo field) {
         return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field));
+    }
+
+    private SetIds setIds(FieldInfo field) {
+        return setIdsByField.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field));
     }
 
 
@@ -416,15 +485,16 @@ public final class BatchWriter {
                 writeRecordCount(fragment);
             }
         }
-        for (var e : dictionaries.entrySet()) {
-            Dictionary dictionary = e.getValue();
-            for (TableInfo table : catalog.tables().values()) {
-                for (FieldInfo field : table.fields().values()) {
-                    if (field.fieldId() == e.getKey() && field.nextDictId() != dictionary.nextId()) {
-                        FieldInfo updated = field.withNextDictId(dictionary.nextId());
-                        catalog = catalog.withTable(catalog.table(table.name()).withField(updated));
-                        txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(updated));
-                    }
+        for (SetIds sets : setIdsByField.values()) {
+            sets.flush();
+        }
+        for (TableInfo table : catalog.tables().values()) {
+            for (FieldInfo field : table.fields().values()) {
+                FieldInfo updated = FieldCounters.updated(field, dictionaries.get(field.fieldId()),
+                        setIdsByField.get(field.fieldId()));
+                if (updated != field) {
+                    catalog = catalog.withTable(catalog.table(table.name()).withField(updated));
+                    txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(updated));
                 }
             }
         }

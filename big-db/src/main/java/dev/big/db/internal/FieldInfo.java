@@ -9,9 +9,27 @@ import dev.big.engine.coords.Coords;
  * A field as stored: its definition plus the engine ids it lives under. Int and timestamp values
  * are bit planes of field {@code fieldId} (view BSI); bool values rows 0 (false) and 1 (true) of
  * view ROWS; keyed values a row per dictionary id (view ROWS) plus the dictionary id as bit planes
- * (view BSI, for point reads); set values a row per dictionary id.
+ * (view BSI, for point reads); set values a row per dictionary id plus, for fields created since
+ * set ids exist, the record's set id as bit planes (view BSI, see {@link SetIds}).
+ *
+ * @param nextSetId the next set id a set field assigns (at least 1, since 0 is the empty set), or
+ *     0 for a set field from before set ids, which keeps its values in the rows alone (an empty set
+ *     reads as null there, and reading a record's set walks the rows)
  */
-public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long nextDictId) {
+public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long nextDictId, long nextSetId) {
+
+    /** The first set id a set field assigns: 0 is the empty set. */
+    public static final long FIRST_SET_ID = 1;
+
+    /** A new field of {@code def}: set fields keep set ids. */
+    public static FieldInfo created(int fieldId, int tableId, FieldDef def) {
+        return new FieldInfo(fieldId, tableId, def, baseFor(def), 0, def.type() == FieldType.SET ? FIRST_SET_ID : 0);
+    }
+
+    /** Whether this is a set field that keeps each record's set id (every set field made since set ids exist). */
+    public boolean hasSetIds() {
+        return nextSetId > 0;
+    }
 
     public String name() {
         return def.name();
@@ -21,7 +39,7 @@ public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long 
         return def.type();
     }
 
-    /** The bit-sliced planes: the value (int, timestamp) or the dictionary id (keyed). */
+    /** The bit-sliced planes: the value (int, timestamp), the dictionary id (keyed) or the set id (set). */
     public BsiField bsi() {
         return new BsiField(fieldId, type() == FieldType.KEYED ? 0 : base, def.name());
     }
@@ -35,7 +53,11 @@ public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long 
     }
 
     public FieldInfo withNextDictId(long next) {
-        return new FieldInfo(fieldId, tableId, def, base, next);
+        return new FieldInfo(fieldId, tableId, def, base, next, nextSetId);
+    }
+
+    public FieldInfo withNextSetId(long next) {
+        return new FieldInfo(fieldId, tableId, def, base, nextDictId, next);
     }
 
     /** The base offset a new field gets: its declared minimum, else 0. */

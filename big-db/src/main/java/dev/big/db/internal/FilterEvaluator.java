@@ -31,6 +31,7 @@ public final class FilterEvaluator {
     private final Rows rows = new Rows();
     private final Map<Integer, BsiReader> bsiReaders = new HashMap<>();
     private final Map<Integer, Dictionary> dictionaries = new HashMap<>();
+    private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
     /**
      * Container columns row fetches are limited to (bit c = column c). Inside an AND whose integer
      * comparisons' zone maps rule columns out, the other terms need not read those columns at all.
@@ -362,6 +363,9 @@ public final class FilterEvaluator {
                 yield any;
             }
             case SET -> {
+                if (field.hasSetIds()) {
+                    yield bsi(field).existing(shard, null);
+                }
                 RoaringBitmap any = new RoaringBitmap();
                 txn.tree(field.rowsFragment(shard)).forEach(0, -1L, view -> {
                     RoaringBitmap part = new RoaringBitmap();
@@ -464,6 +468,10 @@ public final class FilterEvaluator {
 
     Dictionary dictionary(FieldInfo field) {
         return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field));
+    }
+
+    SetIds setIds(FieldInfo field) {
+        return setIdsByField.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field));
     }
 
     Rows rows() {

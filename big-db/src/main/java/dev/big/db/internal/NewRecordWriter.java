@@ -24,22 +24,27 @@ public final class NewRecordWriter {
     private final WriteTxn txn;
     private final TableInfo table;
     private final Function<FieldInfo, Dictionary> dictionaries;
+    private final Function<FieldInfo, SetIds> setIds;
     private final RowBulkWriter rows;
     private final Map<Integer, Map<String, Long>> dictionaryIds = new HashMap<>();
-    /** One bulk writer per int, timestamp or keyed field, kept so its buffers and zone maps carry across columns. */
-    private final Map<Integer, BsiBulkWriter> bsiWriters = new HashMap<>();
+    /** The bit planes of every int, timestamp and keyed field: one writer, so its buffers and zone maps carry across columns. */
+    private final BsiBulkWriter bsiWriter;
     private final TreeSet<Long> shards = new TreeSet<>();
     private final ContainerView probe = new ContainerView();
 
     /**
-     * {@code table} as this transaction's catalog has it; {@code dictionaries} gives the dictionary
-     * object of a field (shared with other writers of the same transaction).
+     * {@code table} as this transaction's catalog has it; {@code dictionaries} and {@code setIds}
+     * give a field's dictionary and set ids objects (shared with other writers of the same
+     * transaction, which flushes the set ids before it commits).
      */
-    public NewRecordWriter(WriteTxn txn, TableInfo table, Function<FieldInfo, Dictionary> dictionaries) {
+    public NewRecordWriter(WriteTxn txn, TableInfo table, Function<FieldInfo, Dictionary> dictionaries,
+                           Function<FieldInfo, SetIds> setIds) {
         this.txn = txn;
         this.table = table;
         this.dictionaries = dictionaries;
+        this.setIds = setIds;
         this.rows = new RowBulkWriter(txn);
+        this.bsiWriter = new BsiBulkWriter(txn);
     }
 
     /**
@@ -112,14 +117,25 @@ public final class NewRecordWriter {
                 case SET -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     Map<String, Long> knownIds = dictionaryIds(field);
+                    SetIds sets = field.hasSetIds() ? setIds.apply(field) : null;
                     for (int k = 0; k < n; k++) {
                         if (values[from + k] instanceof String[] set) {
-                            for (String element : set) {
-                                rows.set(dictId(field, knownIds, element), lows[k]);
+                            long[] members = new long[set.length];
+                            for (int v = 0; v < set.length; v++) {
+                                members[v] = dictId(field, knownIds, set[v]);
+                                rows.set(members[v], lows[k]);
+                            }
+                            if (sets != null) {
+                                java.util.Arrays.sort(members);
+                                long setId = sets.idOrAssign(members);
+                                sets.count(setId, 1);
+                                fieldLows[m] = lows[k];
+                                fieldValues[m++] = setId;
                             }
                         }
                     }
                     rows.end();
+                    writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
                 }
             }
         }
@@ -129,16 +145,12 @@ public final class NewRecordWriter {
         if (count == 0) {
             return;
         }
-        bsiWriters.computeIfAbsent(field.fieldId(), id -> new BsiBulkWriter(txn, field.bsi()))
-                .addColumn(shard, containerColumn, lows, values, count);
+        bsiWriter.addColumn(field.bsi(), shard, containerColumn, lows, values, count);
     }
 
     /** Stores the zone maps of the fields written; call once, after the last column, before commit. */
     public void finish() {
-        for (BsiBulkWriter writer : bsiWriters.values()) {
-            writer.flush();
-        }
-        bsiWriters.clear();
+        bsiWriter.flush();
     }
 
     /** The dictionary ids this writer has looked up for {@code field}. */

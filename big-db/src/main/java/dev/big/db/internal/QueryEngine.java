@@ -10,6 +10,7 @@ import dev.big.db.Order;
 import dev.big.db.Record;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.ColumnGroups;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
@@ -197,6 +198,11 @@ public final class QueryEngine {
     /**
      * Per value of keyed field {@code keyField}: the record count and the aggregate of
      * {@code valueField} among the matching records (null key for records with no key value).
+     *
+     * <p>One pass per shard: the key's rows are walked once, each cell intersected with the filter
+     * into its group's records for that container column, and then each container column's value
+     * planes are read once for every group ({@link BsiReader#aggregateGroups}). Answering group by
+     * group instead cost a descent per group per shard and a pass over the planes per group.
      */
     public List<GroupAggregate> groupAggregate(String tableName, String keyField, String valueField, Filter filter) {
         TableInfo table = catalog.table(tableName);
@@ -209,45 +215,66 @@ public final class QueryEngine {
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
         BsiReader reader = evaluator.bsi(value);
-        Map<Long, BsiReader.Aggregate> aggregates = new HashMap<>();
-        Map<Long, Long> rows = new HashMap<>();
+        // Group index 0 is the null key; dictionary id d is group index d + 1.
+        Map<Long, Integer> indexOfRow = new HashMap<>();
+        List<Long> rowOfIndex = new ArrayList<>(List.of(-1L));
+        List<BsiReader.Aggregate> aggregates = new ArrayList<>(List.of(new BsiReader.Aggregate()));
+        List<long[]> rows = new ArrayList<>(List.of(new long[1]));
+        ColumnGroups groups = new ColumnGroups();
         for (long[] shard : shards(table)) {
             RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard[0]) : evaluator.evaluate(filter, shard[0]);
             if (columns.isEmpty()) {
                 continue;
             }
-            RoaringBitmap withKey = new RoaringBitmap();
-            Tree tree = txn.tree(key.rowsFragment(shard[0]));
-            TreeSet<Long> keyRows = new TreeSet<>();
-            tree.forEach(0, -1L, view -> {
-                keyRows.add(Coords.rowOfKey(view.key()));
+            Container[] matching = dev.big.engine.bsi.ColumnBitmaps.byContainerColumn(columns);
+            Container[] withKey = new Container[Coords.CONTAINERS_PER_ROW];
+            groups.clear();
+            txn.tree(key.rowsFragment(shard[0])).forEach(0, -1L, view -> {
+                int c = Coords.containerColumnOfKey(view.key());
+                if (matching[c] == null) {
+                    return true;
+                }
+                Container records = view.toContainer().and(matching[c]);
+                if (records.isEmpty()) {
+                    return true;
+                }
+                long row = Coords.rowOfKey(view.key());
+                int index = indexOfRow.computeIfAbsent(row, r -> {
+                    rowOfIndex.add(r);
+                    aggregates.add(new BsiReader.Aggregate());
+                    rows.add(new long[1]);
+                    return rowOfIndex.size() - 1;
+                });
+                rows.get(index)[0] += records.getCardinality();
+                groups.add(c, index, records);
+                withKey[c] = withKey[c] == null ? records.clone() : withKey[c].ior(records);
                 return true;
             });
-            for (long row : keyRows) {
-                RoaringBitmap group = evaluator.rows().row(tree, row);
-                group.and(columns);
-                if (group.isEmpty()) {
+            for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
+                if (matching[c] == null) {
                     continue;
                 }
-                withKey.or(group);
-                rows.merge(row, group.getLongCardinality(), Long::sum);
-                reader.aggregate(shard[0], group, aggregates.computeIfAbsent(row, r -> new BsiReader.Aggregate()));
+                Container nulls = withKey[c] == null ? matching[c] : matching[c].andNot(withKey[c]);
+                if (!nulls.isEmpty()) {
+                    rows.get(0)[0] += nulls.getCardinality();
+                    groups.add(c, 0, nulls);
+                }
             }
-            RoaringBitmap nullGroup = RoaringBitmap.andNot(columns, withKey);
-            if (!nullGroup.isEmpty()) {
-                rows.merge(-1L, nullGroup.getLongCardinality(), Long::sum);
-                reader.aggregate(shard[0], nullGroup, aggregates.computeIfAbsent(-1L, r -> new BsiReader.Aggregate()));
-            }
+            reader.aggregateGroups(shard[0], groups, aggregates.toArray(BsiReader.Aggregate[]::new));
         }
         Dictionary dictionary = evaluator.dictionary(key);
-        List<GroupAggregate> groups = new ArrayList<>();
-        for (var e : rows.entrySet()) {
-            BsiReader.Aggregate a = aggregates.get(e.getKey());
-            groups.add(new GroupAggregate(e.getKey() < 0 ? null : dictionary.value(e.getKey()), e.getValue(),
+        List<GroupAggregate> result = new ArrayList<>();
+        for (int index = 0; index < rowOfIndex.size(); index++) {
+            long count = rows.get(index)[0];
+            if (count == 0) {
+                continue;
+            }
+            BsiReader.Aggregate a = aggregates.get(index);
+            result.add(new GroupAggregate(index == 0 ? null : dictionary.value(rowOfIndex.get(index)), count,
                     new Aggregate(a.count(), a.sum(), a.min(), a.max())));
         }
-        groups.sort(Comparator.comparing(GroupAggregate::key, Comparator.nullsLast(Comparator.naturalOrder())));
-        return groups;
+        result.sort(Comparator.comparing(GroupAggregate::key, Comparator.nullsLast(Comparator.naturalOrder())));
+        return result;
     }
 
     private static FieldInfo keyedField(TableInfo table, String fieldName) {
@@ -378,6 +405,16 @@ public final class QueryEngine {
             case SET -> {
                 TreeSet<String> values = new TreeSet<>();
                 Dictionary dictionary = evaluator.dictionary(field);
+                if (field.hasSetIds()) {
+                    OptionalLong setId = evaluator.bsi(field).get(id);
+                    if (setId.isEmpty()) {
+                        yield null;
+                    }
+                    for (long row : evaluator.setIds(field).members(setId.getAsLong())) {
+                        values.add(dictionary.value(row));
+                    }
+                    yield java.util.Collections.unmodifiableSortedSet(values);
+                }
                 for (long row : SetRows.of(txn, field, field.rowsFragment(shard), column)) {
                     values.add(dictionary.value(row));
                 }

@@ -54,7 +54,7 @@ public final class SchemaWriter {
             throw new InvalidInputException("table '" + tableName + "' already has the most fields allowed ("
                     + TableDef.MAX_FIELDS + ")");
         }
-        FieldInfo field = new FieldInfo(nextFieldId(), table.tableId(), def, FieldInfo.baseFor(def), 0);
+        FieldInfo field = FieldInfo.created(nextFieldId(), table.tableId(), def);
         table = table.withField(field);
         catalog = catalog.withTable(table);
         txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(field));

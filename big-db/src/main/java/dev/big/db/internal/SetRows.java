@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The values (dictionary ids, which are rows) one record holds in a set field. A record's bits
+ * The values (dictionary ids, which are rows) one record holds in a set field without set ids (one
+ * made before catalog version 2; newer fields read a record's set from its set id, see
+ * {@link SetIds}). A record's bits
  * sit at keys {@code row * 16 + containerColumn}, one per value the field has ever held; those
  * keys are looked up with one {@code findMany} when the dictionary is small, instead of walking
  * every container of the fragment.

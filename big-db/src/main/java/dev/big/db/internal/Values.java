@@ -75,7 +75,7 @@ public final class Values {
                 if (!(value instanceof Boolean b)) {
                     throw wrongType(table, field, value, where, "true or false");
                 }
-                yield b;
+                yield Boolean.valueOf(b); // the shared instance: a bulk load counts booleans as free (ChunkBudget)
             }
             case KEYED -> {
                 if (!(value instanceof String s)) {

@@ -178,7 +178,8 @@ final class PlanExplainer {
             total += switch (field.type()) {
                 case INT, TIMESTAMP, KEYED -> 2 + depth(field, shards);
                 case BOOL -> 2;
-                case SET -> 1;
+                // A set id's planes and the set's members; before set ids, a guess of one.
+                case SET -> field.hasSetIds() ? 3 + BsiLayout.depthOf(Math.max(1, field.nextSetId() - 1)) : 1;
             };
         }
         return total;

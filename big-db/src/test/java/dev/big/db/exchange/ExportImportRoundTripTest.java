@@ -171,6 +171,7 @@ class ExportImportRoundTripTest {
                     FieldInfo copied = copy.field(field.name());
                     assertEquals(field.base(), copied.base());
                     assertEquals(field.nextDictId(), copied.nextDictId());
+                    assertEquals(field.nextSetId(), copied.nextSetId());
                     fieldIds.put(field.fieldId(), copied.fieldId());
                 }
                 for (var ids : fieldIds.entrySet()) {

@@ -19,8 +19,8 @@ import java.util.stream.Collectors;
 /**
  * An in-process DuckDB holding the same rows as big, to run the same SQL text on: the reference
  * the differential test compares with. int is BIGINT, timestamp TIMESTAMP (UTC wall time), bool
- * BOOLEAN, keyed VARCHAR and set VARCHAR[] (sorted, no duplicates, NULL rather than empty, as big
- * stores it).
+ * BOOLEAN, keyed VARCHAR and set VARCHAR[] (sorted, no duplicates; an empty set is {@code []}, no
+ * value NULL, as big keeps them).
  */
 final class DuckDbMirror implements AutoCloseable {
 

@@ -24,7 +24,8 @@ import java.util.function.Function;
  * several shards. After the bulk load a few single-record updates, deletes and puts may follow,
  * so zone maps stop being exact.
  *
- * <p>An empty set is stored by big as no value, so a set value is null or holds 1 to 3 strings.
+ * <p>A set value is null, empty or holds 1 to 3 strings: big keeps an empty set apart from no
+ * value, as DuckDB keeps {@code []} apart from NULL.
  */
 final class RandomTable {
 
@@ -197,7 +198,7 @@ final class RandomTable {
                 List<String> vocabulary = vocabulary(random, TAGS, 1 + random.nextInt(TAGS.size()));
                 yield new Column(FieldDef.set(name), r -> {
                     TreeSet<String> set = new TreeSet<>();
-                    int n = 1 + r.nextInt(3);
+                    int n = r.nextInt(4);
                     for (int i = 0; i < n; i++) {
                         set.add(vocabulary.get(r.nextInt(vocabulary.size())));
                     }

@@ -271,6 +271,15 @@ final class WordKernels {
         return (int) ((w | -w) >>> 63);
     }
 
+    /** Sets bit {@code bit} of {@code out[i]} for each of the first {@code n} positions whose bit is set in {@code plane}. */
+    static void gatherBits(MemorySegment plane, int[] positions, int n, int bit, long[] out) {
+        for (int i = 0; i < n; i++) {
+            int p = positions[i];
+            long word = plane.get(LE_LONG, (long) (p >>> 6) << 3);
+            out[i] |= ((word >>> p) & 1L) << bit;
+        }
+    }
+
     static boolean test(MemorySegment plane, int position) {
         return plane != null && (plane.get(LE_LONG, (long) (position >>> 6) << 3) & (1L << position)) != 0;
     }

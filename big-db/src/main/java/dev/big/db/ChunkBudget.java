@@ -1,0 +1,94 @@
+package dev.big.db;
+
+/**
+ * How much a bulk load may buffer, in bytes: its two chunks (one being checked on the caller's
+ * thread, one being committed) together stay within a budget, whatever the table's width.
+ *
+ * <p>A chunk holds, per record, its id and one reference per field (allocated up front, for as
+ * many records as the chunk can take), plus the normalised values the references keep alive
+ * (counted as they arrive). The chunk ends once it reaches its half of the budget (a single record
+ * larger than that still forms a chunk of its own), so under the default budget a table of 1,024
+ * int fields commits chunks of about 1,300 records where a table of a few fields commits full
+ * container columns. Sizes are estimates of the JVM's object layout taken on the generous side
+ * (8-byte references, as without compressed pointers; a 16-byte header per boxed value), so the
+ * bound holds on any heap.
+ */
+final class ChunkBudget {
+
+    /** Records per commit at most: one full container column of a dense table. */
+    static final int CHUNK_RECORDS = 1 << 16;
+    /** Room for a chunk plus the rest of the container column it ends in. */
+    static final int MAX_BUFFER_RECORDS = 2 * CHUNK_RECORDS;
+
+    static final int REFERENCE_BYTES = 8;
+    static final int ID_BYTES = Long.BYTES;
+    /** A boxed Long, or an Instant's millis after normalisation: header and payload. */
+    static final int BOXED_BYTES = 16;
+    static final int OBJECT_HEADER_BYTES = 16;
+    static final int ARRAY_HEADER_BYTES = 16;
+
+    private final long chunkBytes;
+    private final int fixedBytesPerRecord;
+    private final int capacity;
+
+    /** The sizing for a table of {@code fields} fields under a budget of {@code budgetBytes} for both chunks. */
+    ChunkBudget(int fields, long budgetBytes) {
+        if (budgetBytes < 1) {
+            throw new IllegalArgumentException("bulk load buffer budget must be positive, got " + budgetBytes + " bytes");
+        }
+        this.chunkBytes = budgetBytes / 2;
+        this.fixedBytesPerRecord = ID_BYTES + fields * REFERENCE_BYTES;
+        // Arrays for as many records as fit if every value were a boxed number, so a table of
+        // numbers fills its arrays before its value bytes run out; larger values end chunks sooner.
+        long perRecord = fixedBytesPerRecord + (long) fields * BOXED_BYTES;
+        this.capacity = (int) Math.clamp(chunkBytes / perRecord, 1, MAX_BUFFER_RECORDS);
+    }
+
+    /** Records one chunk's arrays hold (at least 1: a record always fits, however large). */
+    int capacity() {
+        return capacity;
+    }
+
+    /** Bytes one chunk may take: half the budget. */
+    long chunkBytes() {
+        return chunkBytes;
+    }
+
+    /** What a chunk's arrays take, before any value: ids and references for {@link #capacity()} records. */
+    long arrayBytes() {
+        return (long) capacity * fixedBytesPerRecord;
+    }
+
+    /**
+     * Whether a chunk of {@code count} records holding {@code valueBytes} of values must be
+     * committed before it takes another record: its arrays are full, or it reached its half of the
+     * budget. Asked before a record is checked (so a chunk can overshoot by the one record that
+     * crossed the line, never more).
+     */
+    boolean isFull(int count, long valueBytes) {
+        return count == capacity || (count > 0 && arrayBytes() + valueBytes >= chunkBytes);
+    }
+
+    /** Heap bytes a normalised value (see {@code Values.normalize}) keeps alive while buffered. */
+    static long valueBytes(Object value) {
+        return switch (value) {
+            case null -> 0;
+            case Long ignored -> BOXED_BYTES;
+            case Boolean ignored -> 0; // Boolean.TRUE and FALSE: shared, never allocated per value
+            case String s -> stringBytes(s);
+            case String[] set -> {
+                long bytes = ARRAY_HEADER_BYTES + (long) set.length * REFERENCE_BYTES;
+                for (String element : set) {
+                    bytes += stringBytes(element);
+                }
+                yield bytes;
+            }
+            default -> throw new IllegalArgumentException("not a normalised value: " + value.getClass().getName());
+        };
+    }
+
+    /** A String and its byte array, counted as UTF-16 (two bytes a char) so Latin-1 strings are over-counted, never under. */
+    private static long stringBytes(String s) {
+        return OBJECT_HEADER_BYTES + 8 + ARRAY_HEADER_BYTES + 2L * s.length();
+    }
+}

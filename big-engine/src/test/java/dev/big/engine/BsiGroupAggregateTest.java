@@ -1,0 +1,87 @@
+package dev.big.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.big.engine.bsi.BsiField;
+import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.BsiWriter;
+import dev.big.engine.bsi.ColumnGroups;
+import dev.big.engine.coords.Coords;
+import dev.big.pager.MemoryPager;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * {@link BsiReader#aggregateGroups} gives every group what {@link BsiReader#aggregate} gives it
+ * alone: groups from a handful of records to tens of thousands per column (both the
+ * record-by-record and the word-kernel path), records without values among them, negative values
+ * and a base offset. The seed is printed on failure.
+ */
+class BsiGroupAggregateTest {
+
+    @Test
+    void groupsAggregateAsTheyDoOneByOne() {
+        long seed = Long.getLong("big.seed", System.nanoTime());
+        try {
+            for (long base : new long[] {0, -1_000, 1_700_000_000_000L}) {
+                run(new Random(seed ^ base), base);
+            }
+        } catch (AssertionError | RuntimeException e) {
+            throw new AssertionError("failed with seed " + seed + " (rerun with -Dbig.seed=" + seed + ")", e);
+        }
+    }
+
+    private void run(Random random, long base) {
+        BsiField field = new BsiField(4, base, "value");
+        int records = 3 * 65_536 + random.nextInt(65_536);
+        int groupCount = 1 + random.nextInt(random.nextBoolean() ? 4 : 400);
+        RoaringBitmap[] groups = new RoaringBitmap[groupCount];
+        for (int g = 0; g < groupCount; g++) {
+            groups[g] = new RoaringBitmap();
+        }
+        try (Store store = Store.create(new MemoryPager())) {
+            try (WriteTxn txn = store.beginWrite()) {
+                BsiWriter writer = new BsiWriter(txn, field);
+                long bound = 1L << (1 + random.nextInt(40));
+                for (int column = 0; column < records; column++) {
+                    // Skewed groups: group 0 takes about half the records, the rest share the others.
+                    int group = random.nextBoolean() ? 0 : random.nextInt(groupCount);
+                    if (random.nextInt(8) != 0) {
+                        groups[group].add(column);
+                    }
+                    if (random.nextInt(10) != 0) {
+                        long magnitude = random.nextLong(bound);
+                        writer.set(column, base + (random.nextInt(3) == 0 ? -magnitude : magnitude));
+                    }
+                }
+                writer.flush();
+                txn.commit();
+            }
+            try (ReadTxn txn = store.beginRead()) {
+                BsiReader reader = new BsiReader(txn, field);
+                ColumnGroups columnGroups = new ColumnGroups();
+                BsiReader.Aggregate[] together = new BsiReader.Aggregate[groupCount];
+                for (int g = 0; g < groupCount; g++) {
+                    together[g] = new BsiReader.Aggregate();
+                    var pointer = groups[g].getContainerPointer();
+                    while (pointer.getContainer() != null) {
+                        columnGroups.add(pointer.key(), g, pointer.getContainer());
+                        pointer.advance();
+                    }
+                }
+                reader.aggregateGroups(0, columnGroups, together);
+                for (int g = 0; g < groupCount; g++) {
+                    BsiReader.Aggregate alone = new BsiReader.Aggregate();
+                    new BsiReader(txn, field).aggregate(0, groups[g], alone);
+                    String what = "group " + g + " of " + groupCount + " (" + groups[g].getCardinality() + " records)";
+                    assertEquals(alone.count(), together[g].count(), what + " count");
+                    assertEquals(alone.sum(), together[g].sum(), what + " sum");
+                    assertEquals(alone.min(), together[g].min(), what + " min");
+                    assertEquals(alone.max(), together[g].max(), what + " max");
+                }
+            }
+        }
+        assertEquals(0, Coords.shard(records - 1));
+    }
+}
