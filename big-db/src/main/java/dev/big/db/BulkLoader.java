@@ -1,13 +1,13 @@
 package dev.big.db;
 
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.CatalogCodec;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.CatalogCodec;
 import dev.big.db.internal.Dictionary;
-import dev.big.db.internal.FieldCounters;
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.FieldCounters;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.db.internal.NewRecordWriter;
 import dev.big.db.internal.SetIds;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.db.internal.Values;
 import dev.big.engine.CommitStats;
 import dev.big.engine.WriteTxn;

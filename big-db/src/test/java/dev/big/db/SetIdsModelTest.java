@@ -3,8 +3,8 @@ package dev.big.db;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.db.internal.SetIds;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.bsi.BsiReader;

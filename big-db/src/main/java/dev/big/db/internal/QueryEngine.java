@@ -1,5 +1,9 @@
 package dev.big.db.internal;
 
+import dev.big.db.catalog.TableInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.RecordCounts;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.db.Aggregate;
 import dev.big.db.FieldType;
 import dev.big.db.Filter;

@@ -1,5 +1,6 @@
 package dev.big.db.internal;
 
+import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;

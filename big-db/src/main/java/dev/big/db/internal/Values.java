@@ -1,5 +1,7 @@
 package dev.big.db.internal;
 
+import dev.big.db.catalog.TableInfo;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Record;

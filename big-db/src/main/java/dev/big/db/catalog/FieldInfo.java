@@ -1,5 +1,6 @@
-package dev.big.db.internal;
+package dev.big.db.catalog;
 
+import dev.big.db.internal.SetIds;
 import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.engine.bsi.BsiField;
