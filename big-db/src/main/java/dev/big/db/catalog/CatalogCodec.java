@@ -1,8 +1,8 @@
 package dev.big.db.catalog;
 
-import dev.big.db.internal.SetIds;
 import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
+import dev.big.engine.dict.SetIds;
 import dev.big.page.BigException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
