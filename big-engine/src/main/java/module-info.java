@@ -9,6 +9,8 @@ module dev.big.engine {
     exports dev.big.engine.check;
     exports dev.big.engine.coords;
     exports dev.big.engine.bsi;
+    exports dev.big.engine.dict;
+    exports dev.big.engine.rows;
     // Trees are the engine's storage API for the layer above, not for applications.
     exports dev.big.engine.tree to dev.big.db;
 }

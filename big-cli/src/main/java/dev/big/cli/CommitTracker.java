@@ -3,7 +3,7 @@ package dev.big.cli;
 import java.util.ArrayDeque;
 
 /**
- * Which input rows a load has committed. Rows are handed to the database in input order and
+ * Which input rows a load has committed. RowReader are handed to the database in input order and
  * commit in whole batches (or bulk-load chunks), each reported by the database's progress
  * listener as a running total; so the committed rows are always a prefix of the rows handed over,
  * and only the rows since the last commit need remembering.

@@ -168,7 +168,7 @@ final class Loader {
 
         /**
          * Whether {@code row}'s id (if it has one) is above the previous one; a row that is not is
-         * bad (--bulk cannot write among existing records). Rows without ids get the next ids,
+         * bad (--bulk cannot write among existing records). RowReader without ids get the next ids,
          * which this does not know, so the check starts again after them.
          */
         private boolean idAscends(RowSource.Row row) {

@@ -1,17 +1,17 @@
 package dev.big.db;
 
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.CatalogCodec;
-import dev.big.db.internal.Dictionary;
-import dev.big.db.internal.FieldCounters;
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.CatalogCodec;
+import dev.big.db.catalog.FieldCounters;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.db.internal.NewRecordWriter;
-import dev.big.db.internal.SetIds;
-import dev.big.db.internal.TableInfo;
 import dev.big.db.internal.Values;
 import dev.big.engine.CommitStats;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
+import dev.big.engine.dict.SetIds;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -184,8 +184,8 @@ final class BulkLoader {
             Map<Integer, Dictionary> dictionaries = new HashMap<>();
             Map<Integer, SetIds> setIds = new HashMap<>();
             NewRecordWriter writer = new NewRecordWriter(txn, current,
-                    field -> dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field)),
-                    field -> setIds.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field)));
+                    field -> dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field.dict())),
+                    field -> setIds.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field.dict())));
             NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, chunk.byField, from, to));
             writer.finish();
             writer.writeRecordCounts();

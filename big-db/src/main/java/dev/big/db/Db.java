@@ -2,9 +2,9 @@ package dev.big.db;
 
 import dev.big.db.check.DbCheck;
 import dev.big.db.internal.BatchWriter;
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.SchemaWriter;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.SchemaWriter;
+import dev.big.db.catalog.TableInfo;
 import dev.big.db.internal.Values;
 import dev.big.db.internal.WriteOp;
 import dev.big.engine.CommitStats;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.db.exchange.Exporter;
 import dev.big.db.exchange.Importer;
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.CatalogCodec;
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.CatalogCodec;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.ReadTxn;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -3,12 +3,12 @@ package dev.big.db;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.SetIds;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.SetIds;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -182,7 +182,7 @@ class SetIdsModelTest {
                 }
             }
             held.remove(SetIds.EMPTY);
-            SetIds sets = new SetIds(txn, field);
+            SetIds sets = new SetIds(txn, field.dict());
             Map<Long, Long> counted = new HashMap<>();
             txn.tree(Coords.fragmentKey(field.fieldId(), SetIds.VIEW_BY_HASH, 0)).forEach(0, -1L, view -> {
                 ByteBuffer in = ByteBuffer.wrap(view.bytes()).order(ByteOrder.LITTLE_ENDIAN);

@@ -120,7 +120,7 @@ public final class DbModel {
         return switch (value) {
             case null -> null;
             case Integer i -> (long) i;
-            case Collection<?> set -> set.isEmpty() ? null : new TreeSet<>(set);
+            case Collection<?> set -> new TreeSet<>(set); // an empty set is a value, not NULL
             default -> value;
         };
     }

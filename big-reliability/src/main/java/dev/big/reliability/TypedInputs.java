@@ -73,7 +73,7 @@ final class TypedInputs {
                 case Number n -> Instant.ofEpochMilli(n.longValue());
                 default -> ANY;
             };
-            case "tags" -> value instanceof Collection<?> c ? (c.isEmpty() ? null : new TreeSet<>(c)) : ANY;
+            case "tags" -> value instanceof Collection<?> c ? new TreeSet<>(c) : ANY; // an empty set is a value, not NULL
             default -> value;
         };
     }

@@ -1,7 +1,7 @@
 package dev.big.db.check;
 
-import dev.big.db.internal.CatalogCodec;
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.CatalogCodec;
+import dev.big.db.catalog.FieldInfo;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

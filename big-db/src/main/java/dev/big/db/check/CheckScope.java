@@ -1,8 +1,8 @@
 package dev.big.db.check;
 
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.check.CheckReport;
 import dev.big.page.BigException;

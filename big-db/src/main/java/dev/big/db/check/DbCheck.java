@@ -1,9 +1,9 @@
 package dev.big.db.check;
 
 import dev.big.db.FieldType;
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.Store;
 import dev.big.engine.check.CheckReport;

@@ -1,9 +1,9 @@
 package dev.big.db.check;
 
-import dev.big.db.internal.Dictionary;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
 import dev.big.engine.tree.Tree;
 import dev.big.page.ContainerKind;
 import java.nio.ByteBuffer;

@@ -1,8 +1,8 @@
 package dev.big.db.check;
 
 import dev.big.db.FieldType;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.bsi.BsiLayout;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.ContainerView;

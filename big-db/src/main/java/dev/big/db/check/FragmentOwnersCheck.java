@@ -1,11 +1,11 @@
 package dev.big.db.check;
 
 import dev.big.db.FieldType;
-import dev.big.db.internal.Dictionary;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.SetIds;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
+import dev.big.engine.dict.SetIds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

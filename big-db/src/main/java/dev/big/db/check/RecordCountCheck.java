@@ -1,7 +1,7 @@
 package dev.big.db.check;
 
-import dev.big.db.internal.RecordCounts;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.RecordCounts;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;

@@ -1,13 +1,13 @@
 package dev.big.db.exchange;
 
 import dev.big.db.Db;
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.Dictionary;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.RecordCounts;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.RecordCounts;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,15 +2,15 @@ package dev.big.db.exchange;
 
 import dev.big.db.Db;
 import dev.big.db.InvalidInputException;
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.CatalogCodec;
-import dev.big.db.internal.Dictionary;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.RecordCounts;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.CatalogCodec;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.RecordCounts;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
 import dev.big.engine.tree.Tree;
 import java.io.IOException;
 import java.io.InputStream;
@@ -221,7 +221,7 @@ public final class Importer {
                     + (field == null ? "the schema does not declare" : "is a " + field.type().label() + " field"));
         }
         Dictionary dictionary = dictionaries.computeIfAbsent(field.fieldId(), id ->
-                new Dictionary(txn, field.withNextDictId(nextDictIds.getOrDefault(id, 0L))));
+                new Dictionary(txn, field.withNextDictId(nextDictIds.getOrDefault(id, 0L)).dict()));
         long count = in.u32();
         for (long i = 0; i < count; i++) {
             long id = in.u64();

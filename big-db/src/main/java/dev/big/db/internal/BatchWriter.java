@@ -2,9 +2,19 @@ package dev.big.db.internal;
 
 import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.CatalogCodec;
+import dev.big.db.catalog.FieldCounters;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.RecordCounts;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.bsi.BsiWriter;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
+import dev.big.engine.dict.SetIds;
+import dev.big.engine.rows.RowWriter;
+import dev.big.engine.rows.SetRows;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 import java.util.ArrayList;
@@ -433,7 +443,7 @@ public final class BatchWriter {
             for (String value : (String[]) setValues[i]) {
                 wanted.add(dictionary.idOrAssign(value));
             }
-            List<Long> old = existed.containsKey(id) ? SetRows.of(txn, field, fragment, Coords.column(id)) : List.of();
+            List<Long> old = existed.containsKey(id) ? SetRows.of(txn, field.nextDictId(), fragment, Coords.column(id)) : List.of();
             for (long row : old) {
                 if (!wanted.contains(row)) {
                     rows.clear(fragment, row, Coords.column(id));
@@ -446,7 +456,7 @@ public final class BatchWriter {
         for (int i = 0; i < clears; i++) {
             long id = clearIds[i];
             long fragment = field.rowsFragment(Coords.shard(id));
-            for (long row : SetRows.of(txn, field, fragment, Coords.column(id))) {
+            for (long row : SetRows.of(txn, field.nextDictId(), fragment, Coords.column(id))) {
                 rows.clear(fragment, row, Coords.column(id));
             }
         }
@@ -457,11 +467,11 @@ public final class BatchWriter {
     }
 
     private Dictionary dictionary(FieldInfo field) {
-        return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field));
+        return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field.dict()));
     }
 
     private SetIds setIds(FieldInfo field) {
-        return setIdsByField.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field));
+        return setIdsByField.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field.dict()));
     }
 
 

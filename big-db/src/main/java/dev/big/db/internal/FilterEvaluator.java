@@ -3,10 +3,15 @@ package dev.big.db.internal;
 import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.InvalidInputException;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
+import dev.big.engine.dict.SetIds;
+import dev.big.engine.rows.RowReader;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +33,7 @@ public final class FilterEvaluator {
 
     private final Txn txn;
     private final TableInfo table;
-    private final Rows rows = new Rows();
+    private final RowReader rows = new RowReader();
     private final Map<Integer, BsiReader> bsiReaders = new HashMap<>();
     private final Map<Integer, Dictionary> dictionaries = new HashMap<>();
     private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
@@ -36,7 +41,7 @@ public final class FilterEvaluator {
      * Container columns row fetches are limited to (bit c = column c). Inside an AND whose integer
      * comparisons' zone maps rule columns out, the other terms need not read those columns at all.
      */
-    private int columnMask = Rows.ALL_COLUMNS;
+    private int columnMask = RowReader.ALL_COLUMNS;
 
     public FilterEvaluator(Txn txn, TableInfo table) {
         this.txn = txn;
@@ -467,14 +472,14 @@ public final class FilterEvaluator {
     }
 
     Dictionary dictionary(FieldInfo field) {
-        return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field));
+        return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field.dict()));
     }
 
     SetIds setIds(FieldInfo field) {
-        return setIdsByField.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field));
+        return setIdsByField.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field.dict()));
     }
 
-    Rows rows() {
+    RowReader rows() {
         return rows;
     }
 }

@@ -2,9 +2,15 @@ package dev.big.db.internal;
 
 import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.RecordCounts;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.bsi.BsiBulkWriter;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
+import dev.big.engine.dict.SetIds;
+import dev.big.engine.rows.RowBulkWriter;
 import dev.big.engine.tree.ContainerView;
 import java.util.HashMap;
 import java.util.Map;

@@ -8,12 +8,18 @@ import dev.big.db.GroupCount;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Order;
 import dev.big.db.Record;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.RecordCounts;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.ColumnGroups;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
+import dev.big.engine.rows.SetRows;
 import dev.big.engine.tree.Tree;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -415,7 +421,7 @@ public final class QueryEngine {
                     }
                     yield java.util.Collections.unmodifiableSortedSet(values);
                 }
-                for (long row : SetRows.of(txn, field, field.rowsFragment(shard), column)) {
+                for (long row : SetRows.of(txn, field.nextDictId(), field.rowsFragment(shard), column)) {
                     values.add(dictionary.value(row));
                 }
                 yield values.isEmpty() ? null : java.util.Collections.unmodifiableSortedSet(values);

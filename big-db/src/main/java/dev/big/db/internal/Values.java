@@ -3,14 +3,17 @@ package dev.big.db.internal;
 import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Record;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.bsi.BsiLayout;
+import dev.big.engine.dict.Dictionary;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
-import java.util.Arrays;
 
 /**
  * Checks and normalises record values against a table's fields before anything is written:
@@ -81,7 +84,7 @@ public final class Values {
                 if (!(value instanceof String s)) {
                     throw wrongType(table, field, value, where, "a string");
                 }
-                Dictionary.checkValue(table.name(), field.name(), s);
+                Values.checkText(table.name(), field.name(), s);
                 yield s;
             }
             case SET -> {
@@ -94,7 +97,7 @@ public final class Values {
                     if (!(element instanceof String s)) {
                         throw wrongType(table, field, element, where, "strings in the set");
                     }
-                    Dictionary.checkValue(table.name(), field.name(), s);
+                    Values.checkText(table.name(), field.name(), s);
                     set[n++] = s;
                 }
                 yield distinctSorted(set, n);
@@ -168,6 +171,31 @@ public final class Values {
         return new InvalidInputException("table '" + table.name() + "', field '" + field.name() + "' (" + field.type().label()
                 + "), " + where + ": expected " + expected + ", got " + shown
                 + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")"));
+    }
+
+    /**
+     * Checks that {@code value} can be stored in a keyed or set field, naming the field when it
+     * cannot: at most {@link Dictionary#MAX_VALUE_BYTES} in UTF-8, and well-formed UTF-16, since an
+     * unpaired surrogate has no UTF-8 form and would be stored as '?', silently turned into another
+     * string.
+     */
+    public static void checkText(String table, String fieldName, String value) {
+        int unpaired = Dictionary.unpairedSurrogate(value);
+        if (unpaired >= 0) {
+            throw new InvalidInputException("table '" + table + "', field '" + fieldName + "': the value has an unpaired"
+                    + " UTF-16 surrogate (\\u" + Integer.toHexString(value.charAt(unpaired)).toUpperCase(java.util.Locale.ROOT)
+                    + " at index " + unpaired + "), which is not text and has no UTF-8 form; fix the producer of the data");
+        }
+        int length = value.length();
+        // A UTF-16 char takes at most 3 UTF-8 bytes, so short strings need no encoding to know they fit.
+        if (length * 3 > Dictionary.MAX_VALUE_BYTES) {
+            int utf8Length = value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (utf8Length > Dictionary.MAX_VALUE_BYTES) {
+                throw new InvalidInputException("table '" + table + "', field '" + fieldName + "': value of "
+                        + utf8Length + " UTF-8 bytes is longer than the " + Dictionary.MAX_VALUE_BYTES + " allowed (starts \""
+                        + value.substring(0, Math.min(40, value.length())) + "...\")");
+            }
+        }
     }
 
     /** Whether {@code type} values are stored as bit planes. */

@@ -181,7 +181,7 @@ final class AggregateRunner {
     }
 
     /**
-     * Rows per group among the records matching {@code filter} (groups with none are absent); the
+     * RowReader per group among the records matching {@code filter} (groups with none are absent); the
      * null key is the group of records without a value.
      */
     private Map<String, Long> groupCounts(String key, Filter filter) {

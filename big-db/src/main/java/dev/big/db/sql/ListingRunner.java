@@ -4,7 +4,7 @@ import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.FieldInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -5,7 +5,7 @@ import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Snapshot;
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.db.sql.AggregateQuery.AggregateCall;
 import dev.big.engine.bsi.BsiLayout;
 import dev.big.engine.bsi.ZoneMap;

@@ -2,9 +2,9 @@ package dev.big.db.sql;
 
 import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
 

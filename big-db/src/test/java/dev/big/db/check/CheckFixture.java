@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.big.db.Db;
 import dev.big.db.TestDirs;
-import dev.big.db.internal.Catalog;
-import dev.big.db.internal.FieldInfo;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.check.CheckReport;

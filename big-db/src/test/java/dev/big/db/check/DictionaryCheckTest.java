@@ -1,10 +1,10 @@
 package dev.big.db.check;
 
-import dev.big.db.internal.CatalogCodec;
-import dev.big.db.internal.Dictionary;
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.CatalogCodec;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

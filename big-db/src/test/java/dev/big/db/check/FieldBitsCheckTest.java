@@ -1,6 +1,6 @@
 package dev.big.db.check;
 
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.ContainerView;

@@ -1,7 +1,7 @@
 package dev.big.db.check;
 
-import dev.big.db.internal.CatalogCodec;
-import dev.big.db.internal.TableInfo;
+import dev.big.db.catalog.CatalogCodec;
+import dev.big.db.catalog.TableInfo;
 import dev.big.engine.check.CheckReport;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

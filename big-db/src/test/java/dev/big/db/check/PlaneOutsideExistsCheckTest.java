@@ -2,7 +2,7 @@ package dev.big.db.check;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.big.db.internal.FieldInfo;
+import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.bsi.BsiLayout;
 import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;

@@ -45,7 +45,7 @@ final class ResultRows {
         return rows;
     }
 
-    /** Rows in a canonical order, for results whose order SQL leaves open. */
+    /** RowReader in a canonical order, for results whose order SQL leaves open. */
     static List<List<Object>> sorted(List<List<Object>> rows) {
         List<List<Object>> copy = new ArrayList<>(rows);
         copy.sort(Comparator.comparing(ResultRows::sortKey));

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class SqlRegressionTest {
 
-    /** Rows 0..19: a = id % 3, x = id % 5, z = id % 2 (a bool), k = "k" + id % 4. */
+    /** RowReader 0..19: a = id % 3, x = id % 5, z = id % 2 (a bool), k = "k" + id % 4. */
     private static RandomTable table() {
         RandomTable table = RandomTable.fixed("t", List.of(FieldDef.intField("a"), FieldDef.intField("x"), FieldDef.bool("z"),
                 FieldDef.keyed("k")));

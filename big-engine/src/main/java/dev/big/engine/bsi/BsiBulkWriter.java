@@ -2,6 +2,7 @@ package dev.big.engine.bsi;
 
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.rows.RowBits;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 import java.util.HashMap;

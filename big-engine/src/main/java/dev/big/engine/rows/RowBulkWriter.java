@@ -1,7 +1,6 @@
-package dev.big.db.internal;
+package dev.big.engine.rows;
 
 import dev.big.engine.WriteTxn;
-import dev.big.engine.bsi.RowBits;
 import dev.big.engine.coords.Coords;
 import java.util.TreeMap;
 

@@ -1,8 +1,9 @@
-package dev.big.db.internal;
+package dev.big.engine.dict;
 
 import dev.big.engine.Txn;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.rows.RowReader;
 import dev.big.engine.tree.Tree;
 import dev.big.page.BigException;
 import dev.big.page.Checksums;
@@ -30,7 +31,7 @@ import org.roaringbitmap.RoaringBitmap;
  * </pre>
  *
  * <p>Set id 0 is the empty set: it has no entry and no members, and needs no count. Other ids are
- * assigned from 1 in the order sets are first written ({@link FieldInfo#nextSetId()} is the next)
+ * assigned from 1 in the order sets are first written ({@link DictField#nextSetId()} is the next)
  * and never reused. Records counts the records holding the set; when a commit leaves a set with no
  * record, its entry and members go with that commit, so sets replaced by updates do not pile up.
  *
@@ -43,7 +44,7 @@ public final class SetIds {
     /** The empty set's id. */
     public static final long EMPTY = 0;
     /** Sets cached per snapshot at most (members by id), as the dictionary caches names. */
-    static final int CACHE_LIMIT = 65_536;
+    public static final int CACHE_LIMIT = 65_536;
     private static final int ENTRY_BYTES = 16;
     private static final long[] NO_MEMBERS = new long[0];
 
@@ -63,7 +64,7 @@ public final class SetIds {
     }
 
     private final Txn txn;
-    private final FieldInfo field;
+    private final DictField field;
     private final Tree byHash;
     private final Map<Long, long[]> membersById;
     private final Map<Members, Long> idsByMembers = new HashMap<>();
@@ -71,7 +72,7 @@ public final class SetIds {
     private final Map<Long, Long> countChanges = new HashMap<>();
     private long nextId;
 
-    public SetIds(Txn txn, FieldInfo field) {
+    public SetIds(Txn txn, DictField field) {
         if (!field.hasSetIds()) {
             throw new IllegalArgumentException("field '" + field.name() + "' keeps no set ids");
         }
@@ -97,8 +98,8 @@ public final class SetIds {
         if (members != null) {
             return members;
         }
-        Rows rows = new Rows();
-        long lastShard = Math.max(0, field.nextDictId() - 1) >>> Coords.SHARD_WIDTH_BITS;
+        RowReader rows = new RowReader();
+        long lastShard = Math.max(0, field.nextValueId() - 1) >>> Coords.SHARD_WIDTH_BITS;
         long[] found = NO_MEMBERS;
         int n = 0;
         for (long shard = 0; shard <= lastShard; shard++) {

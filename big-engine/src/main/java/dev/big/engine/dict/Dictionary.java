@@ -1,6 +1,5 @@
-package dev.big.db.internal;
+package dev.big.engine.dict;
 
-import dev.big.db.InvalidInputException;
 import dev.big.engine.Txn;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
@@ -34,14 +33,14 @@ public final class Dictionary {
     public static final int VIEW_BY_HASH = 2;
     public static final int VIEW_BY_ID = 3;
     /** Names cached per snapshot at most; past that, lookups go to the tree (memory stays bounded). */
-    static final int NAME_CACHE_LIMIT = 65_536;
+    public static final int NAME_CACHE_LIMIT = 65_536;
     /** The longest value a keyed or set field accepts, in UTF-8 bytes. */
     public static final int MAX_VALUE_BYTES = 1000;
 
     private record CacheKey(int fieldId) {}
 
     private final Txn txn;
-    private final FieldInfo field;
+    private final DictField field;
     private final Tree byHash;
     private final Tree byId;
     private final Map<Long, String> names;
@@ -50,14 +49,14 @@ public final class Dictionary {
     private final Map<String, Long> found = new HashMap<>();
     private long nextId;
 
-    public Dictionary(Txn txn, FieldInfo field) {
+    public Dictionary(Txn txn, DictField field) {
         this.txn = txn;
         this.field = field;
         this.byHash = txn.tree(Coords.fragmentKey(field.fieldId(), VIEW_BY_HASH, 0));
         this.byId = txn.tree(Coords.fragmentKey(field.fieldId(), VIEW_BY_ID, 0));
         this.names = txn instanceof WriteTxn ? new HashMap<>()
                 : txn.cached(new CacheKey(field.fieldId()), k -> new ConcurrentHashMap<Long, String>());
-        this.nextId = field.nextDictId();
+        this.nextId = field.nextValueId();
     }
 
     /** The id of {@code value}, if the field has ever held it. */
@@ -112,32 +111,8 @@ public final class Dictionary {
         return name;
     }
 
-    /**
-     * Checks that {@code value} can be stored, naming the field when it cannot: at most
-     * {@link #MAX_VALUE_BYTES} in UTF-8, and well-formed UTF-16, since an unpaired surrogate has no
-     * UTF-8 form and would be stored as '?', silently turned into another string.
-     */
-    public static void checkValue(String table, String fieldName, String value) {
-        int unpaired = unpairedSurrogate(value);
-        if (unpaired >= 0) {
-            throw new InvalidInputException("table '" + table + "', field '" + fieldName + "': the value has an unpaired"
-                    + " UTF-16 surrogate (\\u" + Integer.toHexString(value.charAt(unpaired)).toUpperCase(Locale.ROOT)
-                    + " at index " + unpaired + "), which is not text and has no UTF-8 form; fix the producer of the data");
-        }
-        int length = value.length();
-        // A UTF-16 char takes at most 3 UTF-8 bytes, so short strings need no encoding to know they fit.
-        if (length * 3 > MAX_VALUE_BYTES) {
-            int utf8Length = value.getBytes(StandardCharsets.UTF_8).length;
-            if (utf8Length > MAX_VALUE_BYTES) {
-                throw new InvalidInputException("table '" + table + "', field '" + fieldName + "': value of "
-                        + utf8Length + " UTF-8 bytes is longer than the " + MAX_VALUE_BYTES + " allowed (starts \""
-                        + value.substring(0, Math.min(40, value.length())) + "...\")");
-            }
-        }
-    }
-
     /** The index of the first unpaired UTF-16 surrogate in {@code value}, or -1 if it is well-formed. */
-    private static int unpairedSurrogate(String value) {
+    public static int unpairedSurrogate(String value) {
         int length = value.length();
         for (int i = 0; i < length; i++) {
             char c = value.charAt(i);

@@ -1,7 +1,8 @@
-package dev.big.db.internal;
+package dev.big.db.catalog;
 
 import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
+import dev.big.engine.dict.SetIds;
 import dev.big.page.BigException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

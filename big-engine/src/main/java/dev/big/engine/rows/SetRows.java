@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.engine.rows;
 
 import dev.big.engine.Txn;
 import dev.big.engine.coords.Coords;
@@ -10,22 +10,22 @@ import java.util.List;
 /**
  * The values (dictionary ids, which are rows) one record holds in a set field without set ids (one
  * made before catalog version 2; newer fields read a record's set from its set id, see
- * {@link SetIds}). A record's bits
+ * {@link dev.big.engine.dict.SetIds}). A record's bits
  * sit at keys {@code row * 16 + containerColumn}, one per value the field has ever held; those
  * keys are looked up with one {@code findMany} when the dictionary is small, instead of walking
  * every container of the fragment.
  */
-final class SetRows {
+public final class SetRows {
 
     /** Above this many dictionary ids a scan of the fragment is cheaper than asking for every key. */
-    static final long LOOKUP_LIMIT = 4_096;
+    public static final long LOOKUP_LIMIT = 4_096;
 
-    static List<Long> of(Txn txn, FieldInfo field, long fragment, int column) {
+    /** The rows (value ids below {@code values}) that hold record column {@code column} of {@code fragment}. */
+    public static List<Long> of(Txn txn, long values, long fragment, int column) {
         List<Long> rows = new ArrayList<>();
         int containerColumn = Coords.containerColumn(column);
         int low = Coords.low(column);
         Tree tree = txn.tree(fragment);
-        long values = field.nextDictId();
         if (values <= LOOKUP_LIMIT) {
             int n = (int) values;
             long[] keys = new long[n];

@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.db.catalog;
 
 import dev.big.db.FieldDef;
 import dev.big.db.InvalidInputException;

@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.engine.rows;
 
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
@@ -14,7 +14,7 @@ import org.roaringbitmap.Container;
  * existence) during a batch and applies them at {@link #flush()}, so each container is changed
  * once per batch however many records touch it. The last change to a bit wins.
  */
-final class RowWriter {
+public final class RowWriter {
 
     private static final class Pending {
         Container adds = new ArrayContainer();
@@ -25,18 +25,18 @@ final class RowWriter {
     private final Map<Long, Map<Long, Pending>> pending = new TreeMap<>(Long::compareUnsigned);
     private final ContainerView probe = new ContainerView();
 
-    RowWriter(WriteTxn txn) {
+    public RowWriter(WriteTxn txn) {
         this.txn = txn;
     }
 
-    void set(long fragmentKey, long row, int column) {
+    public void set(long fragmentKey, long row, int column) {
         Pending p = pending(fragmentKey, Coords.containerKey(row, column));
         char low = (char) Coords.low(column);
         p.removes = p.removes.remove(low);
         p.adds = p.adds.add(low);
     }
 
-    void clear(long fragmentKey, long row, int column) {
+    public void clear(long fragmentKey, long row, int column) {
         Pending p = pending(fragmentKey, Coords.containerKey(row, column));
         char low = (char) Coords.low(column);
         p.adds = p.adds.remove(low);
@@ -44,12 +44,12 @@ final class RowWriter {
     }
 
     /** Whether changes to {@code fragmentKey} are waiting for {@link #flush()}. */
-    boolean hasPending(long fragmentKey) {
+    public boolean hasPending(long fragmentKey) {
         return pending.containsKey(fragmentKey);
     }
 
     /** Whether the bit is set, counting changes not yet flushed. */
-    boolean contains(long fragmentKey, long row, int column) {
+    public boolean contains(long fragmentKey, long row, int column) {
         long key = Coords.containerKey(row, column);
         char low = (char) Coords.low(column);
         Map<Long, Pending> byKey = pending.get(fragmentKey);
@@ -71,7 +71,7 @@ final class RowWriter {
     }
 
     /** Applies every pending change; returns the fragments changed. */
-    java.util.Set<Long> flush() {
+    public java.util.Set<Long> flush() {
         java.util.Set<Long> touched = new java.util.LinkedHashSet<>();
         for (var fragment : pending.entrySet()) {
             Tree tree = txn.tree(fragment.getKey());

@@ -1,9 +1,11 @@
-package dev.big.db.internal;
+package dev.big.db.catalog;
 
 import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.engine.bsi.BsiField;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.DictField;
+import dev.big.engine.dict.SetIds;
 
 /**
  * A field as stored: its definition plus the engine ids it lives under. Int and timestamp values
@@ -42,6 +44,11 @@ public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long 
     /** The bit-sliced planes: the value (int, timestamp), the dictionary id (keyed) or the set id (set). */
     public BsiField bsi() {
         return new BsiField(fieldId, type() == FieldType.KEYED ? 0 : base, def.name());
+    }
+
+    /** What the engine's dictionary and set ids need of this field. */
+    public DictField dict() {
+        return new DictField(fieldId, def.name(), nextDictId, nextSetId);
     }
 
     public long rowsFragment(long shard) {

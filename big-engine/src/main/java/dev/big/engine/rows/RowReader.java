@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.engine.rows;
 
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.ContainerView;
@@ -7,27 +7,27 @@ import org.roaringbitmap.Container;
 import org.roaringbitmap.RoaringBitmap;
 
 /** Reads whole rows of a view ROWS fragment as column bitmaps, with one descent per row. */
-final class Rows {
+public final class RowReader {
 
     private final long[] keys = new long[Coords.CONTAINERS_PER_ROW];
     private final ContainerView[] views = new ContainerView[Coords.CONTAINERS_PER_ROW];
 
-    Rows() {
+    public RowReader() {
         for (int i = 0; i < views.length; i++) {
             views[i] = new ContainerView();
         }
     }
 
     /** Every container column. */
-    static final int ALL_COLUMNS = (1 << Coords.CONTAINERS_PER_ROW) - 1;
+    public static final int ALL_COLUMNS = (1 << Coords.CONTAINERS_PER_ROW) - 1;
 
     /** Row {@code row} of {@code tree} as a bitmap of columns. */
-    RoaringBitmap row(Tree tree, long row) {
+    public RoaringBitmap row(Tree tree, long row) {
         return row(tree, row, ALL_COLUMNS);
     }
 
     /** Row {@code row} restricted to the container columns in {@code mask} (bit c = column c). */
-    RoaringBitmap row(Tree tree, long row, int mask) {
+    public RoaringBitmap row(Tree tree, long row, int mask) {
         RoaringBitmap bitmap = new RoaringBitmap();
         if (mask == 0) {
             return bitmap;
@@ -57,7 +57,7 @@ final class Rows {
     }
 
     /** How many columns row {@code row} holds, from the cells alone (no container is read). */
-    long cardinality(Tree tree, long row) {
+    public long cardinality(Tree tree, long row) {
         fetch(tree, row);
         long count = 0;
         for (ContainerView view : views) {
@@ -67,7 +67,7 @@ final class Rows {
     }
 
     /** |row ∩ filter|. */
-    long andCardinality(Tree tree, long row, Container[] filter) {
+    public long andCardinality(Tree tree, long row, Container[] filter) {
         fetch(tree, row);
         long count = 0;
         for (int c = 0; c < keys.length; c++) {

@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.db.catalog;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,4 +1,4 @@
-package dev.big.engine.bsi;
+package dev.big.engine.rows;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,5 +1,7 @@
-package dev.big.db.internal;
+package dev.big.db.catalog;
 
+import dev.big.engine.dict.Dictionary;
+import dev.big.engine.dict.SetIds;
 /**
  * The counters a field's catalog entry keeps for its writers (the next dictionary id, the next set
  * id), brought up to what a transaction's dictionary and set ids assigned.

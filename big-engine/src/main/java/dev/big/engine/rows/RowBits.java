@@ -1,5 +1,6 @@
-package dev.big.engine.bsi;
+package dev.big.engine.rows;
 
+import dev.big.page.BitmapPage;
 import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.BitmapContainer;
 import org.roaringbitmap.Container;
@@ -51,7 +52,7 @@ public final class RowBits {
         if (size <= 4096) {
             return new ArrayContainer(size, java.util.Arrays.copyOf(positions, Math.max(size, 1)));
         }
-        long[] words = new long[WordKernels.WORDS];
+        long[] words = new long[BitmapPage.WORDS];
         for (int i = 0; i < size; i++) {
             int p = positions[i];
             words[p >>> 6] |= 1L << p;
