@@ -3,6 +3,8 @@ package dev.big.db;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.big.testing.ChildJvm;
+import dev.big.testing.TestDirs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,7 +21,7 @@ class BulkLoadWideTableTest {
     @Test
     void wideTableLoadsCorrectlyInASmallHeap() throws IOException, InterruptedException {
         Path file = TestDirs.newDir("wide-load").resolve("wide.big");
-        Process child = ChildJvm.builder(256, WideTableLoad.class, file.toString(), "1024", "5000").start();
+        Process child = ChildJvm.builder(256, WideTableLoad.class, file.toString(), "1024", "5000").redirectErrorStream(true).start();
         String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(child.waitFor(10, TimeUnit.MINUTES), "the child load did not finish");
         assertEquals(0, child.exitValue(), "the child load failed:\n" + output);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.big.testing.TestDirs;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.big.engine.Store;
 import dev.big.pager.MmapPager;
 import dev.big.pager.OpenMode;
+import dev.big.testing.TestDirs;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;

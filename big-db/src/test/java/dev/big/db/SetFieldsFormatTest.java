@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.big.db.exchange.Exporter;
-import dev.big.db.exchange.Importer;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.CatalogCodec;
 import dev.big.db.catalog.FieldInfo;
+import dev.big.db.exchange.Exporter;
+import dev.big.db.exchange.Importer;
 import dev.big.engine.ReadTxn;
+import dev.big.testing.TestDirs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -9,6 +9,7 @@ import dev.big.engine.ReadTxn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.SetIds;
+import dev.big.testing.TestDirs;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.big.engine;
 
+import dev.big.testing.ChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -40,7 +41,8 @@ final class Child implements AutoCloseable {
 
     /** A child using the lock implementation {@code locks} ("posix", "ofd", or "" for the default). */
     static Child start(String role, Path file, String locks) throws IOException {
-        return new Child(ChildJvm.start(StoreChild.class, role, file.toString(), locks));
+        return new Child(ChildJvm.builder(256, StoreChild.class, role, file.toString(), locks)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start());
     }
 
     /** The next line the child prints. */

@@ -9,6 +9,7 @@ import dev.big.pager.ForwardingPager;
 import dev.big.pager.MmapPager;
 import dev.big.pager.OpenMode;
 import dev.big.pager.Pager;
+import dev.big.testing.TestDirs;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;

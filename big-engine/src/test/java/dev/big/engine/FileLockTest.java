@@ -2,6 +2,8 @@ package dev.big.engine;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.big.testing.ChildJvm;
+import dev.big.testing.TestDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -26,7 +28,8 @@ class FileLockTest {
     }
 
     private static String run(Path file) throws Exception {
-        Process child = ChildJvm.start(LockProbe.class, file.toString());
+        Process child = ChildJvm.builder(256, LockProbe.class, file.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         child.waitFor();
         return output;

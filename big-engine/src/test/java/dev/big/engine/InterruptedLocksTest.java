@@ -3,6 +3,7 @@ package dev.big.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.big.testing.TestDirs;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

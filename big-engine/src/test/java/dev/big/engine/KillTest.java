@@ -3,6 +3,8 @@ package dev.big.engine;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.engine.check.CheckReport;
+import dev.big.testing.ChildJvm;
+import dev.big.testing.TestDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
@@ -28,8 +30,8 @@ class KillTest {
             // Acknowledgements go to a file, not a pipe: reading a pipe while the JDK drains it at
             // process exit can fail and drop the last lines, which would look like lost commits.
             Path acks = file.resolveSibling("acks-" + kill + ".txt");
-            Process child = ChildJvm.builder(CrashingWriter.class, file.toString(), Long.toString(seed))
-                    .redirectOutput(acks.toFile()).start();
+            Process child = ChildJvm.builder(256, CrashingWriter.class, file.toString(), Long.toString(seed))
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(acks.toFile()).start();
             long deadline = System.currentTimeMillis() + 30_000;
             while (!java.nio.file.Files.readString(acks).contains("ready") && System.currentTimeMillis() < deadline) {
                 assertTrue(child.isAlive(), "child died before it was ready");

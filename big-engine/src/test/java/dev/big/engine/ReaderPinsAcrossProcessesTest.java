@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.page.DatabaseLockedException;
 import dev.big.page.StorageException;
+import dev.big.testing.TestDirs;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.engine.tree.ContainerView;
+import dev.big.testing.TestDirs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

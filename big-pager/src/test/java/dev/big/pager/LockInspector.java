@@ -1,6 +1,6 @@
 package dev.big.pager;
 
-import java.io.File;
+import dev.big.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -35,11 +35,8 @@ public final class LockInspector {
 
     /** What another process sees of the locks on {@code file}: the two lines {@link #main} prints. */
     static List<String> inspect(Path file, long txid) throws IOException, InterruptedException {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String path = String.join(File.pathSeparator, System.getProperty("jdk.module.path", ""),
-                System.getProperty("java.class.path", ""));
-        Process child = new ProcessBuilder(java, "-cp", path, LockInspector.class.getName(), file.toString(),
-                Long.toString(txid)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process child = ChildJvm.builder(64, LockInspector.class, file.toString(), Long.toString(txid))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         child.waitFor();
         return output.lines().toList();

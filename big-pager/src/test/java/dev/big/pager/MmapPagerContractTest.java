@@ -1,5 +1,7 @@
 package dev.big.pager;
 
+import dev.big.testing.TestDirs;
+
 /** The pager contract for a memory-mapped file, with a small memo. */
 class MmapPagerContractTest extends PagerContract {
 

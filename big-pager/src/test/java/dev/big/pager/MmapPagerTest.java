@@ -10,6 +10,7 @@ import dev.big.page.BigException;
 import dev.big.page.BitmapPage;
 import dev.big.page.DatabaseLockedException;
 import dev.big.page.PageFormat;
+import dev.big.testing.TestDirs;
 import java.io.RandomAccessFile;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.big.pager;
 
+import dev.big.testing.TestDirs;
+
 /** The pager contract for a memory-mapped file without a memo: every verification rehashes. */
 class RecomputingMmapPagerContractTest extends PagerContract {
 

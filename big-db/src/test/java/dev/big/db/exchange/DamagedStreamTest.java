@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.db.Db;
 import dev.big.db.InvalidInputException;
-import dev.big.db.TestDirs;
 import dev.big.page.BigException;
 import dev.big.page.FormatVersionException;
+import dev.big.testing.TestDirs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

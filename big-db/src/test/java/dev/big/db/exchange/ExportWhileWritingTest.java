@@ -9,7 +9,7 @@ import dev.big.db.Filter;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
-import dev.big.db.TestDirs;
+import dev.big.testing.TestDirs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;

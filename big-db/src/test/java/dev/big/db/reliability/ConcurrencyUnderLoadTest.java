@@ -10,7 +10,7 @@ import dev.big.db.Ingester;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
-import dev.big.db.TestDirs;
+import dev.big.testing.TestDirs;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.big.pager;
+package dev.big.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -6,9 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Test files live under target/, never /tmp, which may be tmpfs where fsync is free. */
-final class TestDirs {
+public final class TestDirs {
 
-    static Path newDir(String name) {
+    /** A fresh directory under {@code target/test-files} of the module under test. */
+    public static Path newDir(String name) {
         try {
             Path base = Path.of("target", "test-files");
             Files.createDirectories(base);
