@@ -3,7 +3,7 @@ package dev.big.reliability;
 import org.junit.jupiter.api.Test;
 
 /** A failing disk never corrupts: every write, tear and sync of a workload fails in turn; the disk fills up. */
-class FailingDiskTest {
+class FailingDiskBatteryTest {
 
     @Test
     void everyFailedWriteOrSyncIsAClearErrorAndTheLastCommitSurvives() throws Exception {

@@ -3,7 +3,7 @@ package dev.big.reliability;
 import org.junit.jupiter.api.Test;
 
 /** Bad input: fuzzed CSV, JSONL, schema files, SQL and records: clear errors, nothing half-committed, healthy after. */
-class BadInputTest {
+class BadInputBatteryTest {
 
     @Test
     void badInputIsRefusedClearlyAndCommitsNothingHalf() throws Exception {

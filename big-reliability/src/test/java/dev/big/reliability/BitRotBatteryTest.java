@@ -3,7 +3,7 @@ package dev.big.reliability;
 import org.junit.jupiter.api.Test;
 
 /** Bit rot is detected, never answered: damaged pages of every kind, queries, check and big check. */
-class BitRotTest {
+class BitRotBatteryTest {
 
     @Test
     void damageToAnyPageIsDetectedAndNeverAnswered() throws Exception {

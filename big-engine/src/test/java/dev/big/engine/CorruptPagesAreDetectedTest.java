@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * read that touches the page fails with a {@link CorruptPageException} naming it; reads that do not
  * touch it answer correctly; check() reports it. Never a wrong answer.
  */
-class BitRotTest {
+class CorruptPagesAreDetectedTest {
 
     private static final long SEED = 99;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * kill the file reopens with a clean check, holds every commit the child acknowledged, and equals
  * the workload's state after exactly one commit count (nothing half-applied).
  */
-class KillTest {
+class KilledWriterLosesNoAcknowledgedCommitTest {
 
     static final int KILLS = Integer.getInteger("big.kills", 20);
 
@@ -62,6 +62,6 @@ class KillTest {
             }
         }
         assertTrue(lastSeen > KILLS, "the child committed only " + lastSeen + " times in " + KILLS + " runs");
-        System.out.println("KillTest: " + KILLS + " kills survived, reached commit " + lastSeen);
+        System.out.println("KilledWriterLosesNoAcknowledgedCommitTest: " + KILLS + " kills survived, reached commit " + lastSeen);
     }
 }

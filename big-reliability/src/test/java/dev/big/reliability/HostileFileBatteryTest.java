@@ -3,7 +3,7 @@ package dev.big.reliability;
 import org.junit.jupiter.api.Test;
 
 /** Hostile files: random, truncated, future, empty, foreign, crafted, special files: clear refusals, no writes. */
-class HostileFilesTest {
+class HostileFileBatteryTest {
 
     @Test
     void everyHostileFileIsRefusedClearlyAndLeftAsItWas() throws Exception {

@@ -3,7 +3,7 @@ package dev.big.reliability;
 import org.junit.jupiter.api.Test;
 
 /** Crash anywhere, lose nothing committed: kill -9 of ingesting and appending child JVMs. */
-class KillTest {
+class KillBatteryTest {
 
     @Test
     void killingAWriterAnywhereLosesNothingAcknowledgedAndLeavesNothingHalfApplied() throws Exception {

@@ -3,7 +3,7 @@ package dev.big.reliability;
 import org.junit.jupiter.api.Test;
 
 /** Crash anywhere, simulated: unsynced writes dropped (all, some, none), a page torn in half. */
-class PowerCutTest {
+class PowerCutBatteryTest {
 
     @Test
     void everyCrashImageReopensAtACommitWhole() throws Exception {

@@ -3,7 +3,7 @@ package dev.big.reliability;
 import org.junit.jupiter.api.Test;
 
 /** Concurrency under load: readers always see exactly one commit, never block the writer, never fail. */
-class ConcurrencyTest {
+class LoadBatteryTest {
 
     @Test
     void readersSeeOneCommitAndNeverBlockTheWriter() throws Exception {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * reader process idles after one read. And it fails if it did less than that: fewer kills,
  * interrupts, refusals, reads or re-asked snapshots than below.
  */
-class MultiProcessTest {
+class MultiProcessBatteryTest {
 
     @Test
     void readersInOtherProcessesKeepTheirSnapshotsAndTheWriterStaysAlone() throws Exception {

@@ -1,15 +1,8 @@
-package dev.big.db.reliability;
+package dev.big.db;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.big.db.Db;
-import dev.big.db.FieldDef;
-import dev.big.db.Filter;
-import dev.big.db.Ingester;
-import dev.big.db.Record;
-import dev.big.db.Snapshot;
-import dev.big.db.TableDef;
 import dev.big.testing.TestDirs;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -116,7 +109,7 @@ class ConcurrencyUnderLoadTest {
                 assertEquals(count, snapshot.count("events", Filter.eq("value", 1L)), "count(value = 1) at txid " + snapshot.txid());
                 long newest = newestId.get();
                 if (newest > 0) {
-                    long[] latest = snapshot.ids("events", Filter.all(), dev.big.db.Order.DESC, 1, null);
+                    long[] latest = snapshot.ids("events", Filter.all(), Order.DESC, 1, null);
                     if (latest.length == 1) {
                         Object value = snapshot.value("events", latest[0], "value");
                         assertEquals(1L, value, "point read of the newest record " + latest[0]);

@@ -3,7 +3,7 @@ package dev.big.reliability;
 import org.junit.jupiter.api.Test;
 
 /** Lifecycle: open/close cycles under readers, close under a reader, a second writer, read-only followers. */
-class LifecycleTest {
+class LifecycleBatteryTest {
 
     @Test
     void openCloseLocksAndReadOnlyFollowersKeepTheirPromises() throws Exception {

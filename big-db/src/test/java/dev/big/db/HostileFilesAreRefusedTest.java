@@ -1,14 +1,10 @@
-package dev.big.db.reliability;
+package dev.big.db;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.big.db.Db;
-import dev.big.db.FieldDef;
-import dev.big.db.Record;
-import dev.big.db.TableDef;
 import dev.big.page.BigException;
 import dev.big.page.FormatVersionException;
 import dev.big.page.MetaPage;
@@ -27,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * Files that are not big databases, or not ones this build can read: each open is refused with a
  * clear message, quickly, and the file is left byte for byte as it was (opened read-write or not).
  */
-class HostileFilesTest {
+class HostileFilesAreRefusedTest {
 
     @Test
     void randomBytesAreNotABigDatabase() throws Exception {
