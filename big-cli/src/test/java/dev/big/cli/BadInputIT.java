@@ -172,6 +172,39 @@ class BadInputIT {
         assertEquals(0, Cli.big(dir, "get", db, "events", "5").exitCode(), "the load went on after the refused row");
     }
 
+    /**
+     * {@code --batch} told a refused row from a failed commit by whether the committed count moved
+     * while the row was checked, which a batch committing in the background does at any moment: the
+     * load then stopped with a bare message, and with {@code --skip-bad} stopped instead of setting
+     * the row aside. A thousand refused rows between a thousand one-row batches give the race its chances.
+     */
+    @Test
+    void skipBadSetsEveryRefusedRowAsideWhileBatchesCommit() {
+        String db = freshDb("race.big");
+        StringBuilder csv = new StringBuilder("value,type\n");
+        String tooLong = "x".repeat(1_001);
+        for (int i = 0; i < 2_000; i++) {
+            csv.append(i).append(',').append(i % 2 == 0 ? "k" : tooLong).append('\n');
+        }
+        Cli.write(dir.resolve("race.csv"), csv.toString());
+        Cli.Run run = Cli.big(dir, "load", db, "events", "race.csv", "--batch", "1", "--skip-bad", "race-rejected.txt");
+        assertEquals(0, run.exitCode(), run.toString());
+        assertTrue(run.stdout().startsWith("loaded 1,000 rows"), run.stdout());
+        assertEquals(1_000, Cli.read(dir.resolve("race-rejected.txt")).lines().filter(line -> line.startsWith("race.csv:")).count(),
+                "every refused row is set aside with its line");
+    }
+
+    /** {@code big create} made the file, then each table in its own commit; a refused table left the file behind. */
+    @Test
+    void aSchemaNamingATableTwiceCreatesNothing() {
+        Cli.write(dir.resolve("repeated.json"), "{\"tables\": [{\"name\": \"t\", \"fields\": [{\"name\": \"v\", \"type\":"
+                + " \"int\"}]}, {\"name\": \"t\", \"fields\": []}]}");
+        Cli.Run run = Cli.big(dir, "create", "repeated.big", "--schema", "repeated.json");
+        assertEquals(65, run.exitCode(), run.toString());
+        assertEquals(1, run.stderr().lines().count(), run.toString());
+        assertFalse(Files.exists(dir.resolve("repeated.big")), "the refused create left repeated.big behind");
+    }
+
     @Test
     void bulkRefusesIdsThatDoNotAscend() {
         String db = freshDb("ascend.big");

@@ -1,6 +1,7 @@
 package dev.big.db;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,6 +73,18 @@ class HostileFilesAreRefusedTest {
         assertTrue(error.getMessage().contains("format version " + (MetaPage.VERSION_CURRENT + 1))
                 && error.getMessage().contains("newer big"), error.getMessage());
         assertArrayEquals(bytes, Files.readAllBytes(file), "a refused file must not be written");
+    }
+
+    /** A read-only open of a named pipe blocked in open(2) until a writer opened the pipe: forever. */
+    @Test
+    void aNamedPipeIsRefusedWithoutWaitingForAWriter() throws Exception {
+        Path fifo = TestDirs.newDir("hostile").resolve("pipe.big");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(), "mkfifo");
+        for (boolean readOnly : new boolean[] {true, false}) {
+            var error = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThrows(BigException.class,
+                    () -> (readOnly ? Db.openReadOnly(fifo) : Db.open(fifo)).close()), "opening a named pipe");
+            assertTrue(error.getMessage().contains(fifo.toString()), error.getMessage());
+        }
     }
 
     private static byte[] populated() throws Exception {

@@ -197,7 +197,7 @@ public final class BitRotBattery implements Battery {
                 answer = query.run().apply(db);
                 db.close();
             } catch (CorruptPageException e) {
-                closeWithoutWaiting(db);
+                db.close();
                 if (!touches) {
                     tally.wrong(name(), seed, when + ": " + query.name() + " touches no damaged page but failed: " + e.getMessage());
                 } else if (!damaged.contains(e.pageNumber()) || !e.getMessage().contains(file.toString())) {
@@ -207,7 +207,7 @@ public final class BitRotBattery implements Battery {
                 tally.increment(Counter.READS_CHECKED);
                 continue;
             } catch (RuntimeException e) {
-                closeWithoutWaiting(db);
+                db.close();
                 tally.wrong(name(), seed, when + ": " + query.name() + " threw " + e + ", not CorruptPageException");
                 continue;
             }
@@ -259,15 +259,6 @@ public final class BitRotBattery implements Battery {
             }
         }
         return new CliCheck(file, reachable, when, reachable.isEmpty() ? 0 : EXIT_CORRUPTION);
-    }
-
-    /**
-     * Closes {@code db} on another thread: a query that failed on a damaged catalog page can leave
-     * its read transaction open (a bug reported apart, see {@code KnownBugs}), and close then waits
-     * five seconds for it; the battery need not wait with it.
-     */
-    private static void closeWithoutWaiting(Db db) {
-        Thread.ofVirtual().start(db::close);
     }
 
     /** {@code big check} on a sample of the damaged files, all in one CLI child: exit code and every damaged page listed. */

@@ -3,6 +3,7 @@ package dev.big.reliability;
 import dev.big.db.Db;
 import dev.big.db.Filter;
 import dev.big.db.Snapshot;
+import dev.big.page.BigException;
 import dev.big.page.DatabaseClosedException;
 import dev.big.page.DatabaseLockedException;
 import java.math.BigInteger;
@@ -174,7 +175,8 @@ public final class LifecycleBattery implements Battery {
             } else {
                 tally.increment(Counter.LIFECYCLE);
             }
-            // Last: a refused open in this process drops this process's lock (a bug reported apart, see KnownBugs).
+            // Last: a refused open in this process must leave this process's lock in place (see
+            // TheWriteLockHoldsWhileItsProcessOpensOtherHandlesTest); nothing after this needs it.
             try (Db second = Db.open(file)) {
                 tally.wrong(name(), seed, "a second writer in the same process opened the file");
             } catch (DatabaseLockedException expected) {
@@ -231,12 +233,11 @@ public final class LifecycleBattery implements Battery {
     }
 
     /**
-     * One read of a file another process writes; returns the record count it saw. The writer does
-     * not know about this process's snapshot and may reuse its pages once a commit has landed during
-     * the read (a bug reported apart, see KnownBugs): then a wrong sum, a corrupt page or another
-     * exception is that bug; with no commit landed, any of them is a finding. A count below what was
-     * acknowledged is lost data unless a fresh handle sees it all: then this handle stopped
-     * following the writer (another bug reported apart).
+     * One read of a file another process writes; returns the record count it saw. The snapshot's
+     * pin keeps the writer from reusing its pages, so a wrong sum, a corrupt page or another
+     * exception is a finding; the finding says whether a commit landed during the read (the pages
+     * the writer reused, if the pin was lost). A count below what was acknowledged is lost data,
+     * unless a fresh handle sees it all: then this handle stopped following the writer.
      */
     private long followRead(Db reader, Path file, Path acks, long acked, long last, String how, long seed, Tally tally) {
         Snapshot opened;
@@ -263,26 +264,23 @@ public final class LifecycleBattery implements Battery {
             }
             tally.increment(Counter.READS_CHECKED);
             if (problem != null) {
-                // The handle's own newest txid is not enough: a handle stuck on an old commit
-                // (another known bug) sees none, while the child goes on acknowledging commits.
+                // The handle's own newest txid is not enough: a handle stuck on an old commit sees
+                // none, while the child goes on acknowledging commits.
                 boolean committedSince = Acks.read(acks).durable() > acked;
                 try (Snapshot newest = reader.read()) {
                     committedSince |= newest.txid() >= txid + 1;
                 } catch (RuntimeException e) {
                     committedSince = true; // the newest commit's pages are being reused: a writer moved on
                 }
-                if (committedSince) {
-                    tally.knownBug(KnownBugs.READ_ONLY_STALE_SNAPSHOT + (problem.startsWith("the read threw")
-                            ? " (as " + problem.substring(15).replaceAll(":.*", "") + ")" : ""));
-                } else {
-                    tally.wrong(name(), seed, how + " at txid " + txid + ", no commit landing meanwhile: " + problem);
-                }
+                tally.wrong(name(), seed, how + " at txid " + txid + (committedSince ? ", a commit landing meanwhile (its pages"
+                        + " reused under the snapshot?): " : ", no commit landing meanwhile: ") + problem);
                 return last;
             }
             if (count < acked) {
                 long fresh = freshCount(file);
                 if (fresh >= acked) {
-                    tally.knownBug(KnownBugs.READ_ONLY_STOPS_FOLLOWING);
+                    tally.wrong(name(), seed, how + " saw " + count + " records; " + acked + " were acknowledged before it began"
+                            + " and a fresh handle sees " + fresh + ": this handle stopped following its writer");
                     return last;
                 }
                 tally.lost(name(), seed, how + " saw " + count + " records; " + acked + " were acknowledged before it began"
@@ -296,22 +294,23 @@ public final class LifecycleBattery implements Battery {
     }
 
     /**
-     * Opening the handle or its snapshot failed (it reads the catalog of the newest commit). With
-     * commits acknowledged since the read began, the writer may have reused that commit's pages
-     * under it: the same known bug as a wrong sum. With none, the failure is a finding.
+     * Opening the handle or its snapshot failed (it reads the catalog of the newest commit): a
+     * finding, unless it is the refusal a read-only handle may answer with when the writer commits
+     * faster than the handle can pin a commit ("try again"). The finding says whether commits were
+     * acknowledged meanwhile (the newest commit's pages reused under the read, if its pin was lost).
      */
     private void unreadable(RuntimeException e, Path acks, long acked, String how, long seed, Tally tally) {
+        if (e instanceof BigException && e.getMessage() != null && e.getMessage().endsWith("try again")) {
+            return;
+        }
         try {
             Thread.sleep(100); // lets the child acknowledge a commit that landed just before the failure
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
         tally.increment(Counter.READS_CHECKED);
-        if (Acks.read(acks).durable() > acked) {
-            tally.knownBug(KnownBugs.READ_ONLY_STALE_SNAPSHOT + " (as " + e.getClass().getSimpleName() + " opening the snapshot)");
-        } else {
-            tally.wrong(name(), seed, how + " failed to open a snapshot with no commit acknowledged meanwhile: " + e);
-        }
+        tally.wrong(name(), seed, how + " failed to open a snapshot, " + (Acks.read(acks).durable() > acked
+                ? "commits acknowledged meanwhile: " : "no commit acknowledged meanwhile: ") + e);
     }
 
     /** The record count a fresh read-only handle sees, or -1 if it cannot read the file now. */

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * takes none; unknown keys; more fields than a table may have), sometimes with bytes mutated after.
  *
  * <p>Table names may repeat within one file: such a schema must create nothing (it once left a
- * file behind, see {@code KnownBugs}).
+ * file behind; big-cli's BadInputIT guards that case on its own).
  */
 final class SchemaInputs {
 

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
  * OR, literals of a million characters, random unicode, nothing at all.
  *
  * <p>Chains of AND/OR reach a few thousand terms: big answers up to 1,000 connectives and refuses
- * more (a few thousand once overflowed the stack, see {@code KnownBugs}).
+ * more (a few thousand once overflowed the stack; SqlErrorMessagesTest guards that case on its own).
  */
 final class SqlInputs {
 

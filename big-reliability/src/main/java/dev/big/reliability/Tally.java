@@ -17,7 +17,6 @@ public final class Tally {
 
     private final Map<Counter, LongAdder> counters = new EnumMap<>(Counter.class);
     private final List<Finding> findings = new ArrayList<>();
-    private final Map<String, Long> knownBugHits = new java.util.TreeMap<>();
     private final List<String> notes = new ArrayList<>();
     private long lost;
     private long wrong;
@@ -48,18 +47,6 @@ public final class Tally {
     public synchronized void wrong(String battery, long seed, String what) {
         wrong++;
         keep(new Finding(Finding.Kind.WRONG, battery, seed, what));
-    }
-
-    /**
-     * A broken promise the battery recognised as a bug already reported ({@link KnownBugs}): counted
-     * under its name, not as a finding, so the battery goes on measuring everything else.
-     */
-    public synchronized void knownBug(String bug) {
-        knownBugHits.merge(bug, 1L, Long::sum);
-    }
-
-    public synchronized Map<String, Long> knownBugHits() {
-        return Map.copyOf(knownBugHits);
     }
 
     /** A measured figure worth printing with the summary (latencies, file sizes), not a count. */
@@ -99,7 +86,6 @@ public final class Tally {
         }
         lost += other.lost();
         wrong += other.wrong();
-        other.knownBugHits().forEach((bug, n) -> knownBugHits.merge(bug, n, Long::sum));
         for (String note : other.notes()) {
             note(note);
         }

@@ -7,26 +7,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * {@code ./big torture [--minutes N] [--seed S] [--only NAME,...] [--known-bugs]}: the long
+ * {@code ./big torture [--minutes N] [--seed S] [--only NAME,...]}: the long
  * reliability battery. Runs every {@link Battery} at the {@link Scale#LONG} scale, round after
  * round, each run with a fresh seed drawn from the master seed, until the time is up (the round in
  * progress finishes its current battery; kills continue until at least {@value #MIN_KILLS}). Then
  * prints the summary table (Markdown, for docs/reliability.md) and every finding with its seed, and
- * exits with 0 only if nothing was lost or wrong.
- *
- * <p>{@code --known-bugs} also runs the reproductions of the bugs already reported ({@link KnownBugs})
- * and lists which still reproduce; the exit code then counts them too. Progress goes to stderr, the
- * summary to stdout.
+ * exits with 0 only if nothing was lost or wrong. Progress goes to stderr, the summary to stdout.
  */
 public final class Torture {
 
     static final int MIN_KILLS = 50;
 
-    private record Options(double minutes, long seed, List<String> only, boolean knownBugs) {}
+    private record Options(double minutes, long seed, List<String> only) {}
 
     public static void main(String[] args) throws Exception {
         Options options;
@@ -34,7 +29,7 @@ public final class Torture {
             options = parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println("big torture: " + e.getMessage());
-            System.err.println("Usage: big torture [--minutes N] [--seed S] [--only NAME,...] [--known-bugs]");
+            System.err.println("Usage: big torture [--minutes N] [--seed S] [--only NAME,...]");
             System.exit(64);
             return;
         }
@@ -45,14 +40,12 @@ public final class Torture {
         double minutes = 5;
         long seed = System.nanoTime();
         List<String> only = List.of();
-        boolean knownBugs = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
                 case "--minutes" -> minutes = Double.parseDouble(value(args, ++i, arg));
                 case "--seed" -> seed = Long.parseLong(value(args, ++i, arg));
                 case "--only" -> only = List.of(value(args, ++i, arg).split(","));
-                case "--known-bugs" -> knownBugs = true;
                 case "--help", "-h" -> throw new IllegalArgumentException("runs the long reliability battery (docs/reliability.md)");
                 default -> throw new IllegalArgumentException("unknown argument " + arg);
             }
@@ -60,7 +53,7 @@ public final class Torture {
         if (!(minutes > 0)) {
             throw new IllegalArgumentException("--minutes must be positive, got " + minutes);
         }
-        return new Options(minutes, seed, only, knownBugs);
+        return new Options(minutes, seed, only);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -120,26 +113,10 @@ public final class Torture {
                 }
             }
         }
-        int reproduced = 0;
-        List<String> probes = new ArrayList<>();
-        if (options.knownBugs()) {
-            for (KnownBugs.Probe probe : KnownBugs.all()) {
-                java.nio.file.Path dir = WorkDirs.newDir("known-bug");
-                Optional<String> seen;
-                try {
-                    seen = probe.body().run(dir);
-                } catch (Throwable t) {
-                    seen = Optional.of("the reproduction itself failed: " + t);
-                }
-                probes.add((seen.isPresent() ? "REPRODUCED  " : "gone        ") + probe.name() + seen.map(s -> ": " + s).orElse(""));
-                reproduced += seen.isPresent() ? 1 : 0;
-                WorkDirs.delete(dir);
-            }
-        }
         Duration took = Duration.between(started, Instant.now());
-        System.out.print(summary(options, started.truncatedTo(ChronoUnit.SECONDS), took, rounds, total, perBattery, probes));
+        System.out.print(summary(options, started.truncatedTo(ChronoUnit.SECONDS), took, rounds, total, perBattery));
         System.out.flush();
-        return total.lost() + total.wrong() == 0 && reproduced == 0 ? 0 : 1;
+        return total.lost() + total.wrong() == 0 ? 0 : 1;
     }
 
     private static void runOnce(Battery battery, long seed, int round, Tally total, Map<String, long[]> perBattery) {
@@ -155,8 +132,8 @@ public final class Torture {
         long[] figures = perBattery.computeIfAbsent(battery.name(), n -> new long[2]);
         figures[0]++;
         figures[1] += millis;
-        System.err.printf("[round %d] %-14s seed %-20d %6.1f s  lost %d, wrong %d%s%n", round, battery.name(), seed, millis / 1000.0,
-                tally.lost(), tally.wrong(), tally.knownBugHits().isEmpty() ? "" : ", known bugs met " + tally.knownBugHits());
+        System.err.printf("[round %d] %-14s seed %-20d %6.1f s  lost %d, wrong %d%n", round, battery.name(), seed, millis / 1000.0,
+                tally.lost(), tally.wrong());
     }
 
     private static String stackTop(Throwable t) {
@@ -168,8 +145,7 @@ public final class Torture {
         return text.toString();
     }
 
-    static String summary(Options options, Instant started, Duration took, int rounds, Tally total, Map<String, long[]> perBattery,
-                          List<String> probes) {
+    static String summary(Options options, Instant started, Duration took, int rounds, Tally total, Map<String, long[]> perBattery) {
         StringBuilder out = new StringBuilder();
         out.append("## big torture: ").append(String.format("%.0f", options.minutes())).append(" minutes asked, ")
                 .append(took.toMinutes()).append(" min ").append(took.toSecondsPart()).append(" s run, started ").append(started)
@@ -183,20 +159,10 @@ public final class Torture {
         out.append("| battery | runs | time |\n|---|---:|---:|\n");
         perBattery.forEach((name, figures) -> out.append("| ").append(name).append(" | ").append(figures[0]).append(" | ")
                 .append(String.format("%.0f s", figures[1] / 1000.0)).append(" |\n"));
-        if (!total.knownBugHits().isEmpty()) {
-            out.append("\nKnown bugs met (reported apart, see docs/reliability.md; not counted as lost or wrong):\n");
-            total.knownBugHits().forEach((bug, n) -> out.append("- ").append(bug).append(": ").append(n).append("\n"));
-        }
         if (!total.notes().isEmpty()) {
             out.append("\nMeasured along the way:\n");
             for (String note : total.notes()) {
                 out.append("- ").append(note).append("\n");
-            }
-        }
-        if (!probes.isEmpty()) {
-            out.append("\nReproductions of the known bugs (--known-bugs):\n");
-            for (String probe : probes) {
-                out.append("- ").append(probe).append("\n");
             }
         }
         if (!total.findings().isEmpty()) {

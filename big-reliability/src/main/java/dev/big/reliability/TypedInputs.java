@@ -19,7 +19,7 @@ import java.util.TreeSet;
  * {@link #expected} says what big must read back for a value it accepted.
  *
  * <p>Strings with unpaired UTF-16 surrogates are among them: big must refuse them (it once stored
- * them altered, see {@code KnownBugs}).
+ * them altered; StringValuesTest guards that case on its own).
  */
 final class TypedInputs {
 

@@ -29,7 +29,6 @@ final class BatteryAssertions {
             }
         }
         tally.notes().forEach(note -> System.out.println("  " + note));
-        tally.knownBugHits().forEach((bug, n) -> System.out.println("  known bug met (see KnownBugs): " + bug + ": " + n));
         assertEquals(0, tally.lost() + tally.wrong(), battery.name() + " broke a promise (replay with -Dbig.seed=" + seed
                 + "): " + tally.describeFindings());
         return tally;
