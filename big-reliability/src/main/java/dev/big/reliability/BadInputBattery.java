@@ -41,6 +41,34 @@ import java.util.regex.Pattern;
  */
 public final class BadInputBattery implements Battery {
 
+    /** What the battery checks of every bad input: command line, SQL and typed records. */
+    public enum Check implements BatteryCheck {
+        /** No command hangs, escapes with a throwable, prints a stack trace or exits with 70. */
+        NO_COMMAND_HANGS_CRASHES_OR_FAILS_INTERNALLY,
+        /** After bad inputs the command still counts, loads good rows and passes {@code big check}. */
+        THE_COMMAND_STAYS_HEALTHY_AFTER_BAD_INPUT,
+        /** {@code big load} exits 0 saying what it loaded, or 65 with a message at the row. */
+        A_LOAD_EXITS_0_OR_65_WITH_A_CLEAR_MESSAGE,
+        /** A load that stopped had committed whole batches ({@code --batch}) or whole chunks (bulk). */
+        A_STOPPED_LOAD_COMMITTED_WHOLE_BATCHES,
+        /** The table gains exactly the rows the load says it committed. */
+        THE_TABLE_GAINS_WHAT_THE_LOAD_SAYS_IT_COMMITTED,
+        /** {@code big create} exits 0 with a database that opens, or 65 leaving no file. */
+        A_SCHEMA_CREATES_A_DATABASE_OR_NOTHING,
+        /** A refused schema gets one line, "big create: ...". */
+        A_REFUSED_SCHEMA_GETS_ONE_CLEAR_LINE,
+        /** {@code db.sql} answers, or refuses with an {@code InvalidInputException} that has a message, in time. */
+        SQL_IS_ANSWERED_OR_REFUSED_AS_INVALID_INPUT,
+        /** After bad SQL the database answers as before it. */
+        BAD_SQL_LEAVES_THE_DATABASE_AS_IT_WAS,
+        /** A record is read back as given, or refused with a {@code BigException} that has a message. */
+        A_RECORD_IS_STORED_AS_GIVEN_OR_REFUSED_CLEARLY,
+        /** The table holds exactly the records accepted: a refused one is not written, not even in part. */
+        THE_TABLE_HOLDS_EXACTLY_THE_ACCEPTED_RECORDS,
+        /** {@code check()} after the bad records finds nothing. */
+        CHECK_IS_CLEAN_AFTER_BAD_RECORDS
+    }
+
     private static final Pattern LOADED = Pattern.compile("^loaded ([0-9,]+) rows? ");
     private static final Pattern COMMITTED = Pattern.compile("Committed: ([0-9,]+) rows?,");
     private static final long SQL_TIMEOUT_MILLIS = 30_000;
@@ -59,7 +87,7 @@ public final class BadInputBattery implements Battery {
 
     private record GoodLoad(int rows) implements Step {}
 
-    private record Check() implements Step {}
+    private record BigCheck() implements Step {}
 
     private record Create(SchemaInputs.Input input, Path database) implements Step {}
 
@@ -134,12 +162,12 @@ public final class BadInputBattery implements Battery {
                 add(steps, commands, new Count(), count(database));
             }
             if (i % 25 == 24) {
-                add(steps, commands, new Check(), List.of("check", database.toString()));
+                add(steps, commands, new BigCheck(), List.of("check", database.toString()));
             }
         }
         add(steps, commands, new GoodLoad(5), List.of("load", database.toString(), EventRecords.TABLE, good.toString()));
         add(steps, commands, new Count(), count(database));
-        add(steps, commands, new Check(), List.of("check", database.toString()));
+        add(steps, commands, new BigCheck(), List.of("check", database.toString()));
         List<CliBatch.Result> results = CliBatch.run(dir, commands, 120_000);
         long count = -1;
         for (int i = 0; i < steps.size(); i++) {
@@ -147,14 +175,19 @@ public final class BadInputBattery implements Battery {
             CliBatch.Result result = results.get(i);
             if (result.exitCode() == CliBatch.TIMED_OUT || result.exitCode() == CliBatch.ESCAPED
                     || result.stderr().contains("\tat ") || result.exitCode() == 70) {
-                tally.wrong(name(), seed, "a command hung, crashed or failed internally: " + result);
+                tally.wrong(Check.NO_COMMAND_HANGS_CRASHES_OR_FAILS_INTERNALLY, seed, "a command hung, crashed or failed"
+                        + " internally: " + result);
                 continue;
             }
+            tally.held(Check.NO_COMMAND_HANGS_CRASHES_OR_FAILS_INTERNALLY);
             switch (step) {
                 case Count c -> {
                     long now = parseCount(result);
                     if (now < 0) {
-                        tally.wrong(name(), seed, "counting the records failed after a bad input: " + result);
+                        tally.wrong(Check.THE_COMMAND_STAYS_HEALTHY_AFTER_BAD_INPUT, seed, "counting the records failed after a"
+                                + " bad input: " + result);
+                    } else {
+                        tally.held(Check.THE_COMMAND_STAYS_HEALTHY_AFTER_BAD_INPUT);
                     }
                     count = now;
                 }
@@ -166,14 +199,19 @@ public final class BadInputBattery implements Battery {
                 case GoodLoad goodLoad -> {
                     long after = parseCount(results.get(i + 1));
                     if (result.exitCode() != 0 || after - count != goodLoad.rows()) {
-                        tally.wrong(name(), seed, "a good load after bad ones did not load its " + goodLoad.rows() + " rows ("
-                                + count + " -> " + after + "): " + result);
+                        tally.wrong(Check.THE_COMMAND_STAYS_HEALTHY_AFTER_BAD_INPUT, seed, "a good load after bad ones did not"
+                                + " load its " + goodLoad.rows() + " rows (" + count + " -> " + after + "): " + result);
+                    } else {
+                        tally.held(Check.THE_COMMAND_STAYS_HEALTHY_AFTER_BAD_INPUT);
                     }
                     tally.increment(Counter.READS_CHECKED);
                 }
-                case Check check -> {
+                case BigCheck check -> {
                     if (result.exitCode() != 0) {
-                        tally.wrong(name(), seed, "big check fails after bad loads: " + result);
+                        tally.wrong(Check.THE_COMMAND_STAYS_HEALTHY_AFTER_BAD_INPUT, seed, "big check fails after bad loads: "
+                                + result);
+                    } else {
+                        tally.held(Check.THE_COMMAND_STAYS_HEALTHY_AFTER_BAD_INPUT);
                     }
                     tally.increment(Counter.READS_CHECKED);
                 }
@@ -212,39 +250,46 @@ public final class BadInputBattery implements Battery {
         if (result.exitCode() == 0) {
             Matcher loaded = LOADED.matcher(result.stdout());
             if (!loaded.find()) {
-                tally.wrong(name(), seed, when + ": exit 0 without saying what it loaded: " + result);
+                tally.wrong(Check.A_LOAD_EXITS_0_OR_65_WITH_A_CLEAR_MESSAGE, seed, when + ": exit 0 without saying what it"
+                        + " loaded: " + result);
                 return;
             }
+            tally.held(Check.A_LOAD_EXITS_0_OR_65_WITH_A_CLEAR_MESSAGE);
             committed = Long.parseLong(loaded.group(1).replace(",", ""));
         } else if (result.exitCode() == 65) {
             String first = result.stderr().lines().findFirst().orElse("");
             if (load.batch() > 0 && first.startsWith("big load: table '") && result.stderr().lines().count() == 1) {
                 // The sign of a row the database refused taken for a failed commit, as when a batch committed
                 // in the background meanwhile (see BadInputIT.skipBadSetsEveryRefusedRowAsideWhileBatchesCommit).
-                tally.wrong(name(), seed, when + ": a refused row reported without its line or what was committed: " + result);
+                tally.wrong(Check.A_LOAD_EXITS_0_OR_65_WITH_A_CLEAR_MESSAGE, seed, when + ": a refused row reported without"
+                        + " its line or what was committed: " + result);
                 return;
             }
             if (!first.startsWith(load.file() + ":") && !first.startsWith("big load: ")) {
-                tally.wrong(name(), seed, when + ": unclear message: " + result);
+                tally.wrong(Check.A_LOAD_EXITS_0_OR_65_WITH_A_CLEAR_MESSAGE, seed, when + ": unclear message: " + result);
+            } else {
+                tally.held(Check.A_LOAD_EXITS_0_OR_65_WITH_A_CLEAR_MESSAGE);
             }
             Matcher said = COMMITTED.matcher(result.stderr());
             committed = said.find() ? Long.parseLong(said.group(1).replace(",", "")) : 0;
-            if (load.batch() > 0 && committed % load.batch() != 0) {
-                tally.wrong(name(), seed, when + ": stopped having committed " + committed + " rows, not whole batches of "
-                        + load.batch() + ": " + result);
-            }
-            if (load.batch() == 0 && committed % 65_536 != 0) {
-                tally.wrong(name(), seed, when + ": a bulk load stopped having committed " + committed
-                        + " rows, not whole chunks: " + result);
+            long whole = load.batch() > 0 ? load.batch() : 65_536;
+            if (committed % whole != 0) {
+                tally.wrong(Check.A_STOPPED_LOAD_COMMITTED_WHOLE_BATCHES, seed, when + ": stopped having committed " + committed
+                        + " rows, not whole " + (load.batch() > 0 ? "batches of " + load.batch() : "chunks") + ": " + result);
+            } else {
+                tally.held(Check.A_STOPPED_LOAD_COMMITTED_WHOLE_BATCHES);
             }
         } else {
-            tally.wrong(name(), seed, when + ": exit " + result.exitCode() + ", expected 0 or 65: " + result);
+            tally.wrong(Check.A_LOAD_EXITS_0_OR_65_WITH_A_CLEAR_MESSAGE, seed, when + ": exit " + result.exitCode()
+                    + ", expected 0 or 65: " + result);
             return;
         }
         boolean exact = !load.input().hasIds();
         if (after < 0 || (exact ? delta != committed : delta > committed || delta < 0)) {
-            tally.wrong(name(), seed, when + ": the table went from " + before + " to " + after + " records, but the load says it"
-                    + " committed " + committed + " rows: " + result);
+            tally.wrong(Check.THE_TABLE_GAINS_WHAT_THE_LOAD_SAYS_IT_COMMITTED, seed, when + ": the table went from " + before
+                    + " to " + after + " records, but the load says it committed " + committed + " rows: " + result);
+        } else {
+            tally.held(Check.THE_TABLE_GAINS_WHAT_THE_LOAD_SAYS_IT_COMMITTED);
         }
         tally.increment(Counter.READS_CHECKED);
     }
@@ -252,20 +297,27 @@ public final class BadInputBattery implements Battery {
     private void verifyCreate(Create create, CliBatch.Result result, CliBatch.Result stats, long seed, Tally tally) {
         String when = "schema (" + create.input().what() + ")";
         boolean exists = Files.exists(create.database());
+        Check created = Check.A_SCHEMA_CREATES_A_DATABASE_OR_NOTHING;
         if (result.exitCode() == 0) {
             if (!exists || stats.exitCode() != 0) {
-                tally.wrong(name(), seed, when + ": create exited 0 but the database " + (exists ? "does not open: " + stats
+                tally.wrong(created, seed, when + ": create exited 0 but the database " + (exists ? "does not open: " + stats
                         : "is not there"));
+            } else {
+                tally.held(created);
             }
         } else if (result.exitCode() == 65) {
             if (exists) {
-                tally.wrong(name(), seed, when + ": a refused schema left a database file behind: " + result);
+                tally.wrong(created, seed, when + ": a refused schema left a database file behind: " + result);
+            } else {
+                tally.held(created);
             }
             if (!result.stderr().startsWith("big create: ") || result.stderr().lines().count() != 1) {
-                tally.wrong(name(), seed, when + ": unclear message: " + result);
+                tally.wrong(Check.A_REFUSED_SCHEMA_GETS_ONE_CLEAR_LINE, seed, when + ": unclear message: " + result);
+            } else {
+                tally.held(Check.A_REFUSED_SCHEMA_GETS_ONE_CLEAR_LINE);
             }
         } else {
-            tally.wrong(name(), seed, when + ": exit " + result.exitCode() + ", expected 0 or 65: " + result);
+            tally.wrong(created, seed, when + ": exit " + result.exitCode() + ", expected 0 or 65: " + result);
         }
     }
 
@@ -286,32 +338,43 @@ public final class BadInputBattery implements Battery {
             for (int i = 0; i < scale.sqlStatements(); i++) {
                 String statement = inputs.next(random);
                 Future<SqlResult> running = runner.submit(() -> db.sql(statement));
+                Check answered = Check.SQL_IS_ANSWERED_OR_REFUSED_AS_INVALID_INPUT;
                 try {
                     running.get(SQL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+                    tally.held(answered);
                 } catch (TimeoutException e) {
                     running.cancel(true);
-                    tally.wrong(name(), seed, "SQL did not return within " + SQL_TIMEOUT_MILLIS + " ms: "
+                    tally.wrong(answered, seed, "SQL did not return within " + SQL_TIMEOUT_MILLIS + " ms: "
                             + LoadInputs.abbreviate(statement));
                 } catch (java.util.concurrent.ExecutionException e) {
                     if (!(e.getCause() instanceof InvalidInputException)) {
-                        tally.wrong(name(), seed, "SQL " + LoadInputs.abbreviate(statement) + " threw " + e.getCause()
+                        tally.wrong(answered, seed, "SQL " + LoadInputs.abbreviate(statement) + " threw " + e.getCause()
                                 + ", not InvalidInputException");
                     } else if (e.getCause().getMessage() == null || e.getCause().getMessage().isBlank()) {
-                        tally.wrong(name(), seed, "SQL " + LoadInputs.abbreviate(statement) + " was refused without a message");
+                        tally.wrong(answered, seed, "SQL " + LoadInputs.abbreviate(statement) + " was refused without a message");
+                    } else {
+                        tally.held(answered);
                     }
                 }
                 tally.increment(Counter.BAD_INPUTS);
-                if (i % 100 == 99 && !db.sql(health).equals(healthy)) {
-                    tally.wrong(name(), seed, "after SQL statement " + i + " the database answers " + db.sql(health) + ", not "
-                            + healthy);
+                if (i % 100 == 99) {
+                    healthAfter("SQL statement " + i, db, health, healthy, seed, tally);
                 }
             }
-            if (!db.sql(health).equals(healthy)) {
-                tally.wrong(name(), seed, "after the SQL inputs the database answers " + db.sql(health) + ", not " + healthy);
-            }
+            healthAfter("the SQL inputs", db, health, healthy, seed, tally);
             tally.increment(Counter.READS_CHECKED);
         } finally {
             runner.shutdownNow();
+        }
+    }
+
+    private static void healthAfter(String what, Db db, String health, SqlResult healthy, long seed, Tally tally) {
+        SqlResult now = db.sql(health);
+        if (now.equals(healthy)) {
+            tally.held(Check.BAD_SQL_LEAVES_THE_DATABASE_AS_IT_WAS);
+        } else {
+            tally.wrong(Check.BAD_SQL_LEAVES_THE_DATABASE_AS_IT_WAS, seed, "after " + what + " the database answers " + now
+                    + ", not " + healthy);
         }
     }
 
@@ -357,23 +420,32 @@ public final class BadInputBattery implements Battery {
                     verifyStored(db, id, field, value, when, seed, tally);
                 } catch (BigException refused) {
                     if (refused.getMessage() == null || refused.getMessage().isBlank()) {
-                        tally.wrong(name(), seed, when + ": refused without a message");
+                        tally.wrong(Check.A_RECORD_IS_STORED_AS_GIVEN_OR_REFUSED_CLEARLY, seed, when + ": refused without a message");
+                    } else {
+                        tally.held(Check.A_RECORD_IS_STORED_AS_GIVEN_OR_REFUSED_CLEARLY);
                     }
                 } catch (RuntimeException e) {
-                    tally.wrong(name(), seed, when + ": threw " + e + ", not a BigException");
+                    tally.wrong(Check.A_RECORD_IS_STORED_AS_GIVEN_OR_REFUSED_CLEARLY, seed, when + ": threw " + e
+                            + ", not a BigException");
                 }
                 tally.increment(Counter.BAD_INPUTS);
                 try (Snapshot s = db.read()) {
                     long count = s.count(EventRecords.TABLE);
                     if (count != expectedCount) {
-                        tally.wrong(name(), seed, when + ": the table holds " + count + " records, expected " + expectedCount);
+                        tally.wrong(Check.THE_TABLE_HOLDS_EXACTLY_THE_ACCEPTED_RECORDS, seed, when + ": the table holds " + count
+                                + " records, expected " + expectedCount);
                         expectedCount = count;
+                    } else {
+                        tally.held(Check.THE_TABLE_HOLDS_EXACTLY_THE_ACCEPTED_RECORDS);
                     }
                 }
                 tally.increment(Counter.READS_CHECKED);
             }
-            if (!db.check().ok()) {
-                tally.wrong(name(), seed, "check after the typed inputs: " + db.check().describe());
+            var report = db.check();
+            if (report.ok()) {
+                tally.held(Check.CHECK_IS_CLEAN_AFTER_BAD_RECORDS);
+            } else {
+                tally.wrong(Check.CHECK_IS_CLEAN_AFTER_BAD_RECORDS, seed, "check after the typed inputs: " + report.describe());
             }
         }
     }
@@ -392,13 +464,17 @@ public final class BadInputBattery implements Battery {
         try (Snapshot s = db.read()) {
             Optional<Record> read = s.get(EventRecords.TABLE, id);
             if (read.isEmpty()) {
-                tally.lost(name(), seed, when + ": accepted, but record " + id + " is not there");
+                tally.lost(Check.A_RECORD_IS_STORED_AS_GIVEN_OR_REFUSED_CLEARLY, seed, when + ": accepted, but record " + id
+                        + " is not there");
                 return;
             }
             Object actual = read.get().get(field);
             if (expected != TypedInputs.ANY && !Objects.equals(expected, actual instanceof Set<?> set ? new java.util.TreeSet<>(set)
                     : actual)) {
-                tally.wrong(name(), seed, when + ": accepted, but reads back " + describe(actual) + ", expected " + describe(expected));
+                tally.wrong(Check.A_RECORD_IS_STORED_AS_GIVEN_OR_REFUSED_CLEARLY, seed, when + ": accepted, but reads back "
+                        + describe(actual) + ", expected " + describe(expected));
+            } else {
+                tally.held(Check.A_RECORD_IS_STORED_AS_GIVEN_OR_REFUSED_CLEARLY);
             }
         }
     }

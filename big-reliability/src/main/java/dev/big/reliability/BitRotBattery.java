@@ -38,6 +38,28 @@ import org.roaringbitmap.longlong.Roaring64Bitmap;
  */
 public final class BitRotBattery implements Battery {
 
+    /** What the battery checks of every damaged copy of the fixture. */
+    public enum Check implements BatteryCheck {
+        /** The fixture holds a page of every role, so that every role is damaged in turn. */
+        THE_FIXTURE_HAS_EVERY_PAGE_ROLE,
+        /** A file with both meta pages damaged is refused, saying so (or, with both zeroed, as not big's). */
+        BOTH_META_PAGES_DAMAGED_IS_REFUSED_CLEARLY,
+        /** A query that touches a damaged page fails with {@code CorruptPageException} naming a damaged page and the file. */
+        A_QUERY_TOUCHING_DAMAGE_FAILS_NAMING_IT,
+        /** A query that touches no damaged page answers what it answered on the undamaged file. */
+        A_QUERY_NOT_TOUCHING_DAMAGE_ANSWERS_RIGHT,
+        /** A damaged newest meta page opens the commit before it. */
+        A_DAMAGED_NEWEST_META_PAGE_OPENS_THE_PREVIOUS_COMMIT,
+        /** {@code check()} lists every damaged page that is reachable. */
+        CHECK_LISTS_EVERY_REACHABLE_DAMAGED_PAGE,
+        /** {@code check()} finds nothing when no reachable page is damaged (a free page, an older meta page). */
+        CHECK_IS_CLEAN_WHEN_NO_REACHABLE_PAGE_IS_DAMAGED,
+        /** {@code check()} notes a damaged meta slot. */
+        CHECK_NOTES_A_DAMAGED_META_SLOT,
+        /** {@code big check} exits with 79 (65 with both meta pages zeroed), lists every damaged page, says "damaged". */
+        BIG_CHECK_LISTS_THE_DAMAGE_AND_EXITS_79
+    }
+
     private static final int EXIT_CORRUPTION = 79;
     /** {@code big}'s "bad data: not a big database", what a file with both meta pages zeroed gets. */
     private static final int EXIT_NOT_BIG = 65;
@@ -83,7 +105,10 @@ public final class BitRotBattery implements Battery {
         List<PageMap.Role> roles = byRole.entrySet().stream().filter(e -> !e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
         for (PageMap.Role role : PageMap.Role.values()) {
             if (byRole.get(role).isEmpty()) {
-                tally.wrong(name(), seed, "the fixture has no " + role + " page to damage (the battery would not cover it)");
+                tally.wrong(Check.THE_FIXTURE_HAS_EVERY_PAGE_ROLE, seed, "the fixture has no " + role + " page to damage (the"
+                        + " battery would not cover it)");
+            } else {
+                tally.held(Check.THE_FIXTURE_HAS_EVERY_PAGE_ROLE);
             }
         }
         SplittableRandom random = new SplittableRandom(seed);
@@ -168,22 +193,27 @@ public final class BitRotBattery implements Battery {
         boolean olderMeta = damaged.stream().anyMatch(p -> map.page(p).role() == PageMap.Role.META_OLDER);
         tally.add(Counter.PAGES_CORRUPTED, damaged.stream().filter(p -> map.page(p).role() != PageMap.Role.FREE).count());
         if (newestMeta && olderMeta) {
+            Check refused = Check.BOTH_META_PAGES_DAMAGED_IS_REFUSED_CLEARLY;
             try (Db db = Db.openReadOnly(file)) {
-                tally.wrong(name(), seed, when + ": a file with both meta pages damaged opened at txid " + db.store().txid());
+                tally.wrong(refused, seed, when + ": a file with both meta pages damaged opened at txid " + db.store().txid());
             } catch (CorruptPageException e) {
                 if (e.pageNumber() != 0 || !e.getMessage().contains("both meta pages")) {
-                    tally.wrong(name(), seed, when + ": unclear refusal: " + e.getMessage());
+                    tally.wrong(refused, seed, when + ": unclear refusal: " + e.getMessage());
+                } else {
+                    tally.held(refused);
                 }
                 tally.add(Counter.PAGES_DETECTED, 2);
             } catch (dev.big.page.BigException e) {
                 // With both signatures gone (zeroed) nothing says the file is big's: refused as foreign, never answered.
                 if (!e.getMessage().contains("not a big database")) {
-                    tally.wrong(name(), seed, when + ": unclear refusal: " + e.getMessage());
+                    tally.wrong(refused, seed, when + ": unclear refusal: " + e.getMessage());
+                } else {
+                    tally.held(refused);
                 }
                 tally.add(Counter.PAGES_DETECTED, 2);
                 return new CliCheck(file, Set.of(), when, EXIT_NOT_BIG);
             } catch (RuntimeException e) {
-                tally.wrong(name(), seed, when + ": opening threw " + e + ", not CorruptPageException");
+                tally.wrong(refused, seed, when + ": opening threw " + e + ", not CorruptPageException");
             }
             return new CliCheck(file, Set.of(), when, EXIT_CORRUPTION);
         }
@@ -191,6 +221,7 @@ public final class BitRotBattery implements Battery {
         for (int q = 0; q < queries.size(); q++) {
             RotQueries.Query query = queries.get(q);
             boolean touches = !newestMeta && damaged.stream().anyMatch(touched.get(q)::contains);
+            Check promise = touches ? Check.A_QUERY_TOUCHING_DAMAGE_FAILS_NAMING_IT : Check.A_QUERY_NOT_TOUCHING_DAMAGE_ANSWERS_RIGHT;
             String answer;
             Db db = Db.openReadOnly(file);
             try {
@@ -199,24 +230,30 @@ public final class BitRotBattery implements Battery {
             } catch (CorruptPageException e) {
                 db.close();
                 if (!touches) {
-                    tally.wrong(name(), seed, when + ": " + query.name() + " touches no damaged page but failed: " + e.getMessage());
+                    tally.wrong(promise, seed, when + ": " + query.name() + " touches no damaged page but failed: "
+                            + e.getMessage());
                 } else if (!damaged.contains(e.pageNumber()) || !e.getMessage().contains(file.toString())) {
-                    tally.wrong(name(), seed, when + ": " + query.name() + " failed naming page " + e.pageNumber()
+                    tally.wrong(promise, seed, when + ": " + query.name() + " failed naming page " + e.pageNumber()
                             + ", not a damaged one: " + e.getMessage());
+                } else {
+                    tally.held(promise);
                 }
                 tally.increment(Counter.READS_CHECKED);
                 continue;
             } catch (RuntimeException e) {
                 db.close();
-                tally.wrong(name(), seed, when + ": " + query.name() + " threw " + e + ", not CorruptPageException");
+                tally.wrong(promise, seed, when + ": " + query.name() + " threw " + e + ", not CorruptPageException");
                 continue;
             }
             tally.increment(Counter.READS_CHECKED);
             if (touches) {
-                tally.wrong(name(), seed, when + ": " + query.name() + " read a damaged page and answered " + answer
+                tally.wrong(promise, seed, when + ": " + query.name() + " read a damaged page and answered " + answer
                         + (answer.equals(expectedAnswers.get(q)) ? " (the right answer, by luck)" : ", the wrong answer"));
             } else if (!answer.equals(expectedAnswers.get(q))) {
-                tally.wrong(name(), seed, when + ": " + query.name() + " answered " + answer + ", expected " + expectedAnswers.get(q));
+                tally.wrong(promise, seed, when + ": " + query.name() + " answered " + answer + ", expected "
+                        + expectedAnswers.get(q));
+            } else {
+                tally.held(promise);
             }
         }
         Set<Long> reachable = new LinkedHashSet<>();
@@ -230,27 +267,38 @@ public final class BitRotBattery implements Battery {
         CheckReport report;
         try (Db db = Db.openReadOnly(file)) {
             if (newestMeta && db.store().txid() != map.txid() - 1) {
-                tally.wrong(name(), seed, when + ": opened txid " + db.store().txid() + ", expected the previous commit "
-                        + (map.txid() - 1));
+                tally.wrong(Check.A_DAMAGED_NEWEST_META_PAGE_OPENS_THE_PREVIOUS_COMMIT, seed, when + ": opened txid "
+                        + db.store().txid() + ", expected the previous commit " + (map.txid() - 1));
+            } else if (newestMeta) {
+                tally.held(Check.A_DAMAGED_NEWEST_META_PAGE_OPENS_THE_PREVIOUS_COMMIT);
             }
             report = db.check();
         } catch (RuntimeException e) {
-            tally.wrong(name(), seed, when + ": check threw " + e);
+            tally.wrong(reachable.isEmpty() ? Check.CHECK_IS_CLEAN_WHEN_NO_REACHABLE_PAGE_IS_DAMAGED
+                    : Check.CHECK_LISTS_EVERY_REACHABLE_DAMAGED_PAGE, seed, when + ": check threw " + e);
             return null;
         }
         for (long pgno : reachable) {
             if (report.problems().stream().noneMatch(p -> p.pgno() == pgno)) {
-                tally.wrong(name(), seed, when + ": check did not report damaged page " + pgno + ": " + report.describe());
+                tally.wrong(Check.CHECK_LISTS_EVERY_REACHABLE_DAMAGED_PAGE, seed, when + ": check did not report damaged page "
+                        + pgno + ": " + report.describe());
             } else {
+                tally.held(Check.CHECK_LISTS_EVERY_REACHABLE_DAMAGED_PAGE);
                 tally.increment(Counter.PAGES_DETECTED);
             }
         }
         if (reachable.isEmpty() && !report.ok()) {
-            tally.wrong(name(), seed, when + ": check reports problems where no reachable page is damaged: " + report.describe());
+            tally.wrong(Check.CHECK_IS_CLEAN_WHEN_NO_REACHABLE_PAGE_IS_DAMAGED, seed, when + ": check reports problems where no"
+                    + " reachable page is damaged: " + report.describe());
+        } else if (reachable.isEmpty()) {
+            tally.held(Check.CHECK_IS_CLEAN_WHEN_NO_REACHABLE_PAGE_IS_DAMAGED);
         }
         if (newestMeta || olderMeta) {
             if (report.notes().stream().noneMatch(n -> n.contains("meta slot"))) {
-                tally.wrong(name(), seed, when + ": check has no note about the damaged meta slot: " + report.describe());
+                tally.wrong(Check.CHECK_NOTES_A_DAMAGED_META_SLOT, seed, when + ": check has no note about the damaged meta slot: "
+                        + report.describe());
+            } else {
+                tally.held(Check.CHECK_NOTES_A_DAMAGED_META_SLOT);
             }
             if (newestMeta) {
                 tally.increment(Counter.META_ROLLBACKS);
@@ -271,18 +319,19 @@ public final class BitRotBattery implements Battery {
         for (int i = 0; i < checks.size(); i++) {
             CliCheck check = checks.get(i);
             CliBatch.Result result = results.get(i);
+            Check promise = Check.BIG_CHECK_LISTS_THE_DAMAGE_AND_EXITS_79;
             if (result.exitCode() != check.expectedExit()) {
-                tally.wrong(name(), seed, check.when() + ": big check exited " + result.exitCode() + ", expected "
+                tally.wrong(promise, seed, check.when() + ": big check exited " + result.exitCode() + ", expected "
                         + check.expectedExit() + ": " + result);
                 continue;
             }
-            for (long pgno : check.expected()) {
-                if (!result.stdout().contains("  page " + pgno + " (")) {
-                    tally.wrong(name(), seed, check.when() + ": big check does not list damaged page " + pgno + ": " + result);
-                }
-            }
-            if (check.expectedExit() == EXIT_CORRUPTION && !result.stderr().contains("damaged")) {
-                tally.wrong(name(), seed, check.when() + ": big check's message does not say the file is damaged: " + result);
+            List<Long> unlisted = check.expected().stream().filter(pgno -> !result.stdout().contains("  page " + pgno + " (")).toList();
+            if (!unlisted.isEmpty()) {
+                tally.wrong(promise, seed, check.when() + ": big check does not list damaged pages " + unlisted + ": " + result);
+            } else if (check.expectedExit() == EXIT_CORRUPTION && !result.stderr().contains("damaged")) {
+                tally.wrong(promise, seed, check.when() + ": big check's message does not say the file is damaged: " + result);
+            } else {
+                tally.held(promise);
             }
             tally.increment(Counter.READS_CHECKED);
         }

@@ -6,6 +6,7 @@ import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
 import dev.big.page.DatabaseClosedException;
 import dev.big.page.DatabaseLockedException;
+import dev.big.reliability.MultiProcessBattery.Check;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,13 +120,18 @@ final class CheckedReads {
             return null;
         }
         target.disarm();
+        log.held(Check.ONLY_AN_INTERRUPTED_CALL_FAILS_AND_CLEARLY);
         log.add("reads", reads[0]);
         if (!problems.isEmpty()) {
-            log.wrong(how + ": " + summary(problems));
+            log.wrong(Check.A_SNAPSHOT_IS_ONE_COMMIT_OF_THE_WORKLOAD, how + ": " + summary(problems));
+        } else {
+            log.held(Check.A_SNAPSHOT_IS_ONE_COMMIT_OF_THE_WORKLOAD);
         }
         if (first.batches() < floor) {
-            log.wrong(how + ": a read that began after " + floor + " batches were acknowledged (or seen by this process) shows "
-                    + first + ": it missed acknowledged commits");
+            log.wrong(Check.A_READ_SEES_EVERY_ACKNOWLEDGED_BATCH, how + ": a read that began after " + floor + " batches were"
+                    + " acknowledged (or seen by this process) shows " + first + ": it missed acknowledged commits");
+        } else {
+            log.held(Check.A_READ_SEES_EVERY_ACKNOWLEDGED_BATCH);
         }
         seen.accumulateAndGet(first.batches(), Math::max);
         return new Held(snapshot, first, how, events());
@@ -178,20 +184,25 @@ final class CheckedReads {
                 log.failedByInterrupt(held.how() + ": asking a held snapshot again", e);
                 return true;
             }
-            log.wrong(held.how() + ": asking a held snapshot again " + (interrupted ? "(interrupted)" : "(not interrupted)")
-                    + " threw " + e + "; " + eventsSince(held) + stackTop(e));
+            log.wrong(Check.A_HELD_SNAPSHOT_KEEPS_ITS_ANSWERS, held.how() + ": asking a held snapshot again " + (interrupted
+                    ? "(interrupted)" : "(not interrupted)") + " threw " + e + "; " + eventsSince(held) + stackTop(e));
             return false;
         }
         target.disarm();
         log.add("reads", reads[0]);
         if (!problems.isEmpty()) {
-            log.wrong(held.how() + ", the same snapshot asked again: " + summary(problems) + "; " + eventsSince(held));
+            log.wrong(Check.A_SNAPSHOT_IS_ONE_COMMIT_OF_THE_WORKLOAD, held.how() + ", the same snapshot asked again: "
+                    + summary(problems) + "; " + eventsSince(held));
+        } else {
+            log.held(Check.A_SNAPSHOT_IS_ONE_COMMIT_OF_THE_WORKLOAD);
         }
         if (!again.equals(held.first())) {
-            log.wrong(held.how() + ": one open snapshot first answered " + held.first() + ", then " + again + " (" + ackedBefore
-                    + " batches acknowledged by then): its pages were reused under it; " + eventsSince(held));
+            log.wrong(Check.A_HELD_SNAPSHOT_KEEPS_ITS_ANSWERS, held.how() + ": one open snapshot first answered " + held.first()
+                    + ", then " + again + " (" + ackedBefore + " batches acknowledged by then): its pages were reused under it; "
+                    + eventsSince(held));
             return false;
         }
+        log.held(Check.A_HELD_SNAPSHOT_KEEPS_ITS_ANSWERS);
         if (ackedBefore > held.first().batches()) {
             log.increment("rechecks");
         }
@@ -258,11 +269,14 @@ final class CheckedReads {
             boolean mineHoldsIt = e.getMessage().contains("in this process") && writeOpensInFlight.get() > 1;
             if (e.getMessage().contains(refusalSays) || mineHoldsIt) {
                 log.increment("refused");
+                log.held(Check.A_WRITE_OPEN_IS_REFUSED_CLEARLY);
             } else {
-                log.wrong(how + ": a write open was refused with an unclear message: " + e.getMessage());
+                log.wrong(Check.A_WRITE_OPEN_IS_REFUSED_CLEARLY, how + ": a write open was refused with an unclear message: "
+                        + e.getMessage());
             }
         } catch (RuntimeException | Error e) {
-            log.wrong(how + ": a write open of a file another process writes threw " + e + ", not DatabaseLockedException");
+            log.wrong(Check.A_WRITE_OPEN_IS_REFUSED_CLEARLY, how + ": a write open of a file another process writes threw " + e
+                    + ", not DatabaseLockedException");
         } finally {
             writeOpensInFlight.decrementAndGet();
         }
@@ -351,7 +365,8 @@ final class CheckedReads {
         } else if (interrupted && clearFailure(e)) {
             log.failedByInterrupt(operation, e);
         } else {
-            log.wrong(operation + (interrupted ? " (interrupted)" : " (not interrupted)") + " threw " + e + stackTop(e));
+            log.wrong(Check.ONLY_AN_INTERRUPTED_CALL_FAILS_AND_CLEARLY, operation + (interrupted ? " (interrupted)"
+                    : " (not interrupted)") + " threw " + e + stackTop(e));
         }
     }
 
@@ -379,7 +394,7 @@ final class CheckedReads {
         try {
             step.run();
         } catch (RuntimeException | Error e) {
-            log.wrong(how + ": the reading thread itself failed with " + e + stackTop(e));
+            log.wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, how + ": the reading thread itself failed with " + e + stackTop(e));
             Thread.interrupted();
             pause(100);
         }

@@ -21,10 +21,12 @@ import java.util.concurrent.atomic.LongAdder;
  * interrupt: the children interrupt their own threads on purpose.
  *
  * <p>Lines are a word and its fields: {@code counts name=n ...} (cumulative counters, written every
- * {@value #FLUSH_MILLIS} ms and at exit, so a kill loses at most that much counting), {@code WRONG text}
- * (a broken promise the child saw), {@code failed kind text} (an interrupted operation that failed with
- * a clear exception: allowed, counted), and whatever else a child reports ({@code writing}, {@code ready},
- * {@code durable}, {@code opened}, ...). The parent reads a log as it grows ({@link Follower}).
+ * {@value #FLUSH_MILLIS} ms and at exit, so a kill loses at most that much counting; among them
+ * {@code held.CHECK}, the times the child made a check of {@link MultiProcessBattery.Check} and it
+ * held), {@code WRONG CHECK text} (a broken promise the child saw, and the check it broke),
+ * {@code failed kind text} (an interrupted operation that failed with a clear exception: allowed,
+ * counted), and whatever else a child reports ({@code writing}, {@code ready}, {@code durable},
+ * {@code opened}, ...). The parent reads a log as it grows ({@link Follower}).
  */
 final class ChildLog implements AutoCloseable {
 
@@ -32,6 +34,10 @@ final class ChildLog implements AutoCloseable {
 
     /** A child reports this many broken promises in full; past it, only their number. */
     private static final int MAX_WRONG_LINES = 20;
+    /** The counters of checks made and held, one per check: {@code held.CHECK}. */
+    static final String HELD = "held.";
+    /** The counters of broken promises past {@value #MAX_WRONG_LINES}, one per check: {@code not-shown.CHECK}. */
+    static final String NOT_SHOWN = "not-shown.";
 
     private final FileOutputStream out;
     private final Map<String, LongAdder> counters = new ConcurrentHashMap<>();
@@ -85,16 +91,21 @@ final class ChildLog implements AutoCloseable {
         return n == null ? 0 : n.sum();
     }
 
-    /** A broken promise; the first {@value #MAX_WRONG_LINES} in full, then only counted. */
-    void wrong(String what) {
+    /** {@code check} was made once and held. */
+    void held(BatteryCheck check) {
+        increment(HELD + check.name());
+    }
+
+    /** {@code check} broke; the first {@value #MAX_WRONG_LINES} broken promises in full, then only counted. */
+    void wrong(BatteryCheck check, String what) {
         boolean full;
         synchronized (this) {
             full = wrongLines++ < MAX_WRONG_LINES;
         }
         if (full) {
-            line("WRONG " + what);
+            line("WRONG " + check.name() + " " + what);
         } else {
-            increment("wrong-not-shown");
+            increment(NOT_SHOWN + check.name());
         }
     }
 
@@ -104,6 +115,7 @@ final class ChildLog implements AutoCloseable {
         LongAdder seen = failedKinds.computeIfAbsent(kind, k -> new LongAdder());
         seen.increment();
         increment("interrupt-failures");
+        held(MultiProcessBattery.Check.ONLY_AN_INTERRUPTED_CALL_FAILS_AND_CLEARLY);
         if (seen.sum() == 1) {
             line("failed " + kind + ": " + e.getMessage());
         }

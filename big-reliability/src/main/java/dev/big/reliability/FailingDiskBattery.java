@@ -47,21 +47,23 @@ public final class FailingDiskBattery implements Battery {
         };
         if (!fired) {
             if (outcome.failure() != null) {
-                tally.wrong(name(), seed, when + ": failed without the fault: " + outcome.failure());
+                tally.wrong(FaultRun.Check.THE_FAULT_SURFACES, seed, when + ": failed without the fault: " + outcome.failure());
             }
             close(outcome);
             return;
         }
         tally.increment(Counter.FAULTS);
         if (outcome.failure() == null) {
-            tally.wrong(name(), seed, when + ": the fault fired but every step returned normally (a swallowed I/O error)");
+            tally.wrong(FaultRun.Check.THE_FAULT_SURFACES, seed, when + ": the fault fired but every step returned normally"
+                    + " (a swallowed I/O error)");
             close(outcome);
             return;
         }
-        FaultRun.checkLive(outcome, workload, fault, name(), seed, when, tally);
+        tally.held(FaultRun.Check.THE_FAULT_SURFACES);
+        FaultRun.checkLive(outcome, workload, fault, seed, when, tally);
         // The process carries on after the error and later exits: the operating system keeps every write it was given.
-        FaultRun.checkImage(pager.crashImage(FaultyPager.CrashMode.KEEP_ALL, new java.util.Random(random.nextLong())), workload, outcome.done(),
-                fault.failedCommitMayLand(), name(), seed, when + ", reopened", tally);
+        FaultRun.checkImage(pager.crashImage(FaultyPager.CrashMode.KEEP_ALL, new java.util.Random(random.nextLong())), workload,
+                outcome.done(), fault.failedCommitMayLand(), seed, when + ", reopened", tally);
         close(outcome);
     }
 

@@ -22,6 +22,26 @@ import java.util.List;
  */
 final class FaultRun {
 
+    /** The checks of a fault run: those of the live database after the fault, then those of its crash image. */
+    enum Check implements BatteryCheck {
+        /** The armed fault fired and a step failed; a step never fails without it. */
+        THE_FAULT_SURFACES,
+        /** The step failed with a {@code StorageException} saying what failed (a full disk as "No space left"). */
+        THE_ERROR_IS_A_CLEAR_STORAGE_EXCEPTION,
+        /** The database then refuses writes with {@code DatabaseFailedException}, saying to reopen. */
+        THE_FAILED_DATABASE_REFUSES_WRITES_SAYING_TO_REOPEN,
+        /** The database then still reads its last commit, exactly. */
+        THE_FAILED_DATABASE_READS_ITS_LAST_COMMIT,
+        /** The crash image reopens (one of a file whose creation failed may be refused). */
+        THE_CRASH_IMAGE_REOPENS,
+        /** It reopens at the last commit, or at the failed one when it may have landed, whole: never in between. */
+        IT_REOPENS_AT_A_COMMIT_WHOLE,
+        /** {@code check()} of the reopened image finds nothing. */
+        CHECK_IS_CLEAN_AFTER_REOPENING,
+        /** It takes a new commit, and {@code check()} after it finds nothing. */
+        IT_TAKES_A_NEW_COMMIT
+    }
+
     enum Fault {
         /** The n-th write fails, writing nothing. */
         FAIL_WRITE,
@@ -90,19 +110,20 @@ final class FaultRun {
      * The live database after the fault: the error was a clear {@link StorageException}, writes are
      * refused with {@link DatabaseFailedException}, reads show the last commit.
      */
-    static void checkLive(Outcome outcome, FaultWorkload workload, Fault fault, String battery, long seed, String when,
-                          Tally tally) {
+    static void checkLive(Outcome outcome, FaultWorkload workload, Fault fault, long seed, String when, Tally tally) {
         RuntimeException failure = outcome.failure();
         if (!(failure instanceof StorageException)) {
-            tally.wrong(battery, seed, when + ": the fault surfaced as " + failure + ", not a StorageException");
+            tally.wrong(Check.THE_ERROR_IS_A_CLEAR_STORAGE_EXCEPTION, seed, when + ": the fault surfaced as " + failure
+                    + ", not a StorageException");
             return;
         }
         String message = failure.getMessage();
         if (!message.contains("faulty") || !message.contains("failed")) {
-            tally.wrong(battery, seed, when + ": unclear error: " + message);
-        }
-        if (fault == Fault.DISK_FULL && !message.contains("No space left")) {
-            tally.wrong(battery, seed, when + ": a full disk is not named as one: " + message);
+            tally.wrong(Check.THE_ERROR_IS_A_CLEAR_STORAGE_EXCEPTION, seed, when + ": unclear error: " + message);
+        } else if (fault == Fault.DISK_FULL && !message.contains("No space left")) {
+            tally.wrong(Check.THE_ERROR_IS_A_CLEAR_STORAGE_EXCEPTION, seed, when + ": a full disk is not named as one: " + message);
+        } else {
+            tally.held(Check.THE_ERROR_IS_A_CLEAR_STORAGE_EXCEPTION);
         }
         Db db = outcome.db();
         if (db == null) {
@@ -114,22 +135,31 @@ final class FaultRun {
             } else {
                 db.createTable(TableDef.of("other", FieldDef.intField("v")));
             }
-            tally.wrong(battery, seed, when + ": the database took a write after a failed write or sync");
+            tally.wrong(Check.THE_FAILED_DATABASE_REFUSES_WRITES_SAYING_TO_REOPEN, seed, when + ": the database took a write"
+                    + " after a failed write or sync");
         } catch (DatabaseFailedException expected) {
-            if (!expected.getMessage().contains("reopen")) {
-                tally.wrong(battery, seed, when + ": the refusal does not say to reopen: " + expected.getMessage());
+            if (expected.getMessage().contains("reopen")) {
+                tally.held(Check.THE_FAILED_DATABASE_REFUSES_WRITES_SAYING_TO_REOPEN);
+            } else {
+                tally.wrong(Check.THE_FAILED_DATABASE_REFUSES_WRITES_SAYING_TO_REOPEN, seed, when + ": the refusal does not say"
+                        + " to reopen: " + expected.getMessage());
             }
         } catch (RuntimeException e) {
-            tally.wrong(battery, seed, when + ": a write after the failure threw " + e + ", not DatabaseFailedException");
+            tally.wrong(Check.THE_FAILED_DATABASE_REFUSES_WRITES_SAYING_TO_REOPEN, seed, when + ": a write after the failure"
+                    + " threw " + e + ", not DatabaseFailedException");
         }
         long[] reads = new long[1];
         try {
             List<String> problems = workload.model(outcome.done()).differences(db, FaultWorkload.TABLE, "value", "kind", reads);
             for (String problem : problems) {
-                tally.wrong(battery, seed, when + ": the failed database reads wrong: " + problem);
+                tally.wrong(Check.THE_FAILED_DATABASE_READS_ITS_LAST_COMMIT, seed, when + ": the failed database reads wrong: "
+                        + problem);
+            }
+            if (problems.isEmpty()) {
+                tally.held(Check.THE_FAILED_DATABASE_READS_ITS_LAST_COMMIT);
             }
         } catch (RuntimeException e) {
-            tally.wrong(battery, seed, when + ": reading the failed database threw " + e);
+            tally.wrong(Check.THE_FAILED_DATABASE_READS_ITS_LAST_COMMIT, seed, when + ": reading the failed database threw " + e);
         }
         tally.add(Counter.READS_CHECKED, reads[0]);
     }
@@ -138,20 +168,23 @@ final class FaultRun {
      * Reopens a crash image: it must show the last commit (or the failed one, whole, when
      * {@code mayLand}), pass check, and take one more commit that also passes check.
      */
-    static void checkImage(MemoryPager image, FaultWorkload workload, int done, boolean mayLand, String battery,
-                           long seed, String when, Tally tally) {
+    static void checkImage(MemoryPager image, FaultWorkload workload, int done, boolean mayLand, long seed, String when,
+                           Tally tally) {
         Db db;
         try {
             db = Db.of(Store.open(image));
         } catch (BigException e) {
             if (done < 0) {
+                tally.held(Check.THE_CRASH_IMAGE_REOPENS);
                 tally.increment(Counter.CRASH_IMAGES); // creating the file failed: refusing it is right
                 return;
             }
-            tally.lost(battery, seed, when + ": the crash image does not reopen: " + e.getMessage());
+            tally.lost(Check.THE_CRASH_IMAGE_REOPENS, seed, when + ": the crash image does not reopen: " + e.getMessage());
             return;
         }
+        tally.held(Check.THE_CRASH_IMAGE_REOPENS);
         long[] reads = new long[1];
+        Check making = Check.IT_REOPENS_AT_A_COMMIT_WHOLE;
         try (db) {
             int oldest = Math.max(0, done);
             List<String> atDone = workload.model(oldest).differences(db, FaultWorkload.TABLE, "value", "kind", reads);
@@ -168,29 +201,35 @@ final class FaultRun {
                 String text = when + ": reopened state is neither step " + oldest + (mayLand ? " nor " + (oldest + 1) : "")
                         + ": " + String.join("; ", atDone.subList(0, Math.min(5, atDone.size())));
                 if (fewer) {
-                    tally.lost(battery, seed, text);
+                    tally.lost(making, seed, text);
                 } else {
-                    tally.wrong(battery, seed, text);
+                    tally.wrong(making, seed, text);
                 }
                 return;
             }
+            tally.held(making);
+            making = Check.CHECK_IS_CLEAN_AFTER_REOPENING;
             CheckReport report = db.check();
             if (!report.ok()) {
-                tally.wrong(battery, seed, when + ": check of the reopened image: " + report.describe());
+                tally.wrong(making, seed, when + ": check of the reopened image: " + report.describe());
                 return;
             }
+            tally.held(making);
+            making = Check.IT_TAKES_A_NEW_COMMIT;
             if (workload.model(shown).tableExists()) {
                 db.append(FaultWorkload.TABLE, Record.of("value", 7L, "kind", "after"));
             } else {
                 db.createTable(EventRecords.table());
             }
             CheckReport after = db.check();
-            if (!after.ok()) {
-                tally.wrong(battery, seed, when + ": check after a commit on the reopened image: " + after.describe());
+            if (after.ok()) {
+                tally.held(making);
+            } else {
+                tally.wrong(making, seed, when + ": check after a commit on the reopened image: " + after.describe());
             }
             tally.increment(Counter.CRASH_IMAGES);
         } catch (RuntimeException e) {
-            tally.wrong(battery, seed, when + ": using the reopened image threw " + e);
+            tally.wrong(making, seed, when + ": using the reopened image threw " + e);
         }
         tally.add(Counter.READS_CHECKED, reads[0]);
     }

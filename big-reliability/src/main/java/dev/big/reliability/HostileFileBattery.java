@@ -28,6 +28,20 @@ import java.util.concurrent.TimeoutException;
  */
 public final class HostileFileBattery implements Battery {
 
+    /** What the battery checks of every hostile file, through the Java API and the command line. */
+    public enum Check implements BatteryCheck {
+        /** Every open returns within its time limit: no hang. */
+        AN_OPEN_RETURNS_IN_TIME,
+        /** A refused open is a {@code BigException} whose message names the file. */
+        A_REFUSAL_IS_A_BIG_EXCEPTION_NAMING_THE_FILE,
+        /** A file that opens (a big database after all) answers what it holds, or fails with a {@code BigException}. */
+        A_FILE_THAT_OPENS_ANSWERS_WHAT_IT_HOLDS,
+        /** No open, refused or not, writes to a hostile file. */
+        A_HOSTILE_FILE_IS_LEFT_AS_IT_WAS,
+        /** {@code big stats}, {@code check} and {@code query} refuse with exit 65, 66 or 79 and one clear line. */
+        THE_COMMAND_LINE_REFUSES_WITH_ONE_CLEAR_LINE
+    }
+
     private static final long OPEN_TIMEOUT_MILLIS = 20_000;
 
     @Override
@@ -89,10 +103,10 @@ public final class HostileFileBattery implements Battery {
         }
     }
 
-    /** Opens through the Java API, read-only and read-write, each with a timeout. */
     /** Files the Java API opened read-only (for which the command line may succeed too). */
     private final java.util.Set<Path> opens = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
+    /** Opens through the Java API, read-only and read-write, each with a timeout. */
     private void library(Path file, HostileFiles.Hostile hostile, List<String> latest, List<String> previous,
                          ExecutorService opener, String when, long seed, Tally tally) throws Exception {
         byte[] before = Files.isRegularFile(file) ? Files.readAllBytes(file) : null;
@@ -111,31 +125,45 @@ public final class HostileFileBattery implements Battery {
                 if (readOnly) {
                     opens.add(file);
                 }
+                tally.held(Check.AN_OPEN_RETURNS_IN_TIME);
                 for (int q = 0; q < answers.size(); q++) {
                     String answer = answers.get(q);
                     boolean failedClearly = answer.startsWith("failed: ");
-                    if (!failedClearly && !answer.equals(latest.get(q)) && !answer.equals(previous.get(q))) {
-                        tally.wrong(name(), seed, how + ": opened and answered " + answer + ", the file holds " + latest.get(q));
-                    }
                     if (answer.startsWith("threw: ")) {
-                        tally.wrong(name(), seed, how + ": a read " + answer.substring(7) + ", not a BigException");
+                        tally.wrong(Check.A_FILE_THAT_OPENS_ANSWERS_WHAT_IT_HOLDS, seed, how + ": a read " + answer.substring(7)
+                                + ", not a BigException");
+                    } else if (!failedClearly && !answer.equals(latest.get(q)) && !answer.equals(previous.get(q))) {
+                        tally.wrong(Check.A_FILE_THAT_OPENS_ANSWERS_WHAT_IT_HOLDS, seed, how + ": opened and answered " + answer
+                                + ", the file holds " + latest.get(q));
+                    } else {
+                        tally.held(Check.A_FILE_THAT_OPENS_ANSWERS_WHAT_IT_HOLDS);
                     }
                 }
                 tally.add(Counter.READS_CHECKED, answers.size());
             } catch (TimeoutException e) {
                 opened.cancel(true);
-                tally.wrong(name(), seed, how + ": the open did not return within " + OPEN_TIMEOUT_MILLIS + " ms (a hang)");
+                tally.wrong(Check.AN_OPEN_RETURNS_IN_TIME, seed, how + ": the open did not return within " + OPEN_TIMEOUT_MILLIS
+                        + " ms (a hang)");
             } catch (java.util.concurrent.ExecutionException e) {
+                tally.held(Check.AN_OPEN_RETURNS_IN_TIME);
                 Throwable cause = e.getCause();
                 if (!(cause instanceof BigException)) {
-                    tally.wrong(name(), seed, how + ": refused with " + cause + ", not a BigException");
+                    tally.wrong(Check.A_REFUSAL_IS_A_BIG_EXCEPTION_NAMING_THE_FILE, seed, how + ": refused with " + cause
+                            + ", not a BigException");
                 } else if (!cause.getMessage().contains(file.toString())) {
-                    tally.wrong(name(), seed, how + ": the refusal does not name the file: " + cause.getMessage());
+                    tally.wrong(Check.A_REFUSAL_IS_A_BIG_EXCEPTION_NAMING_THE_FILE, seed, how + ": the refusal does not name the"
+                            + " file: " + cause.getMessage());
+                } else {
+                    tally.held(Check.A_REFUSAL_IS_A_BIG_EXCEPTION_NAMING_THE_FILE);
                 }
             }
-            if (before != null && !Arrays.equals(before, Files.readAllBytes(file))) {
-                tally.wrong(name(), seed, how + ": the file changed");
-                Files.write(file, before);
+            if (before != null) {
+                if (Arrays.equals(before, Files.readAllBytes(file))) {
+                    tally.held(Check.A_HOSTILE_FILE_IS_LEFT_AS_IT_WAS);
+                } else {
+                    tally.wrong(Check.A_HOSTILE_FILE_IS_LEFT_AS_IT_WAS, seed, how + ": the file changed");
+                    Files.write(file, before);
+                }
             }
         }
     }
@@ -212,23 +240,34 @@ public final class HostileFileBattery implements Battery {
         int exit = result.exitCode();
         boolean refused = exit == 65 || exit == 66 || exit == 79;
         boolean accepted = exit == 0 && opens.contains(file);
-        if (accepted && result.args().getFirst().equals("query") && !result.stdout().equals("count(*)\n3001\n")
-                && !result.stdout().equals("count(*)\n3000\n")) {
-            tally.wrong(name(), seed, when + ": answered " + result.stdout() + ", the file holds 3001 records: " + result);
+        if (accepted && result.args().getFirst().equals("query")) {
+            if (result.stdout().equals("count(*)\n3001\n") || result.stdout().equals("count(*)\n3000\n")) {
+                tally.held(Check.A_FILE_THAT_OPENS_ANSWERS_WHAT_IT_HOLDS);
+            } else {
+                tally.wrong(Check.A_FILE_THAT_OPENS_ANSWERS_WHAT_IT_HOLDS, seed, when + ": answered " + result.stdout()
+                        + ", the file holds 3001 records: " + result);
+            }
         }
         if (!refused && !accepted) {
-            tally.wrong(name(), seed, when + ": exit " + exit + " (expected 65, 66 or 79): " + result);
+            tally.wrong(Check.THE_COMMAND_LINE_REFUSES_WITH_ONE_CLEAR_LINE, seed, when + ": exit " + exit
+                    + " (expected 65, 66 or 79): " + result);
             return;
         }
         if (refused) {
             String first = result.stderr().lines().findFirst().orElse("");
             if (!first.startsWith("big " + result.args().getFirst() + ": ") || !first.contains(file.getFileName().toString())
                     || result.stderr().contains("\tat ")) {
-                tally.wrong(name(), seed, when + ": unclear message: " + result);
+                tally.wrong(Check.THE_COMMAND_LINE_REFUSES_WITH_ONE_CLEAR_LINE, seed, when + ": unclear message: " + result);
+            } else {
+                tally.held(Check.THE_COMMAND_LINE_REFUSES_WITH_ONE_CLEAR_LINE);
             }
         }
-        if (hostile.bytes() != null && Files.isRegularFile(file) && !Arrays.equals(hostile.bytes(), Files.readAllBytes(file))) {
-            tally.wrong(name(), seed, when + ": the file changed");
+        if (hostile.bytes() != null && Files.isRegularFile(file)) {
+            if (Arrays.equals(hostile.bytes(), Files.readAllBytes(file))) {
+                tally.held(Check.A_HOSTILE_FILE_IS_LEFT_AS_IT_WAS);
+            } else {
+                tally.wrong(Check.A_HOSTILE_FILE_IS_LEFT_AS_IT_WAS, seed, when + ": the file changed");
+            }
         }
         tally.increment(Counter.READS_CHECKED);
     }

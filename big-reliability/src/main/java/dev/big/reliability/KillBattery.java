@@ -25,6 +25,26 @@ import java.util.concurrent.TimeUnit;
  */
 public final class KillBattery implements Battery {
 
+    /** What the battery checks after every kill (and while the child writes). */
+    public enum Check implements BatteryCheck {
+        /** The child opens the file and writes until SIGKILL stops it: it never dies or exits of itself. */
+        THE_WRITER_RUNS_UNTIL_IT_IS_KILLED,
+        /** While the child writes, a second writer in this process is refused as locked by another process. */
+        A_SECOND_WRITER_IS_REFUSED,
+        /** The file reopens after the kill (one killed while creating it may be refused, having acknowledged nothing). */
+        THE_FILE_REOPENS,
+        /** {@code check()} of the reopened file finds nothing. */
+        CHECK_IS_CLEAN,
+        /** The file holds every record the child acknowledged. */
+        EVERY_ACKNOWLEDGED_RECORD_SURVIVES,
+        /** The file holds no more than the acknowledged records and the writes in flight. */
+        NOTHING_BEYOND_THE_WRITES_IN_FLIGHT,
+        /** An ingesting child's records are whole batches: no batch is half there. */
+        NO_BATCH_IS_HALF_APPLIED,
+        /** Every record read back, and every aggregate, is what the record ids say. */
+        EVERY_RECORD_READS_AS_WRITTEN
+    }
+
     /** A database past this many records is set aside and the next kills start a fresh one. */
     private static final long MAX_RECORDS_PER_FILE = 1_500_000;
 
@@ -76,11 +96,13 @@ public final class KillBattery implements Battery {
             } else {
                 while (!Acks.read(acksFile).isReady()) {
                     if (!child.isAlive()) {
-                        tally.wrong(name(), seed, what + ": the child died before it was ready: " + Files.readString(log));
+                        tally.wrong(Check.THE_WRITER_RUNS_UNTIL_IT_IS_KILLED, seed, what + ": the child died before it was ready: "
+                                + Files.readString(log));
                         return;
                     }
                     if (System.nanoTime() - started > TimeUnit.SECONDS.toNanos(120)) {
-                        tally.wrong(name(), seed, what + ": the child did not open the database within 120 s");
+                        tally.wrong(Check.THE_WRITER_RUNS_UNTIL_IT_IS_KILLED, seed, what + ": the child did not open the database"
+                                + " within 120 s");
                         break;
                     }
                     Thread.sleep(5);
@@ -93,17 +115,19 @@ public final class KillBattery implements Battery {
         } finally {
             child.destroyForcibly();
             if (!child.waitFor(60, TimeUnit.SECONDS)) {
-                tally.wrong(name(), seed, what + ": the child did not die within 60 s of SIGKILL");
+                tally.wrong(Check.THE_WRITER_RUNS_UNTIL_IT_IS_KILLED, seed, what + ": the child did not die within 60 s of SIGKILL");
             }
         }
         if (child.exitValue() != 137 && child.exitValue() != 9) {
-            tally.wrong(name(), seed, what + ": the child exited by itself with " + child.exitValue() + " before the kill: "
-                    + Files.readString(log));
+            tally.wrong(Check.THE_WRITER_RUNS_UNTIL_IT_IS_KILLED, seed, what + ": the child exited by itself with "
+                    + child.exitValue() + " before the kill: " + Files.readString(log));
             return;
         }
         Acks.Read acks = Acks.read(acksFile);
         if (acks.error() != null) {
-            tally.wrong(name(), seed, what + ": " + acks.error());
+            tally.wrong(Check.THE_WRITER_RUNS_UNTIL_IT_IS_KILLED, seed, what + ": " + acks.error());
+        } else {
+            tally.held(Check.THE_WRITER_RUNS_UNTIL_IT_IS_KILLED);
         }
         verifyAfterKill(file, ingest, acks, what, seed, random, tally);
         Files.deleteIfExists(acksFile);
@@ -116,10 +140,13 @@ public final class KillBattery implements Battery {
             return;
         }
         try (Db second = Db.open(file)) {
-            tally.wrong(name(), seed, what + ": a second writer opened the file while the child was writing it");
+            tally.wrong(Check.A_SECOND_WRITER_IS_REFUSED, seed, what + ": a second writer opened the file while the child was"
+                    + " writing it");
         } catch (DatabaseLockedException e) {
-            if (!e.getMessage().contains("locked by another process")) {
-                tally.wrong(name(), seed, what + ": unclear lock message: " + e.getMessage());
+            if (e.getMessage().contains("locked by another process")) {
+                tally.held(Check.A_SECOND_WRITER_IS_REFUSED);
+            } else {
+                tally.wrong(Check.A_SECOND_WRITER_IS_REFUSED, seed, what + ": unclear lock message: " + e.getMessage());
             }
             tally.increment(Counter.LIFECYCLE);
         } catch (BigException e) {
@@ -138,16 +165,20 @@ public final class KillBattery implements Battery {
             if (acks.durable() < 0 && !acks.isReady() && verified.getOrDefault(file, 0L) == 0) {
                 // Killed while creating the file: nothing was acknowledged, and the refusal says so.
                 deleteQuietly(file);
+                tally.held(Check.THE_FILE_REOPENS);
                 tally.increment(Counter.KILLS);
                 return;
             }
-            tally.lost(name(), seed, what + ": the file does not reopen after the kill: " + e.getMessage());
+            tally.lost(Check.THE_FILE_REOPENS, seed, what + ": the file does not reopen after the kill: " + e.getMessage());
             return;
         }
+        tally.held(Check.THE_FILE_REOPENS);
         try (db) {
             CheckReport report = db.check();
-            if (!report.ok()) {
-                tally.wrong(name(), seed, what + ": check after the kill: " + report.describe());
+            if (report.ok()) {
+                tally.held(Check.CHECK_IS_CLEAN);
+            } else {
+                tally.wrong(Check.CHECK_IS_CLEAN, seed, what + ": check after the kill: " + report.describe());
             }
             boolean hasTable = db.schema().stream().anyMatch(t -> t.name().equals(EventRecords.TABLE));
             long count = 0;
@@ -156,30 +187,40 @@ public final class KillBattery implements Battery {
                     count = snapshot.count(EventRecords.TABLE);
                 }
             } else if (acks.isReady()) {
-                tally.lost(name(), seed, what + ": the table is gone after the kill");
+                tally.lost(Check.EVERY_ACKNOWLEDGED_RECORD_SURVIVES, seed, what + ": the table is gone after the kill");
                 return;
             }
             if (count < acked) {
-                tally.lost(name(), seed, what + ": the child acknowledged " + acked + " records, the file holds " + count);
+                tally.lost(Check.EVERY_ACKNOWLEDGED_RECORD_SURVIVES, seed, what + ": the child acknowledged " + acked
+                        + " records, the file holds " + count);
+            } else {
+                tally.held(Check.EVERY_ACKNOWLEDGED_RECORD_SURVIVES);
             }
             // Ingest commits are pipelined and the child acknowledges only between appends: while
             // it waits to hand over batch N+1, batches N-1 and N can become durable, and N+1
             // right after, before it writes its next acknowledgement: up to three batches.
             long inFlight = ingest ? 3L * IngestChild.BATCH : 1;
             if (count > acked + inFlight) {
-                tally.wrong(name(), seed, what + ": the file holds " + count + " records, beyond the " + acked
-                        + " acknowledged and what was in flight");
+                tally.wrong(Check.NOTHING_BEYOND_THE_WRITES_IN_FLIGHT, seed, what + ": the file holds " + count
+                        + " records, beyond the " + acked + " acknowledged and what was in flight");
+            } else {
+                tally.held(Check.NOTHING_BEYOND_THE_WRITES_IN_FLIGHT);
             }
             if (ingest && count % IngestChild.BATCH != 0) {
-                tally.wrong(name(), seed, what + ": " + count + " records is not a whole number of batches of "
-                        + IngestChild.BATCH + ": a batch is half-present");
+                tally.wrong(Check.NO_BATCH_IS_HALF_APPLIED, seed, what + ": " + count + " records is not a whole number of"
+                        + " batches of " + IngestChild.BATCH + ": a batch is half-present");
+            } else if (ingest) {
+                tally.held(Check.NO_BATCH_IS_HALF_APPLIED);
             }
             if (hasTable) {
                 long[] reads = new long[1];
                 List<String> problems = EventRecords.verifyPrefix(db, count, ingest ? 2 * IngestChild.BATCH : 5, 200,
                         random, reads);
                 for (String problem : problems) {
-                    tally.wrong(name(), seed, what + " (" + count + " records): " + problem);
+                    tally.wrong(Check.EVERY_RECORD_READS_AS_WRITTEN, seed, what + " (" + count + " records): " + problem);
+                }
+                if (problems.isEmpty()) {
+                    tally.held(Check.EVERY_RECORD_READS_AS_WRITTEN);
                 }
                 tally.add(Counter.READS_CHECKED, reads[0]);
             }
@@ -187,7 +228,7 @@ public final class KillBattery implements Battery {
             tally.increment(Counter.KILLS);
             tally.add(Counter.ACKED_RECORDS, acked);
         } catch (BigException e) {
-            tally.wrong(name(), seed, what + ": reading the reopened file failed: " + e);
+            tally.wrong(Check.EVERY_RECORD_READS_AS_WRITTEN, seed, what + ": reading the reopened file failed: " + e);
         }
     }
 

@@ -27,6 +27,30 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class LifecycleBattery implements Battery {
 
+    /** What the battery checks of opens, closes, second writers and read-only followers. */
+    public enum Check implements BatteryCheck {
+        /** A read around a close is right (one of the two commits it may see) or fails with {@code DatabaseClosedException}. */
+        A_READ_AROUND_A_CLOSE_IS_RIGHT_OR_FAILS_AS_CLOSED,
+        /** Every record appended across the open/close cycles is there after them. */
+        EVERY_CYCLES_RECORD_SURVIVES,
+        /** {@code check()} after the cycles finds nothing. */
+        CHECK_IS_CLEAN_AFTER_THE_CYCLES,
+        /** Close returns while a snapshot is open; the snapshot then fails as closed; the file holds its record. */
+        CLOSE_UNDER_AN_IDLE_SNAPSHOT_ENDS_IT_CLEANLY,
+        /** A second writer, in another process, through {@code big load} or in this process, is refused as locked. */
+        A_SECOND_WRITER_IS_REFUSED_AS_LOCKED,
+        /** The second process reads the locked file read-only, all of it. */
+        A_LOCKED_OUT_PROCESS_STILL_READS,
+        /** A read-only handle starts following a child process that writes. */
+        A_READ_ONLY_HANDLE_FOLLOWS_A_WRITING_PROCESS,
+        /** A read-only read is one consistent commit: its sum agrees with its count. */
+        A_READ_ONLY_READ_IS_ONE_COMMIT,
+        /** A read-only read sees every record acknowledged before it began. */
+        A_READ_ONLY_READ_SEES_EVERY_ACKNOWLEDGED_RECORD,
+        /** A read-only handle's counts never go back. */
+        READ_ONLY_COUNTS_NEVER_GO_BACK
+    }
+
     @Override
     public String name() {
         return "lifecycle";
@@ -75,19 +99,27 @@ public final class LifecycleBattery implements Battery {
                 }
             }
             for (String problem : problems) {
-                tally.wrong(name(), seed, "cycle " + cycle + ": " + problem);
+                tally.wrong(Check.A_READ_AROUND_A_CLOSE_IS_RIGHT_OR_FAILS_AS_CLOSED, seed, "cycle " + cycle + ": " + problem);
             }
+            tally.held(Check.A_READ_AROUND_A_CLOSE_IS_RIGHT_OR_FAILS_AS_CLOSED, reads.get());
             tally.add(Counter.READS_CHECKED, reads.get());
             tally.increment(Counter.LIFECYCLE);
         }
         try (Db db = Db.open(file)) {
             long[] reads = new long[1];
-            for (String problem : EventRecords.verifyPrefix(db, cycles + 1, cycles + 1, 0, new SplittableRandom(seed), reads)) {
-                tally.lost(name(), seed, "after " + cycles + " open/close cycles: " + problem);
+            List<String> problems = EventRecords.verifyPrefix(db, cycles + 1, cycles + 1, 0, new SplittableRandom(seed), reads);
+            for (String problem : problems) {
+                tally.lost(Check.EVERY_CYCLES_RECORD_SURVIVES, seed, "after " + cycles + " open/close cycles: " + problem);
+            }
+            if (problems.isEmpty()) {
+                tally.held(Check.EVERY_CYCLES_RECORD_SURVIVES);
             }
             tally.add(Counter.READS_CHECKED, reads[0]);
-            if (!db.check().ok()) {
-                tally.wrong(name(), seed, "check after the cycles: " + db.check().describe());
+            var report = db.check();
+            if (report.ok()) {
+                tally.held(Check.CHECK_IS_CLEAN_AFTER_THE_CYCLES);
+            } else {
+                tally.wrong(Check.CHECK_IS_CLEAN_AFTER_THE_CYCLES, seed, "check after the cycles: " + report.describe());
             }
         }
         tally.note("lifecycle: " + cycles + " open/close cycles under readers, longest close " + maxCloseMillis + " ms");
@@ -122,23 +154,27 @@ public final class LifecycleBattery implements Battery {
         db.append(EventRecords.TABLE, EventRecords.record(0));
         Snapshot idle = db.read();
         idle.count(EventRecords.TABLE);
+        Check promise = Check.CLOSE_UNDER_AN_IDLE_SNAPSHOT_ENDS_IT_CLEANLY;
         Thread closer = Thread.ofPlatform().start(db::close);
         closer.join(30_000);
         if (closer.isAlive()) {
-            tally.wrong(name(), seed, "close did not return within 30 s while a snapshot was open");
+            tally.wrong(promise, seed, "close did not return within 30 s while a snapshot was open");
         }
         try {
             idle.count(EventRecords.TABLE);
-            tally.wrong(name(), seed, "a snapshot of a closed database still answered");
+            tally.wrong(promise, seed, "a snapshot of a closed database still answered");
         } catch (DatabaseClosedException expected) {
             tally.increment(Counter.LIFECYCLE);
         } catch (Throwable t) {
-            tally.wrong(name(), seed, "a snapshot of a closed database threw " + t + ", not DatabaseClosedException");
+            tally.wrong(promise, seed, "a snapshot of a closed database threw " + t + ", not DatabaseClosedException");
         }
         idle.close();
         try (Db reopened = Db.open(file); Snapshot s = reopened.read()) {
             if (s.count(EventRecords.TABLE) != 1) {
-                tally.lost(name(), seed, "after closing under an idle reader the file holds " + s.count(EventRecords.TABLE) + " records");
+                tally.lost(promise, seed, "after closing under an idle reader the file holds " + s.count(EventRecords.TABLE)
+                        + " records");
+            } else if (tally.broke(promise) == 0) {
+                tally.held(promise);
             }
         }
     }
@@ -155,31 +191,37 @@ public final class LifecycleBattery implements Battery {
                     .redirectErrorStream(true).redirectOutput(dir.resolve("lock-probe.log").toFile()).start();
             if (!child.waitFor(120, TimeUnit.SECONDS)) {
                 child.destroyForcibly();
-                tally.wrong(name(), seed, "the second process did not finish within 120 s");
+                tally.wrong(Check.A_SECOND_WRITER_IS_REFUSED_AS_LOCKED, seed, "the second process did not finish within 120 s");
             }
             Acks.Read read = Acks.read(report);
             if (read.error() == null || !read.error().startsWith("LOCKED ") || !read.error().contains("locked by another process")) {
-                tally.wrong(name(), seed, "a second process opening the file for writing: " + read.error() + " "
-                        + Files.readString(dir.resolve("lock-probe.log")));
+                tally.wrong(Check.A_SECOND_WRITER_IS_REFUSED_AS_LOCKED, seed, "a second process opening the file for writing: "
+                        + read.error() + " " + Files.readString(dir.resolve("lock-probe.log")));
             } else {
+                tally.held(Check.A_SECOND_WRITER_IS_REFUSED_AS_LOCKED);
                 tally.increment(Counter.LIFECYCLE);
             }
             if (read.durable() != 7) {
-                tally.wrong(name(), seed, "the second process read " + read.durable() + " records read-only, the file holds 7");
+                tally.wrong(Check.A_LOCKED_OUT_PROCESS_STILL_READS, seed, "the second process read " + read.durable()
+                        + " records read-only, the file holds 7");
+            } else {
+                tally.held(Check.A_LOCKED_OUT_PROCESS_STILL_READS);
             }
             Files.writeString(dir.resolve("rows.csv"), "value\n1\n");
             CliBatch.Result load = CliBatch.run(dir, List.of(List.of("load", file.toString(), EventRecords.TABLE,
                     dir.resolve("rows.csv").toString())), 60_000).getFirst();
             if (load.exitCode() != 74 || !load.stderr().contains("locked by another process")) {
-                tally.wrong(name(), seed, "big load of a file another process writes: " + load);
+                tally.wrong(Check.A_SECOND_WRITER_IS_REFUSED_AS_LOCKED, seed, "big load of a file another process writes: " + load);
             } else {
+                tally.held(Check.A_SECOND_WRITER_IS_REFUSED_AS_LOCKED);
                 tally.increment(Counter.LIFECYCLE);
             }
             // Last: a refused open in this process must leave this process's lock in place (see
             // TheWriteLockHoldsWhileItsProcessOpensOtherHandlesTest); nothing after this needs it.
             try (Db second = Db.open(file)) {
-                tally.wrong(name(), seed, "a second writer in the same process opened the file");
+                tally.wrong(Check.A_SECOND_WRITER_IS_REFUSED_AS_LOCKED, seed, "a second writer in the same process opened the file");
             } catch (DatabaseLockedException expected) {
+                tally.held(Check.A_SECOND_WRITER_IS_REFUSED_AS_LOCKED);
                 tally.increment(Counter.LIFECYCLE);
             }
         }
@@ -204,9 +246,11 @@ public final class LifecycleBattery implements Battery {
                     Thread.sleep(10);
                 }
                 if (!Acks.read(acks).isReady()) {
-                    tally.wrong(name(), seed, "the writing child did not start: " + Files.readString(dir.resolve("follow.log")));
+                    tally.wrong(Check.A_READ_ONLY_HANDLE_FOLLOWS_A_WRITING_PROCESS, seed, "the writing child did not start: "
+                            + Files.readString(dir.resolve("follow.log")));
                     continue;
                 }
+                tally.held(Check.A_READ_ONLY_HANDLE_FOLLOWS_A_WRITING_PROCESS);
                 long last = 0;
                 long end = System.currentTimeMillis() + 1_500;
                 while (System.currentTimeMillis() < end) {
@@ -272,22 +316,30 @@ public final class LifecycleBattery implements Battery {
                 } catch (RuntimeException e) {
                     committedSince = true; // the newest commit's pages are being reused: a writer moved on
                 }
-                tally.wrong(name(), seed, how + " at txid " + txid + (committedSince ? ", a commit landing meanwhile (its pages"
-                        + " reused under the snapshot?): " : ", no commit landing meanwhile: ") + problem);
+                tally.wrong(Check.A_READ_ONLY_READ_IS_ONE_COMMIT, seed, how + " at txid " + txid + (committedSince
+                        ? ", a commit landing meanwhile (its pages reused under the snapshot?): " : ", no commit landing meanwhile: ")
+                        + problem);
                 return last;
             }
+            tally.held(Check.A_READ_ONLY_READ_IS_ONE_COMMIT);
             if (count < acked) {
                 long fresh = freshCount(file);
                 if (fresh >= acked) {
-                    tally.wrong(name(), seed, how + " saw " + count + " records; " + acked + " were acknowledged before it began"
-                            + " and a fresh handle sees " + fresh + ": this handle stopped following its writer");
+                    tally.wrong(Check.A_READ_ONLY_READ_SEES_EVERY_ACKNOWLEDGED_RECORD, seed, how + " saw " + count + " records; "
+                            + acked + " were acknowledged before it began and a fresh handle sees " + fresh + ": this handle"
+                            + " stopped following its writer");
                     return last;
                 }
-                tally.lost(name(), seed, how + " saw " + count + " records; " + acked + " were acknowledged before it began"
-                        + " (a fresh handle sees " + fresh + ")");
+                tally.lost(Check.A_READ_ONLY_READ_SEES_EVERY_ACKNOWLEDGED_RECORD, seed, how + " saw " + count + " records; " + acked
+                        + " were acknowledged before it began (a fresh handle sees " + fresh + ")");
+            } else {
+                tally.held(Check.A_READ_ONLY_READ_SEES_EVERY_ACKNOWLEDGED_RECORD);
             }
             if (count < last) {
-                tally.wrong(name(), seed, how + " saw " + count + " records after an earlier read saw " + last);
+                tally.wrong(Check.READ_ONLY_COUNTS_NEVER_GO_BACK, seed, how + " saw " + count + " records after an earlier read saw "
+                        + last);
+            } else {
+                tally.held(Check.READ_ONLY_COUNTS_NEVER_GO_BACK);
             }
             return count;
         }
@@ -309,8 +361,8 @@ public final class LifecycleBattery implements Battery {
             Thread.currentThread().interrupt();
         }
         tally.increment(Counter.READS_CHECKED);
-        tally.wrong(name(), seed, how + " failed to open a snapshot, " + (Acks.read(acks).durable() > acked
-                ? "commits acknowledged meanwhile: " : "no commit acknowledged meanwhile: ") + e);
+        tally.wrong(Check.A_READ_ONLY_READ_IS_ONE_COMMIT, seed, how + " failed to open a snapshot, " + (Acks.read(acks).durable()
+                > acked ? "commits acknowledged meanwhile: " : "no commit acknowledged meanwhile: ") + e);
     }
 
     /** The record count a fresh read-only handle sees, or -1 if it cannot read the file now. */

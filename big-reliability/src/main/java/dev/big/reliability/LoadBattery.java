@@ -41,6 +41,27 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class LoadBattery implements Battery {
 
+    /** What the battery checks while the writer ingests under readers, and once it is alone. */
+    public enum Check implements BatteryCheck {
+        /** Every snapshot a reader reads is one commit of the workload: its counts, sums and point reads agree. */
+        EVERY_READ_SEES_ONE_COMMIT,
+        /** No reader ever throws. */
+        NO_READER_EVER_FAILS,
+        /** The writer never throws. */
+        THE_WRITER_NEVER_FAILS,
+        /** While a reader is held inside a page read, the writer commits. */
+        A_STALLED_READER_NEVER_BLOCKS_THE_WRITER,
+        /** The writer commits at least a window of batches under readers, and three windows alone. */
+        THE_WRITER_COMMITS_UNDER_READERS_AND_ALONE,
+        /** With the readers gone and deletes balancing inserts, the file stops growing. */
+        THE_FILE_STOPS_GROWING_WITH_THE_WRITER_ALONE,
+        /** {@code check()} after the run finds nothing. */
+        CHECK_IS_CLEAN_AFTER_THE_RUN
+    }
+
+    /** A broken promise a reader thread saw, made a finding once the readers stopped. */
+    private record Broken(Check check, String what) {}
+
     static final int BATCH = 250;
     static final int WINDOW = 20;
     static final long STALL_MILLIS = 400;
@@ -68,12 +89,14 @@ public final class LoadBattery implements Battery {
             Thread.sleep(Math.min(1_000, scale.loadMillis() / 5));
             long baselineCommits = commits.get();
             long baselineMaxMicros = writer.maxCommitMicros.getAndSet(0);
-            ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+            ConcurrentLinkedQueue<Broken> problems = new ConcurrentLinkedQueue<>();
             List<Thread> threads = new ArrayList<>();
             AtomicLong reads = new AtomicLong();
+            AtomicLong wholeSnapshots = new AtomicLong();
             for (int r = 0; r < readers; r++) {
                 long readerSeed = random.nextLong();
-                threads.add(Thread.ofPlatform().name("reader-" + r).start(() -> read(db, readersStop, readerSeed, reads, problems)));
+                threads.add(Thread.ofPlatform().name("reader-" + r).start(() -> read(db, readersStop, readerSeed, reads,
+                        wholeSnapshots, problems)));
             }
             int stalls = 0;
             int stallsWithoutCommits = 0;
@@ -106,15 +129,23 @@ public final class LoadBattery implements Battery {
             }
             stop.set(true);
             writerThread.join();
-            for (String problem : problems) {
-                tally.wrong(name(), seed, problem);
+            for (Broken problem : problems) {
+                tally.wrong(problem.check(), seed, problem.what());
             }
+            tally.held(Check.EVERY_READ_SEES_ONE_COMMIT, wholeSnapshots.get());
+            long readersFailed = problems.stream().filter(p -> p.check() == Check.NO_READER_EVER_FAILS).count();
+            tally.held(Check.NO_READER_EVER_FAILS, readers - readersFailed);
             if (writer.failure != null) {
-                tally.wrong(name(), seed, "the writer failed: " + writer.failure);
+                tally.wrong(Check.THE_WRITER_NEVER_FAILS, seed, "the writer failed: " + writer.failure);
+            } else {
+                tally.held(Check.THE_WRITER_NEVER_FAILS);
             }
             if (stallsWithoutCommits > stalls / 4) {
-                tally.wrong(name(), seed, "in " + stallsWithoutCommits + " of " + stalls + " times a reader was held " + STALL_MILLIS
-                        + " ms inside a page read, the writer made no commit meanwhile (blocked by the reader?)");
+                tally.wrong(Check.A_STALLED_READER_NEVER_BLOCKS_THE_WRITER, seed, "in " + stallsWithoutCommits + " of " + stalls
+                        + " times a reader was held " + STALL_MILLIS + " ms inside a page read, the writer made no commit"
+                        + " meanwhile (blocked by the reader?)");
+            } else {
+                tally.held(Check.A_STALLED_READER_NEVER_BLOCKS_THE_WRITER, stalls);
             }
             long[] all = writer.pagesAfterEachCommit();
             // Under readers, the file may step up: a snapshot held open (a stalled reader holds one
@@ -124,18 +155,23 @@ public final class LoadBattery implements Battery {
             long[] alone = Arrays.copyOfRange(all, underReaders, all.length);
             long last = 0;
             if (pages.length < WINDOW) {
-                tally.wrong(name(), seed, "under readers the writer made only " + pages.length + " commits in " + scale.loadMillis()
-                        + " ms");
+                tally.wrong(Check.THE_WRITER_COMMITS_UNDER_READERS_AND_ALONE, seed, "under readers the writer made only "
+                        + pages.length + " commits in " + scale.loadMillis() + " ms");
             } else if (alone.length < 3 * WINDOW) {
-                tally.wrong(name(), seed, "alone, the writer made only " + alone.length + " commits in 60 s");
+                tally.wrong(Check.THE_WRITER_COMMITS_UNDER_READERS_AND_ALONE, seed, "alone, the writer made only " + alone.length
+                        + " commits in 60 s");
             } else {
+                tally.held(Check.THE_WRITER_COMMITS_UNDER_READERS_AND_ALONE);
                 // Alone, after one window of commits to settle, the file must not grow, but for a
                 // few pages when a tree deepens; a page lost per commit would show 2 x WINDOW.
                 long settled = alone[WINDOW - 1];
                 last = Arrays.stream(alone, WINDOW, alone.length).max().orElse(0);
                 if (last > settled + WINDOW / 2) {
-                    tally.wrong(name(), seed, "with no reader left, the file still grew from " + settled + " to " + last + " pages over "
-                            + (alone.length - WINDOW) + " commits that delete what they insert");
+                    tally.wrong(Check.THE_FILE_STOPS_GROWING_WITH_THE_WRITER_ALONE, seed, "with no reader left, the file still"
+                            + " grew from " + settled + " to " + last + " pages over " + (alone.length - WINDOW)
+                            + " commits that delete what they insert");
+                } else {
+                    tally.held(Check.THE_FILE_STOPS_GROWING_WITH_THE_WRITER_ALONE);
                 }
             }
             if (pages.length >= 4) {
@@ -146,8 +182,11 @@ public final class LoadBattery implements Battery {
                         + baselineCommits + " commits); " + stalls + " reader stalls of " + STALL_MILLIS + " ms, "
                         + stallsWithoutCommits + " without a commit meanwhile");
             }
-            if (!db.check().ok()) {
-                tally.wrong(name(), seed, "check after the run: " + db.check().describe());
+            var report = db.check();
+            if (report.ok()) {
+                tally.held(Check.CHECK_IS_CLEAN_AFTER_THE_RUN);
+            } else {
+                tally.wrong(Check.CHECK_IS_CLEAN_AFTER_THE_RUN, seed, "check after the run: " + report.describe());
             }
             tally.add(Counter.READS_CHECKED, reads.get());
         }
@@ -216,9 +255,11 @@ public final class LoadBattery implements Battery {
         }
     }
 
-    private static void read(Db db, AtomicBoolean stop, long seed, AtomicLong reads, ConcurrentLinkedQueue<String> problems) {
+    private static void read(Db db, AtomicBoolean stop, long seed, AtomicLong reads, AtomicLong wholeSnapshots,
+                             ConcurrentLinkedQueue<Broken> problems) {
         SplittableRandom random = new SplittableRandom(seed);
         while (!stop.get()) {
+            int before = problems.size();
             try (Snapshot s = db.read()) {
                 List<Object> row = SqlEngine.execute(s, "SELECT count(*), sum(v), min(b), max(b), sum(b) FROM batches").rows().getFirst();
                 long count = (Long) row.get(0);
@@ -232,7 +273,8 @@ public final class LoadBattery implements Battery {
                 BigInteger expectedSumB = BigInteger.valueOf(hi - lo + 1).multiply(BigInteger.valueOf(lo + hi))
                         .multiply(BigInteger.valueOf(BATCH)).shiftRight(1);
                 if (!BigInteger.valueOf(count).equals(row.get(1)) || count != BATCH * (hi - lo + 1) || !expectedSumB.equals(row.get(4))) {
-                    problems.add("txid " + txid + ": count, sum(v), min(b), max(b), sum(b) = " + row + " do not belong to one commit");
+                    problems.add(new Broken(Check.EVERY_READ_SEES_ONE_COMMIT, "txid " + txid + ": count, sum(v), min(b), max(b),"
+                            + " sum(b) = " + row + " do not belong to one commit"));
                     continue;
                 }
                 expect(problems, reads, txid, "count(*)", count, s.count("batches"));
@@ -251,21 +293,26 @@ public final class LoadBattery implements Battery {
                     reads.incrementAndGet();
                     if (record.isPresent() != present || present && (!Long.valueOf(batch).equals(record.get().get("b"))
                             || !Long.valueOf(1).equals(record.get().get("v")))) {
-                        problems.add("txid " + txid + " (batches " + lo + ".." + hi + "): record " + id + " reads " + record);
+                        problems.add(new Broken(Check.EVERY_READ_SEES_ONE_COMMIT, "txid " + txid + " (batches " + lo + ".." + hi
+                                + "): record " + id + " reads " + record));
                     }
                 }
+                if (problems.size() == before) {
+                    wholeSnapshots.incrementAndGet();
+                }
             } catch (Throwable t) {
-                problems.add("a reader threw " + t);
+                problems.add(new Broken(Check.NO_READER_EVER_FAILS, "a reader threw " + t));
                 return;
             }
         }
     }
 
-    private static void expect(ConcurrentLinkedQueue<String> problems, AtomicLong reads, long txid, String what, long expected,
+    private static void expect(ConcurrentLinkedQueue<Broken> problems, AtomicLong reads, long txid, String what, long expected,
                                long actual) {
         reads.incrementAndGet();
         if (expected != actual) {
-            problems.add("txid " + txid + ": " + what + " is " + actual + ", expected " + expected);
+            problems.add(new Broken(Check.EVERY_READ_SEES_ONE_COMMIT, "txid " + txid + ": " + what + " is " + actual + ", expected "
+                    + expected));
         }
     }
 }

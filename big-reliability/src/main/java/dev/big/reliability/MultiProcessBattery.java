@@ -39,6 +39,34 @@ import java.util.SplittableRandom;
  */
 public final class MultiProcessBattery implements Battery {
 
+    /** What the battery checks, in this process and in every child ({@link CheckedReads}, the writer). */
+    public enum Check implements BatteryCheck {
+        /** Every snapshot's answers, and a reopened file's, are one commit of the {@link BatchWindow} workload. */
+        A_SNAPSHOT_IS_ONE_COMMIT_OF_THE_WORKLOAD,
+        /** A read is at least as new as every batch acknowledged, or seen by its process, before it began. */
+        A_READ_SEES_EVERY_ACKNOWLEDGED_BATCH,
+        /** A held snapshot asked again gives the same answers, whatever its process did meanwhile. */
+        A_HELD_SNAPSHOT_KEEPS_ITS_ANSWERS,
+        /** A call fails only if it was interrupted, and then with a clear {@code BigException}; nothing else breaks. */
+        ONLY_AN_INTERRUPTED_CALL_FAILS_AND_CLEARLY,
+        /** A write open while another process writes is refused with {@code DatabaseLockedException}, saying so. */
+        A_WRITE_OPEN_IS_REFUSED_CLEARLY,
+        /** No write open succeeds inside a writer's lifetime: one writer at a time. */
+        ONE_WRITER_AT_A_TIME,
+        /** With its writer gone, the file opens for writing (a reader's write open may hold it a moment). */
+        THE_WRITE_LOCK_GOES_WITH_ITS_WRITER,
+        /** After each writer the file reopens, {@code check()} is clean and every batch in it is whole. */
+        THE_REOPENED_FILE_IS_CLEAN_AND_WHOLE,
+        /** The file holds every batch its writers acknowledged. */
+        EVERY_ACKNOWLEDGED_BATCH_SURVIVES,
+        /** The file holds at most the one batch in flight beyond the acknowledged ones. */
+        NOTHING_BEYOND_THE_BATCH_IN_FLIGHT,
+        /** With a reader process that read once and idles, the writer's file stops growing: pages are reused. */
+        AN_IDLE_READER_DOES_NOT_STOP_PAGE_REUSE,
+        /** Every process runs as the battery planned it: it dies when killed, not before, and hands over in time. */
+        EVERY_PROCESS_RUNS_AS_PLANNED
+    }
+
     static final int ALONE_WINDOWS = 3;
     /** A run goes on (up to 2.5 times its length) until it killed the writer this many times... */
     static final int MIN_WRITER_KILLS = 3;
@@ -286,8 +314,10 @@ public final class MultiProcessBattery implements Battery {
             ReportingChild gone = writer;
             writer = null;
             lifetimes.over(incarnation);
-            if (!gone.kill()) {
-                wrong(gone + " did not die within 60 s of SIGKILL");
+            if (gone.kill()) {
+                tally.held(Check.EVERY_PROCESS_RUNS_AS_PLANNED);
+            } else {
+                wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, gone + " did not die within 60 s of SIGKILL");
             }
             drainAcks();
             drain(gone);
@@ -307,12 +337,13 @@ public final class MultiProcessBattery implements Battery {
             }
             if (handedOver != from) {
                 if (writer == handing && handing.alive()) {
-                    wrong(writer + " did not hand the file over within 30 s");
+                    wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, writer + " did not hand the file over within 30 s");
                     killWriter();
                 }
                 return; // a writer that died meanwhile was dealt with by tick()
             }
             figures.handovers++;
+            tally.held(Check.EVERY_PROCESS_RUNS_AS_PLANNED);
             retiring.add(writer);
             verifyFile("after " + writer + " handed the file over");
             startWriter();
@@ -323,8 +354,10 @@ public final class MultiProcessBattery implements Battery {
                 return;
             }
             ReportingChild reader = readers.remove(random.nextInt(readers.size()));
-            if (!reader.kill()) {
-                wrong(reader + " did not die within 60 s of SIGKILL");
+            if (reader.kill()) {
+                tally.held(Check.EVERY_PROCESS_RUNS_AS_PLANNED);
+            } else {
+                wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, reader + " did not die within 60 s of SIGKILL");
             }
             drain(reader);
             finished.add(reader);
@@ -348,7 +381,7 @@ public final class MultiProcessBattery implements Battery {
             }
             for (ReportingChild child : all) {
                 if (child.alive() && !child.kill()) {
-                    wrong(child + " did not die within 60 s of SIGKILL");
+                    wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, child + " did not die within 60 s of SIGKILL");
                 }
                 drain(child);
                 finished.add(child);
@@ -361,12 +394,12 @@ public final class MultiProcessBattery implements Battery {
 
         // ---------------------------------------------------------------- what the children say
 
-        private void wrong(String what) {
-            held.add(new Finding(Finding.Kind.WRONG, name(), seed, what));
+        private void wrong(Check check, String what) {
+            held.add(new Finding(Finding.Kind.WRONG, name(), check, seed, what));
         }
 
-        private void lost(String what) {
-            held.add(new Finding(Finding.Kind.LOST, name(), seed, what));
+        private void lost(Check check, String what) {
+            held.add(new Finding(Finding.Kind.LOST, name(), check, seed, what));
         }
 
         /**
@@ -396,9 +429,9 @@ public final class MultiProcessBattery implements Battery {
             held.subList(0, count).clear();
             for (Finding finding : made) {
                 if (finding.kind() == Finding.Kind.LOST) {
-                    tally.lost(name(), seed, finding.what());
+                    tally.lost(finding.check(), seed, finding.what());
                 } else {
-                    tally.wrong(name(), seed, finding.what());
+                    tally.wrong(finding.check(), seed, finding.what());
                 }
             }
         }
@@ -415,8 +448,8 @@ public final class MultiProcessBattery implements Battery {
             for (ReportingChild child : new ArrayList<>(readers)) {
                 drain(child);
                 if (!child.alive()) {
-                    wrong(child + " died by itself with exit " + child.process.exitValue() + ": "
-                            + child.outputTail());
+                    wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, child + " died by itself with exit " + child.process.exitValue()
+                            + ": " + child.outputTail());
                     readers.remove(child);
                     finished.add(child);
                     startReader(roleOf(child));
@@ -427,8 +460,8 @@ public final class MultiProcessBattery implements Battery {
                 drain(old);
                 if (!old.alive()) {
                     if (old.process.exitValue() != 0) {
-                        wrong(old + " exited with " + old.process.exitValue() + " after handing over: "
-                                + old.outputTail());
+                        wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, old + " exited with " + old.process.exitValue()
+                                + " after handing over: " + old.outputTail());
                     }
                     it.remove();
                     finished.add(old);
@@ -465,7 +498,7 @@ public final class MultiProcessBattery implements Battery {
                     }
                     case "closing" -> lifetimes.closing(Integer.parseInt(f[1]), Long.parseLong(f[2]));
                     case "handed-over" -> handedOver = Integer.parseInt(f[1]);
-                    default -> wrong("an unknown line in the acknowledgement log: " + line);
+                    default -> wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, "an unknown line in the acknowledgement log: " + line);
                 }
             }
         }
@@ -476,7 +509,11 @@ public final class MultiProcessBattery implements Battery {
                 String word = space < 0 ? line : line.substring(0, space);
                 String rest = space < 0 ? "" : line.substring(space + 1);
                 switch (word) {
-                    case "WRONG" -> wrong("file " + files + ", " + child + ": " + rest);
+                    case "WRONG" -> {
+                        int end = rest.indexOf(' ');
+                        wrong(Check.valueOf(end < 0 ? rest : rest.substring(0, end)), "file " + files + ", " + child + ": "
+                                + (end < 0 ? "" : rest.substring(end + 1)));
+                    }
                     case "failed" -> {
                         figures.failedKind(abbreviate(rest));
                     }
@@ -494,7 +531,7 @@ public final class MultiProcessBattery implements Battery {
         /** Makes a finding of every write open that admitted a second writer (see {@link WriterLifetimes}). */
         private void judgeOpens() {
             for (String finding : lifetimes.judge()) {
-                tally.wrong(name(), seed, "file " + files + ": " + finding);
+                tally.wrong(Check.ONE_WRITER_AT_A_TIME, seed, "file " + files + ": " + finding);
                 secondWriter = true;
             }
         }
@@ -509,7 +546,8 @@ public final class MultiProcessBattery implements Battery {
                 figures.storeFailures++;
                 verifyFile("after " + gone + " closed a store an interrupted call had failed");
             } else {
-                wrong("file " + files + ": " + gone + " exited by itself with " + code + ": " + gone.outputTail());
+                wrong(Check.EVERY_PROCESS_RUNS_AS_PLANNED, "file " + files + ": " + gone + " exited by itself with " + code + ": "
+                        + gone.outputTail());
                 verifyFile("after " + gone + " exited by itself");
             }
             startWriter();
@@ -526,19 +564,22 @@ public final class MultiProcessBattery implements Battery {
             try (Db second = Db.open(file)) {
                 drainAcks(); // a closing writer says so before it lets go of the lock
                 if (writer.alive() && lifetimes.holdsSince(incarnation, from)) {
-                    tally.wrong(name(), seed, "file " + files + ": a second writer was admitted: this process's Db.open succeeded"
-                            + " while " + writer + " had the file open for writing");
+                    tally.wrong(Check.ONE_WRITER_AT_A_TIME, seed, "file " + files + ": a second writer was admitted: this"
+                            + " process's Db.open succeeded while " + writer + " had the file open for writing");
                     secondWriter = true;
                 }
             } catch (DatabaseLockedException e) {
+                tally.held(Check.ONE_WRITER_AT_A_TIME);
                 if (e.getMessage().contains("locked by another process")) {
                     figures.parentRefusals++;
+                    tally.held(Check.A_WRITE_OPEN_IS_REFUSED_CLEARLY);
                 } else {
-                    wrong("file " + files + ": a write open was refused with an unclear message: " + e.getMessage());
+                    wrong(Check.A_WRITE_OPEN_IS_REFUSED_CLEARLY, "file " + files + ": a write open was refused with an unclear"
+                            + " message: " + e.getMessage());
                 }
             } catch (BigException e) {
-                wrong("file " + files + ": a write open of a file another process writes threw " + e
-                        + ", not DatabaseLockedException");
+                wrong(Check.A_WRITE_OPEN_IS_REFUSED_CLEARLY, "file " + files + ": a write open of a file another process writes"
+                        + " threw " + e + ", not DatabaseLockedException");
             }
         }
 
@@ -560,24 +601,33 @@ public final class MultiProcessBattery implements Battery {
             try (db) {
                 CheckReport report = db.check();
                 if (!report.ok()) {
-                    wrong(what + ": check: " + abbreviate(report.describe()));
+                    wrong(Check.THE_REOPENED_FILE_IS_CLEAN_AND_WHOLE, what + ": check: " + abbreviate(report.describe()));
                 }
                 List<String> problems = new ArrayList<>();
                 long[] counted = new long[1];
                 BatchWindow.Observation seen = BatchWindow.observeWhole(db, random, problems, counted);
                 figures.parentReads += counted[0];
                 for (String problem : problems) {
-                    wrong(what + ": " + problem);
+                    wrong(Check.THE_REOPENED_FILE_IS_CLEAN_AND_WHOLE, what + ": " + problem);
+                }
+                if (report.ok() && problems.isEmpty()) {
+                    tally.held(Check.THE_REOPENED_FILE_IS_CLEAN_AND_WHOLE);
                 }
                 if (seen.batches() < acked) {
-                    lost(what + ": " + acked + " batches were acknowledged, the file holds " + seen);
-                } else if (seen.batches() > acked + 1) {
-                    wrong(what + ": the file holds " + seen + ", beyond the " + acked
+                    lost(Check.EVERY_ACKNOWLEDGED_BATCH_SURVIVES, what + ": " + acked + " batches were acknowledged, the file"
+                            + " holds " + seen);
+                } else {
+                    tally.held(Check.EVERY_ACKNOWLEDGED_BATCH_SURVIVES);
+                }
+                if (seen.batches() > acked + 1) {
+                    wrong(Check.NOTHING_BEYOND_THE_BATCH_IN_FLIGHT, what + ": the file holds " + seen + ", beyond the " + acked
                             + " batches acknowledged and the one in flight");
+                } else {
+                    tally.held(Check.NOTHING_BEYOND_THE_BATCH_IN_FLIGHT);
                 }
                 acked = Math.max(acked, seen.batches());
             } catch (BigException e) {
-                wrong(what + ": reading the reopened file failed: " + e);
+                wrong(Check.THE_REOPENED_FILE_IS_CLEAN_AND_WHOLE, what + ": reading the reopened file failed: " + e);
             }
         }
 
@@ -586,15 +636,18 @@ public final class MultiProcessBattery implements Battery {
             long deadline = System.currentTimeMillis() + 30_000;
             while (true) {
                 try {
-                    return Db.open(file);
+                    Db db = Db.open(file);
+                    tally.held(Check.THE_WRITE_LOCK_GOES_WITH_ITS_WRITER);
+                    return db;
                 } catch (DatabaseLockedException e) {
                     if (System.currentTimeMillis() > deadline) {
-                        wrong(what + ": the file stayed locked for 30 s with no writer: " + e.getMessage());
+                        wrong(Check.THE_WRITE_LOCK_GOES_WITH_ITS_WRITER, what + ": the file stayed locked for 30 s with no writer: "
+                                + e.getMessage());
                         return null;
                     }
                     Thread.sleep(20);
                 } catch (BigException e) {
-                    lost(what + ": the file does not reopen: " + e);
+                    lost(Check.THE_REOPENED_FILE_IS_CLEAN_AND_WHOLE, what + ": the file does not reopen: " + e);
                     return null;
                 }
             }
@@ -645,8 +698,8 @@ public final class MultiProcessBattery implements Battery {
                 Thread.sleep(20);
             }
             if (acked < BatchWindow.WINDOW || !idleRead) {
-                wrong("file " + files + ": the writer alone with an idle reader did not start within 120 s (batches: " + acked
-                        + ", idle reader read: " + idleRead + ")");
+                wrong(Check.AN_IDLE_READER_DOES_NOT_STOP_PAGE_REUSE, "file " + files + ": the writer alone with an idle reader did"
+                        + " not start within 120 s (batches: " + acked + ", idle reader read: " + idleRead + ")");
                 return;
             }
             int from = durable.size();
@@ -656,8 +709,8 @@ public final class MultiProcessBattery implements Battery {
                 Thread.sleep(20);
             }
             if (durable.size() < from + commits) {
-                wrong("file " + files + ": alone with an idle reader, the writer made only " + (durable.size() - from)
-                        + " commits in 120 s");
+                wrong(Check.AN_IDLE_READER_DOES_NOT_STOP_PAGE_REUSE, "file " + files + ": alone with an idle reader, the writer"
+                        + " made only " + (durable.size() - from) + " commits in 120 s");
                 return;
             }
             List<long[]> aloneCommits = durable.subList(from, from + commits);
@@ -666,9 +719,11 @@ public final class MultiProcessBattery implements Battery {
             long settled = alone[BatchWindow.WINDOW - 1];
             long last = Arrays.stream(alone, BatchWindow.WINDOW, alone.length).max().orElse(settled);
             if (last > settled + BatchWindow.WINDOW / 2) {
-                wrong("file " + files + ": with a reader process that read once and now idles, the file grew from "
-                        + settled + " to " + last + " pages over " + (commits - BatchWindow.WINDOW) + " commits that delete what"
-                        + " they insert: page reuse stopped");
+                wrong(Check.AN_IDLE_READER_DOES_NOT_STOP_PAGE_REUSE, "file " + files + ": with a reader process that read once and"
+                        + " now idles, the file grew from " + settled + " to " + last + " pages over "
+                        + (commits - BatchWindow.WINDOW) + " commits that delete what they insert: page reuse stopped");
+            } else {
+                tally.held(Check.AN_IDLE_READER_DOES_NOT_STOP_PAGE_REUSE);
             }
             tally.note("multiprocess: " + (underReaders.isEmpty() ? "" : "file pages under readers by quarter (largest): "
                     + underReaders + "; ") + "alone with an idle reader on a fresh file: " + settled + " pages after " + BatchWindow.WINDOW + " commits, at most " + last
@@ -684,11 +739,20 @@ public final class MultiProcessBattery implements Battery {
             figures.files = files;
             figures.opensBetweenWriters = lifetimes.betweenWriters();
             figures.afterTwoWriters = afterTwoWriters;
-            long notShown = figures.report(tally, finished, incarnation, readerNumber, System.currentTimeMillis() - started);
-            if (notShown > 0) {
-                wrong(notShown + " more broken promises the children counted without showing them (see their logs)");
+            figures.report(tally, finished, incarnation, readerNumber, System.currentTimeMillis() - started);
+            for (Check check : Check.values()) {
+                tally.held(check, sum(finished, ChildLog.HELD + check.name()));
+                long notShown = sum(finished, ChildLog.NOT_SHOWN + check.name());
+                if (notShown > 0) {
+                    wrong(check, notShown + " more broken promises the children counted without showing them (see their logs)");
+                }
             }
+            tally.held(Check.ONE_WRITER_AT_A_TIME, sum(finished, "refused") + lifetimes.betweenWriters());
             flushFindings(true);
+        }
+
+        private static long sum(List<ReportingChild> children, String counter) {
+            return children.stream().mapToLong(child -> child.log.count(counter)).sum();
         }
     }
 

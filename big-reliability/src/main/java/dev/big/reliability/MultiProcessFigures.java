@@ -15,7 +15,7 @@ final class MultiProcessFigures {
 
     /** The counters children write ({@link ChildLog}), summed over every child of the run. */
     private static final List<String> CHILD_COUNTERS = List.of("reads", "rechecks", "interrupts", "writer-interrupts", "refused",
-            "short-handles", "interrupt-failures", "busy", "commits", "updates", "wrong-not-shown");
+            "short-handles", "interrupt-failures", "busy", "commits", "updates");
 
     int files;
     int writerKills;
@@ -38,11 +38,8 @@ final class MultiProcessFigures {
         }
     }
 
-    /**
-     * Adds the counters and the notes to {@code tally}, over {@code children} (every child of the
-     * run, ended); returns how many broken promises children counted without writing them out.
-     */
-    long report(Tally tally, List<ReportingChild> children, int writers, int readers, long runMillis) {
+    /** Adds the counters and the notes to {@code tally}, over {@code children} (every child of the run, ended). */
+    void report(Tally tally, List<ReportingChild> children, int writers, int readers, long runMillis) {
         Map<String, Long> sums = new HashMap<>();
         for (String name : CHILD_COUNTERS) {
             sums.put(name, children.stream().mapToLong(child -> child.log.count(name)).sum());
@@ -73,6 +70,5 @@ final class MultiProcessFigures {
             tally.note("multiprocess: interrupted calls that failed clearly (allowed), first of each kind: "
                     + String.join("; ", failedKinds));
         }
-        return sums.get("wrong-not-shown");
     }
 }

@@ -5,6 +5,7 @@ import dev.big.db.Ingester;
 import dev.big.db.Snapshot;
 import dev.big.engine.WriteTxn;
 import dev.big.page.DatabaseLockedException;
+import dev.big.reliability.MultiProcessBattery.Check;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -128,7 +129,8 @@ public final class MultiProcessWriterChild {
                 return Db.open(file);
             } catch (DatabaseLockedException e) {
                 if (System.currentTimeMillis() > deadline) {
-                    log.wrong("the writer could not open the file within " + OPEN_PATIENCE_MILLIS + " ms: " + e.getMessage());
+                    log.wrong(Check.THE_WRITE_LOCK_GOES_WITH_ITS_WRITER, "the writer could not open the file within "
+                            + OPEN_PATIENCE_MILLIS + " ms: " + e.getMessage());
                     log.close();
                     System.exit(3);
                 }
@@ -248,7 +250,8 @@ public final class MultiProcessWriterChild {
             if (thread.getName().equals("big-ingest")) {
                 thread.join(30_000);
                 if (thread.isAlive()) {
-                    log.wrong("writer: an ingest thread was still running 30 s after the failed " + what);
+                    log.wrong(Check.ONLY_AN_INTERRUPTED_CALL_FAILS_AND_CLEARLY, "writer: an ingest thread was still running 30 s"
+                            + " after the failed " + what);
                 }
             }
         }
@@ -263,7 +266,8 @@ public final class MultiProcessWriterChild {
                 log.line("store-failed after the " + what + " (its commit failed to become durable)");
                 closeAndExit(EXIT_STORE_FAILED);
             }
-            log.wrong("writer: an empty commit after the failed " + what + " threw " + e + CheckedReads.stackTop(e));
+            log.wrong(Check.ONLY_AN_INTERRUPTED_CALL_FAILS_AND_CLEARLY, "writer: an empty commit after the failed " + what
+                    + " threw " + e + CheckedReads.stackTop(e));
             closeAndExit(4);
         }
         long held = readBack("after the failed " + what, batches);
@@ -286,11 +290,20 @@ public final class MultiProcessWriterChild {
         }
         log.add("reads", counted[0]);
         for (String problem : problems) {
-            log.wrong("writer, " + when + ": " + problem);
+            log.wrong(Check.A_SNAPSHOT_IS_ONE_COMMIT_OF_THE_WORKLOAD, "writer, " + when + ": " + problem);
         }
-        if (expected >= 0 && seen.batches() != expected && seen.batches() != expected + 1) {
-            log.wrong("writer, " + when + ": the file holds " + seen + "; " + expected + " batches were committed before it,"
-                    + " and at most one more was in flight");
+        if (problems.isEmpty()) {
+            log.held(Check.A_SNAPSHOT_IS_ONE_COMMIT_OF_THE_WORKLOAD);
+        }
+        if (expected >= 0 && seen.batches() < expected) {
+            log.wrong(Check.EVERY_ACKNOWLEDGED_BATCH_SURVIVES, "writer, " + when + ": the file holds " + seen + "; " + expected
+                    + " batches were committed before it");
+        } else if (expected >= 0 && seen.batches() > expected + 1) {
+            log.wrong(Check.NOTHING_BEYOND_THE_BATCH_IN_FLIGHT, "writer, " + when + ": the file holds " + seen + "; " + expected
+                    + " batches were committed before it, and at most one more was in flight");
+        } else if (expected >= 0) {
+            log.held(Check.EVERY_ACKNOWLEDGED_BATCH_SURVIVES);
+            log.held(Check.NOTHING_BEYOND_THE_BATCH_IN_FLIGHT);
         }
         return Math.max(seen.batches(), expected);
     }
@@ -339,7 +352,7 @@ public final class MultiProcessWriterChild {
         try {
             db.close();
         } catch (RuntimeException e) {
-            log.wrong("writer: closing after a failure threw " + e);
+            log.wrong(Check.ONLY_AN_INTERRUPTED_CALL_FAILS_AND_CLEARLY, "writer: closing after a failure threw " + e);
         }
         log.close();
         System.exit(code);

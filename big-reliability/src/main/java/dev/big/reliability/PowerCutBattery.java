@@ -30,16 +30,17 @@ public final class PowerCutBattery implements Battery {
             FaultyPager pager = fault.arm(n);
             FaultRun.Outcome outcome = FaultRun.run(workload, pager);
             if (outcome.failure() == null) {
-                tally.wrong(name(), seed, fault + " #" + n + ": no step failed");
+                tally.wrong(FaultRun.Check.THE_FAULT_SURFACES, seed, fault + " #" + n + ": no step failed");
                 continue;
             }
+            tally.held(FaultRun.Check.THE_FAULT_SURFACES);
             tally.increment(Counter.FAULTS);
             for (FaultyPager.CrashMode mode : FaultyPager.CrashMode.values()) {
                 int copies = mode == FaultyPager.CrashMode.KEEP_RANDOM_SUBSET ? 3 : 1;
                 for (int copy = 0; copy < copies; copy++) {
                     String when = "power cut at " + fault + " #" + n + ", " + mode + (copies > 1 ? " #" + copy : "");
-                    FaultRun.checkImage(pager.crashImage(mode, new java.util.Random(random.nextLong())), workload, outcome.done(), fault.failedCommitMayLand(),
-                            name(), seed, when, tally);
+                    FaultRun.checkImage(pager.crashImage(mode, new java.util.Random(random.nextLong())), workload, outcome.done(),
+                            fault.failedCommitMayLand(), seed, when, tally);
                     images++;
                 }
             }

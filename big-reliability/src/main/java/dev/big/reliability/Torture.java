@@ -84,8 +84,9 @@ public final class Torture {
         Instant started = Instant.now();
         long deadline = System.nanoTime() + (long) (options.minutes() * 60e9);
         SplittableRandom master = new SplittableRandom(options.seed());
-        Tally total = new Tally();
+        Tally total = new Tally("all batteries");
         Map<String, long[]> perBattery = new LinkedHashMap<>();
+        Map<String, Tally> checks = new LinkedHashMap<>();
         System.err.println("big torture: " + options.minutes() + " minutes, master seed " + options.seed() + ", files under "
                 + WorkDirs.base());
         int rounds = 0;
@@ -99,7 +100,7 @@ public final class Torture {
                 if (timeUp && !needKills) {
                     continue;
                 }
-                runOnce(battery, master.nextLong(), rounds, total, perBattery);
+                runOnce(battery, master.nextLong(), rounds, total, perBattery, checks);
             }
             boolean killsMissing = batteries.stream().anyMatch(b -> b instanceof KillBattery) && total.get(Counter.KILLS) < MIN_KILLS;
             if (System.nanoTime() > deadline) {
@@ -114,21 +115,24 @@ public final class Torture {
             }
         }
         Duration took = Duration.between(started, Instant.now());
-        System.out.print(summary(options, started.truncatedTo(ChronoUnit.SECONDS), took, rounds, total, perBattery));
+        System.out.print(summary(options, started.truncatedTo(ChronoUnit.SECONDS), took, rounds, total, perBattery, checks));
         System.out.flush();
         return total.lost() + total.wrong() == 0 ? 0 : 1;
     }
 
-    private static void runOnce(Battery battery, long seed, int round, Tally total, Map<String, long[]> perBattery) {
-        Tally tally = new Tally();
+    private static void runOnce(Battery battery, long seed, int round, Tally total, Map<String, long[]> perBattery,
+                                Map<String, Tally> checks) {
+        Tally tally = new Tally(battery.name());
         long start = System.nanoTime();
         try {
             battery.run(seed, Scale.LONG, tally);
+            tally.held(Battery.RunCheck.THE_RUN_GOES_TO_ITS_END);
         } catch (Throwable t) {
-            tally.wrong(battery.name(), seed, "the battery stopped with " + t + stackTop(t));
+            tally.wrong(Battery.RunCheck.THE_RUN_GOES_TO_ITS_END, seed, "the battery stopped with " + t + stackTop(t));
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         total.addAll(tally);
+        checks.computeIfAbsent(battery.name(), Tally::new).addAll(tally);
         long[] figures = perBattery.computeIfAbsent(battery.name(), n -> new long[2]);
         figures[0]++;
         figures[1] += millis;
@@ -145,7 +149,8 @@ public final class Torture {
         return text.toString();
     }
 
-    static String summary(Options options, Instant started, Duration took, int rounds, Tally total, Map<String, long[]> perBattery) {
+    static String summary(Options options, Instant started, Duration took, int rounds, Tally total, Map<String, long[]> perBattery,
+                          Map<String, Tally> checks) {
         StringBuilder out = new StringBuilder();
         out.append("## big torture: ").append(String.format("%.0f", options.minutes())).append(" minutes asked, ")
                 .append(took.toMinutes()).append(" min ").append(took.toSecondsPart()).append(" s run, started ").append(started)
@@ -159,6 +164,13 @@ public final class Torture {
         out.append("| battery | runs | time |\n|---|---:|---:|\n");
         perBattery.forEach((name, figures) -> out.append("| ").append(name).append(" | ").append(figures[0]).append(" | ")
                 .append(String.format("%.0f s", figures[1] / 1000.0)).append(" |\n"));
+        out.append("\n| battery | check | made | broke |\n|---|---|---:|---:|\n");
+        checks.forEach((name, tally) -> {
+            for (BatteryCheck check : tally.checks()) {
+                out.append("| ").append(name).append(" | ").append(check.sentence()).append(" | ")
+                        .append(String.format("%,d", tally.made(check))).append(" | ").append(tally.broke(check)).append(" |\n");
+            }
+        });
         if (!total.notes().isEmpty()) {
             out.append("\nMeasured along the way:\n");
             for (String note : total.notes()) {
