@@ -2,6 +2,7 @@
  * The big command line. Compiled as a module so the compiler keeps it to big-db's exported API;
  * it ships and runs as one merged jar on the class path (see big-cli/pom.xml).
  */
+@SuppressWarnings("module") // the battery's module is not on this module's path: "module not found: dev.big.reliability"
 module dev.big.cli {
     requires dev.big.db;
     requires dev.big.workload;
@@ -11,4 +12,6 @@ module dev.big.cli {
     requires com.fasterxml.jackson.databind;
     // picocli fills the commands' annotated fields by reflection.
     opens dev.big.cli to info.picocli;
+    // The reliability battery runs the command in-process (BigCommand.execute) for its bad inputs.
+    exports dev.big.cli to dev.big.reliability;
 }

@@ -56,7 +56,7 @@ public final class BigCommand implements Callable<Integer> {
         System.exit(execute(args));
     }
 
-    static int execute(String... args) {
+    public static int execute(String... args) {
         return commandLine().execute(args);
     }
 

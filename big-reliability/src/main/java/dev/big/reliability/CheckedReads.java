@@ -262,9 +262,14 @@ final class CheckedReads {
     void writeOpen(String how) {
         writeOpensInFlight.incrementAndGet();
         long before = System.currentTimeMillis();
-        try (Db writer = Db.open(file)) {
-            log.line("opened " + before + " " + System.currentTimeMillis() + " " + how);
-            log.increment("opened");
+        try {
+            Db writer = Db.open(file);
+            try {
+                log.line("opened " + before + " " + System.currentTimeMillis() + " " + how);
+                log.increment("opened");
+            } finally {
+                writer.close();
+            }
         } catch (DatabaseLockedException e) {
             boolean mineHoldsIt = e.getMessage().contains("in this process") && writeOpensInFlight.get() > 1;
             if (e.getMessage().contains(refusalSays) || mineHoldsIt) {

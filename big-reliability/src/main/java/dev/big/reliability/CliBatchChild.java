@@ -1,6 +1,6 @@
 package dev.big.reliability;
 
-import dev.big.cli.InProcessBig;
+import dev.big.cli.BigCommand;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,10 +20,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Child JVM of {@link CliBatch}: runs {@code big} commands one after another in this JVM and writes
+ * Child JVM of {@link CliBatch}: runs {@code big} commands one after another in this JVM
+ * ({@link BigCommand#execute}, which returns the exit code the command would exit with) and writes
  * each one's exit code, output and error text to the results file. Standard error is captured by
- * redirecting {@link System#err}; the command writes results to file descriptor 1 directly, so
- * standard output is read back from the file the parent redirected it to.
+ * redirecting {@link System#err}; the command writes results to file descriptor 1 directly (see
+ * the CLI's {@code Terminal}), so standard output is read back from the file the parent redirected
+ * it to.
  *
  * <p>Arguments: commands file, results file, this process's standard output file, timeout per
  * command in milliseconds.
@@ -55,7 +57,7 @@ public final class CliBatchChild {
                 System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
                 long start = System.nanoTime();
                 int exit;
-                Future<Integer> running = runner.submit(() -> InProcessBig.run(command.toArray(String[]::new)));
+                Future<Integer> running = runner.submit(() -> BigCommand.execute(command.toArray(String[]::new)));
                 try {
                     exit = running.get(timeoutMillis, TimeUnit.MILLISECONDS);
                 } catch (TimeoutException e) {

@@ -139,7 +139,8 @@ public final class KillBattery implements Battery {
         if (!Files.exists(file)) {
             return;
         }
-        try (Db second = Db.open(file)) {
+        try {
+            Db.open(file).close();
             tally.wrong(Check.A_SECOND_WRITER_IS_REFUSED, seed, what + ": a second writer opened the file while the child was"
                     + " writing it");
         } catch (DatabaseLockedException e) {

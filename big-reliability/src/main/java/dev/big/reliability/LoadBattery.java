@@ -195,7 +195,6 @@ public final class LoadBattery implements Battery {
         }
     }
 
-    /** The writer: one commit per batch, appending one batch and deleting the oldest once the window is full. */
     /** The largest value in each quarter of {@code pages}, as "a / b / c / d". */
     private static String quarters(long[] pages) {
         List<String> maxima = new ArrayList<>();
@@ -205,6 +204,7 @@ public final class LoadBattery implements Battery {
         return String.join(" / ", maxima);
     }
 
+    /** The writer: one commit per batch, appending one batch and deleting the oldest once the window is full. */
     private static final class Writer implements Runnable {
         private final Db db;
         private final AtomicBoolean stop;

@@ -18,7 +18,8 @@ public final class LockProbeChild {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         try (Acks report = new Acks(Path.of(args[1]))) {
-            try (Db db = Db.open(file)) {
+            try {
+                Db.open(file).close();
                 report.error("OPENED for writing while another process holds it");
             } catch (DatabaseLockedException e) {
                 report.error("LOCKED " + e.getMessage());

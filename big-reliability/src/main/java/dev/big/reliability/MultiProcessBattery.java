@@ -561,12 +561,17 @@ public final class MultiProcessBattery implements Battery {
             if (writer == null || !lifetimes.holdsSince(incarnation, from)) {
                 return;
             }
-            try (Db second = Db.open(file)) {
-                drainAcks(); // a closing writer says so before it lets go of the lock
-                if (writer.alive() && lifetimes.holdsSince(incarnation, from)) {
-                    tally.wrong(Check.ONE_WRITER_AT_A_TIME, seed, "file " + files + ": a second writer was admitted: this"
-                            + " process's Db.open succeeded while " + writer + " had the file open for writing");
-                    secondWriter = true;
+            try {
+                Db second = Db.open(file);
+                try {
+                    drainAcks(); // a closing writer says so before it lets go of the lock
+                    if (writer.alive() && lifetimes.holdsSince(incarnation, from)) {
+                        tally.wrong(Check.ONE_WRITER_AT_A_TIME, seed, "file " + files + ": a second writer was admitted: this"
+                                + " process's Db.open succeeded while " + writer + " had the file open for writing");
+                        secondWriter = true;
+                    }
+                } finally {
+                    second.close();
                 }
             } catch (DatabaseLockedException e) {
                 tally.held(Check.ONE_WRITER_AT_A_TIME);
