@@ -41,7 +41,7 @@ final class ChildJvm {
         }
         command.addAll(jvmArgs);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath());
         command.add(main.getName());
         command.addAll(args);
         Path log = logDir.resolve(label.replaceAll("[^A-Za-z0-9_.-]", "_") + ".log");
@@ -62,6 +62,21 @@ final class ChildJvm {
             Thread.currentThread().interrupt();
             throw new CampaignException(label + " was interrupted", e);
         }
+    }
+
+    /**
+     * This JVM's class path, with its module path before it: under the tests bench and the layers
+     * are on the module path, and a phase runs them from the class path (as the benchmarks jar does).
+     */
+    private static String classPath() {
+        List<String> path = new ArrayList<>();
+        for (String property : new String[] {"jdk.module.path", "java.class.path"}) {
+            String value = System.getProperty(property);
+            if (value != null && !value.isBlank()) {
+                path.add(value);
+            }
+        }
+        return String.join(java.io.File.pathSeparator, path);
     }
 
     private static String tail(Path log, int lines) throws IOException {

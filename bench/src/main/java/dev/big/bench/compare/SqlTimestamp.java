@@ -12,7 +12,7 @@ final class SqlTimestamp {
 
     static String literal(long epochMillis) {
         LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(epochMillis, 1000),
-                (int) Math.floorMod(epochMillis, 1000) * 1_000_000, ZoneOffset.UTC);
+                Math.floorMod(epochMillis, 1000) * 1_000_000, ZoneOffset.UTC);
         StringBuilder text = new StringBuilder(34).append("TIMESTAMP '");
         text.append(t.getYear()).append('-');
         two(text, t.getMonthValue()).append('-');
