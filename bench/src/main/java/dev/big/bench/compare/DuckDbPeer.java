@@ -1,12 +1,12 @@
 package dev.big.bench.compare;
 
 import dev.big.workload.Event;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
@@ -28,42 +28,14 @@ public final class DuckDbPeer extends JdbcPeer {
 
     /** An empty database in {@code dir}, which must be empty or missing. */
     public static DuckDbPeer create(Path dir) throws Exception {
-        Files.createDirectories(dir);
-        Connection connection = connect(dir);
-        boolean success = false;
-        try {
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("CREATE TABLE events (id BIGINT PRIMARY KEY, value BIGINT, type VARCHAR,"
-                        + " verified BOOLEAN, received_at BIGINT, size BIGINT, tags VARCHAR)");
-            }
-            DuckDbPeer peer = new DuckDbPeer(dir, connection);
-            success = true;
-            return peer;
-        } finally {
-            if (!success) {
-                connection.close();
-            }
-        }
+        return create(dir, () -> connect(dir), List.of("CREATE TABLE events (id BIGINT PRIMARY KEY, value BIGINT,"
+                + " type VARCHAR, verified BOOLEAN, received_at BIGINT, size BIGINT, tags VARCHAR)"),
+                connection -> new DuckDbPeer(dir, connection));
     }
 
     /** The database an earlier {@link #load} left in {@code dir}. */
     public static DuckDbPeer open(Path dir) throws Exception {
-        Path file = dir.resolve(FILE_NAME);
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no DuckDB database at " + file + "; load one first");
-        }
-        Connection connection = connect(dir);
-        boolean success = false;
-        try {
-            DuckDbPeer peer = new DuckDbPeer(dir, connection);
-            peer.opened();
-            success = true;
-            return peer;
-        } finally {
-            if (!success) {
-                connection.close();
-            }
-        }
+        return open(dir.resolve(FILE_NAME), "DuckDB", () -> connect(dir), connection -> new DuckDbPeer(dir, connection));
     }
 
     private static Connection connect(Path dir) throws SQLException {

@@ -2,11 +2,14 @@ package dev.big.bench.compare;
 
 import dev.big.bench.BenchFiles;
 import dev.big.workload.Event;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,6 +55,62 @@ abstract class JdbcPeer implements PeerEngine {
         this.name = name;
         this.dir = dir;
         this.connection = connection;
+    }
+
+    /** A connection to the engine's database in a directory, with the settings of every connection. */
+    @FunctionalInterface
+    interface Connector {
+        Connection connect() throws SQLException;
+    }
+
+    /** What wraps a connection as the peer. */
+    @FunctionalInterface
+    interface PeerOf<P extends JdbcPeer> {
+        P wrap(Connection connection);
+    }
+
+    /**
+     * An empty database in {@code dir} (which must be empty or missing): connects, runs
+     * {@code schema} (the table and its indexes) and wraps the connection; closes it if that fails.
+     */
+    static <P extends JdbcPeer> P create(Path dir, Connector connector, List<String> schema, PeerOf<P> peer)
+            throws SQLException, IOException {
+        Files.createDirectories(dir);
+        Connection connection = connector.connect();
+        boolean success = false;
+        try {
+            try (Statement statement = connection.createStatement()) {
+                for (String sql : schema) {
+                    statement.execute(sql);
+                }
+            }
+            P created = peer.wrap(connection);
+            success = true;
+            return created;
+        } finally {
+            if (!success) {
+                connection.close();
+            }
+        }
+    }
+
+    /** The database an earlier {@link #load} left in {@code file}, with its questions prepared; closed if that fails. */
+    static <P extends JdbcPeer> P open(Path file, String engine, Connector connector, PeerOf<P> peer) throws SQLException {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no " + engine + " database at " + file + "; load one first");
+        }
+        Connection connection = connector.connect();
+        boolean success = false;
+        try {
+            P opened = peer.wrap(connection);
+            opened.opened();
+            success = true;
+            return opened;
+        } finally {
+            if (!success) {
+                connection.close();
+            }
+        }
     }
 
     /** Inserts every event into {@code events}, committing every {@code batchSize}. */

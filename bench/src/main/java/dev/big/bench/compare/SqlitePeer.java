@@ -1,13 +1,13 @@
 package dev.big.bench.compare;
 
 import dev.big.workload.Event;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * SQLite, with its database file in a directory of its own, in WAL journal mode (readers do not
@@ -32,48 +32,19 @@ public final class SqlitePeer extends JdbcPeer {
 
     /** An empty database in {@code dir}, which must be empty or missing. */
     public static SqlitePeer create(Path dir) throws Exception {
-        Files.createDirectories(dir);
-        Connection connection = connect(dir);
-        boolean success = false;
-        try {
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("PRAGMA journal_mode=WAL");
-                statement.execute("CREATE TABLE events (id INTEGER PRIMARY KEY, value INTEGER NOT NULL,"
-                        + " type TEXT NOT NULL, verified INTEGER NOT NULL, received_at INTEGER NOT NULL,"
-                        + " size INTEGER NOT NULL, tags TEXT NOT NULL)");
-                statement.execute("CREATE INDEX events_value ON events(value)");
-                statement.execute("CREATE INDEX events_type ON events(type)");
-                statement.execute("CREATE INDEX events_verified ON events(verified)");
-                statement.execute("CREATE INDEX events_received_at ON events(received_at)");
-            }
-            SqlitePeer peer = new SqlitePeer(dir, connection);
-            success = true;
-            return peer;
-        } finally {
-            if (!success) {
-                connection.close();
-            }
-        }
+        return create(dir, () -> connect(dir), List.of("PRAGMA journal_mode=WAL",
+                "CREATE TABLE events (id INTEGER PRIMARY KEY, value INTEGER NOT NULL, type TEXT NOT NULL,"
+                        + " verified INTEGER NOT NULL, received_at INTEGER NOT NULL, size INTEGER NOT NULL, tags TEXT NOT NULL)",
+                "CREATE INDEX events_value ON events(value)",
+                "CREATE INDEX events_type ON events(type)",
+                "CREATE INDEX events_verified ON events(verified)",
+                "CREATE INDEX events_received_at ON events(received_at)"),
+                connection -> new SqlitePeer(dir, connection));
     }
 
     /** The database an earlier {@link #load} left in {@code dir}. */
     public static SqlitePeer open(Path dir) throws Exception {
-        Path file = dir.resolve(FILE_NAME);
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no SQLite database at " + file + "; load one first");
-        }
-        Connection connection = connect(dir);
-        boolean success = false;
-        try {
-            SqlitePeer peer = new SqlitePeer(dir, connection);
-            peer.opened();
-            success = true;
-            return peer;
-        } finally {
-            if (!success) {
-                connection.close();
-            }
-        }
+        return open(dir.resolve(FILE_NAME), "SQLite", () -> connect(dir), connection -> new SqlitePeer(dir, connection));
     }
 
     /** A connection with the per-connection settings (the journal mode is stored in the file). */
