@@ -25,12 +25,7 @@ class CheckIT {
     void aGoodFilePassesAndAFlippedByteInADataPageIsFound() throws IOException {
         Path dir = Cli.newDir("check");
         Cli.write(dir.resolve("schema.json"), Cli.SCHEMA);
-        StringBuilder csv = new StringBuilder("value,type,verified,received_at,size,tags\n");
-        for (int i = 0; i < 20_000; i++) {
-            csv.append(i * 37 % 1_048_576).append(",t").append(i % 7).append(',').append(i % 3 == 0).append(',')
-                    .append(1_700_000_000_000L + i).append(',').append(i).append(",tag").append(i % 5).append('\n');
-        }
-        Cli.write(dir.resolve("rows.csv"), csv.toString());
+        Cli.writeRows(dir.resolve("rows.csv"), 20_000);
         // One batch: one commit, so the data pages of the file are the live ones.
         Cli.Run load = Cli.big(dir, "load", "good.big", "events", "rows.csv", "--schema", "schema.json", "--batch", "100000");
         assertEquals(0, load.exitCode(), load.toString());

@@ -36,12 +36,7 @@ class CheckSemanticsIT {
     void aZoneMapThatDisagreesWithItsPlanesIsListedAndExits79() throws IOException {
         Path dir = Cli.newDir("check-semantics");
         Cli.write(dir.resolve("schema.json"), Cli.SCHEMA);
-        StringBuilder csv = new StringBuilder("value,type,verified,received_at,size,tags\n");
-        for (int i = 0; i < 5_000; i++) {
-            csv.append(i * 37 % 1_048_576).append(",t").append(i % 7).append(',').append(i % 3 == 0).append(',')
-                    .append(1_700_000_000_000L + i).append(',').append(i).append(",tag").append(i % 5).append('\n');
-        }
-        Cli.write(dir.resolve("rows.csv"), csv.toString());
+        Cli.writeRows(dir.resolve("rows.csv"), 5_000);
         Cli.Run load = Cli.big(dir, "load", "events.big", "events", "rows.csv", "--schema", "schema.json");
         assertEquals(0, load.exitCode(), load.toString());
 

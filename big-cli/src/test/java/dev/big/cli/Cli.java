@@ -110,6 +110,16 @@ final class Cli {
         }
     }
 
+    /** {@code rows} rows of {@link #SCHEMA}'s table as CSV, with a header, every value a function of the row number. */
+    static Path writeRows(Path file, int rows) {
+        StringBuilder csv = new StringBuilder("value,type,verified,received_at,size,tags\n");
+        for (int i = 0; i < rows; i++) {
+            csv.append(i * 37 % 1_048_576).append(",t").append(i % 7).append(',').append(i % 3 == 0).append(',')
+                    .append(1_700_000_000_000L + i).append(',').append(i).append(",tag").append(i % 5).append('\n');
+        }
+        return write(file, csv.toString());
+    }
+
     static Path write(Path file, String text) {
         try {
             Files.writeString(file, text);

@@ -1,10 +1,7 @@
 package dev.big.reliability;
 
 import dev.big.db.Db;
-import dev.big.db.Snapshot;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Child JVM of the kill battery: appends {@link EventRecords} one durable {@code db.append} at a
@@ -18,14 +15,8 @@ public final class AppendChild {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         try (Acks acks = new Acks(Path.of(args[1]));
-             Db db = Files.exists(file) ? Db.open(file) : Db.create(file, List.of(EventRecords.table()))) {
-            if (db.schema().stream().noneMatch(t -> t.name().equals(EventRecords.TABLE))) {
-                db.createTable(EventRecords.table()); // a kill landed between creating the file and its table
-            }
-            long start;
-            try (Snapshot snapshot = db.read()) {
-                start = snapshot.count(EventRecords.TABLE);
-            }
+             Db db = EventRecords.openOrCreate(file)) {
+            long start = EventRecords.count(db);
             acks.ready(start);
             for (long id = start; ; id++) {
                 long assigned = db.append(EventRecords.TABLE, EventRecords.record(id));

@@ -10,6 +10,8 @@ import dev.big.db.Record;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,6 +47,33 @@ public final class EventRecords {
     public static TableDef table() {
         return TableDef.of(TABLE, FieldDef.intField("value"), FieldDef.keyed("kind"), FieldDef.bool("flag"),
                 FieldDef.timestamp("at"), FieldDef.set("tags"));
+    }
+
+    /**
+     * {@code file} opened for writing, or created, with the table: what a writing child does first.
+     * A kill may have landed between creating the file and its table; then the table is created now.
+     */
+    public static Db openOrCreate(Path file) {
+        Db db = Files.exists(file) ? Db.open(file) : Db.create(file, List.of(table()));
+        boolean success = false;
+        try {
+            if (db.schema().stream().noneMatch(t -> t.name().equals(TABLE))) {
+                db.createTable(table());
+            }
+            success = true;
+            return db;
+        } finally {
+            if (!success) {
+                db.close();
+            }
+        }
+    }
+
+    /** The records the table holds now. */
+    public static long count(Db db) {
+        try (Snapshot snapshot = db.read()) {
+            return snapshot.count(TABLE);
+        }
     }
 
     public static long value(long id) {

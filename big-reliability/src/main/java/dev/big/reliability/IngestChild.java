@@ -2,10 +2,7 @@ package dev.big.reliability;
 
 import dev.big.db.Db;
 import dev.big.db.Ingester;
-import dev.big.db.Snapshot;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -25,14 +22,8 @@ public final class IngestChild {
         Path file = Path.of(args[0]);
         SplittableRandom random = new SplittableRandom(Long.parseLong(args[2]));
         try (Acks acks = new Acks(Path.of(args[1]));
-             Db db = Files.exists(file) ? Db.open(file) : Db.create(file, List.of(EventRecords.table()))) {
-            if (db.schema().stream().noneMatch(t -> t.name().equals(EventRecords.TABLE))) {
-                db.createTable(EventRecords.table()); // a kill landed between creating the file and its table
-            }
-            long start;
-            try (Snapshot snapshot = db.read()) {
-                start = snapshot.count(EventRecords.TABLE);
-            }
+             Db db = EventRecords.openOrCreate(file)) {
+            long start = EventRecords.count(db);
             acks.ready(start);
             Ingester ingester = db.ingest(BATCH);
             long acked = 0;

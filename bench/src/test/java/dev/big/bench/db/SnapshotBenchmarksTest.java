@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.bench.campaign.LatencyShape;
-import dev.big.bench.campaign.Workload;
 import dev.big.bench.compare.BruteForcePeer;
 import dev.big.bench.compare.PeerQuestion;
 import dev.big.db.Record;
@@ -33,11 +32,8 @@ class SnapshotBenchmarksTest {
 
     @BeforeAll
     static void open() {
-        db = new StandardDb();
-        db.records = RECORDS;
-        db.open();
-        reference = new BruteForcePeer();
-        reference.load(Workload.events(RECORDS), 1);
+        db = BenchmarkFixtures.standardDb(RECORDS);
+        reference = BenchmarkFixtures.scanOf(RECORDS);
     }
 
     @AfterAll

@@ -3,10 +3,10 @@ package dev.big.bench.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.big.bench.campaign.LatencyShape;
-import dev.big.bench.campaign.Workload;
 import dev.big.bench.compare.BigSqlPeer;
 import dev.big.bench.compare.BruteForcePeer;
 import dev.big.bench.compare.PeerQuestion;
+import dev.big.bench.db.BenchmarkFixtures;
 import dev.big.bench.db.StandardDb;
 import dev.big.db.sql.SqlResult;
 import java.util.Arrays;
@@ -28,11 +28,8 @@ class SqlShapeBenchmarkTest {
 
     @BeforeAll
     static void open() {
-        db = new StandardDb();
-        db.records = RECORDS;
-        db.open();
-        reference = new BruteForcePeer();
-        reference.load(Workload.events(RECORDS), 1);
+        db = BenchmarkFixtures.standardDb(RECORDS);
+        reference = BenchmarkFixtures.scanOf(RECORDS);
     }
 
     @AfterAll
