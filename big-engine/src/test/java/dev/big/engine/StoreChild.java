@@ -112,6 +112,7 @@ public final class StoreChild {
         }
     }
 
+    @SuppressWarnings("try") // the lock is held for the block: that is the point
     private static void foreignLock(Path file, BufferedReader in) throws Exception {
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw");
                 FileChannel channel = raf.getChannel();

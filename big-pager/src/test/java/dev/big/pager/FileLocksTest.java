@@ -58,6 +58,7 @@ class FileLocksTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ofd", "posix"})
+    @SuppressWarnings("try") // the pins are held for their blocks: that is the point
     void closingAnotherHandleOrRefusingAWriteOpenKeepsEveryLock(String locks) throws Exception {
         System.setProperty("big.locks", locks);
         Path file = newFile();

@@ -131,6 +131,7 @@ class MmapPagerTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the pin is held for the block: that is the point
     void anInterruptedWriterDoesNotCloseTheFileForEveryone() throws Exception {
         Path file = TestDirs.newDir("mmap").resolve("interrupt.big");
         Random random = new Random(9);
