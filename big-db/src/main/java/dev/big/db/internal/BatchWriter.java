@@ -175,7 +175,14 @@ public final class BatchWriter {
                 rows.set(fragment, 0, column);
             }
         }
-        long maxId = changes.size == 0 ? -1 : changes.ids[changes.size - 1];
+        // Only records that exist after the batch move the next id: a delete (of a record or of
+        // nothing) hands out no id, so append's ids follow the records written alone.
+        long maxId = -1;
+        for (int i = changes.size - 1; i >= 0 && maxId < 0; i--) {
+            if (!changes.changes[i].delete) {
+                maxId = changes.ids[i];
+            }
+        }
         if (maxId >= table.nextRecordId()) {
             table = table.withNextRecordId(maxId + 1);
             catalog = catalog.withTable(table);
