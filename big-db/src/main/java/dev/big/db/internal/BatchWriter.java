@@ -50,6 +50,8 @@ public final class BatchWriter {
     private static final class Change {
         boolean delete;
         boolean replace;
+        /** Whether the batch puts the record, even if it deletes it later: its id is then used. */
+        boolean put;
         /** The values to write; the op's own map until a later change to the same record needs a copy. */
         Map<String, Object> values = Map.of();
         boolean ownsValues;
@@ -123,6 +125,7 @@ public final class BatchWriter {
             }
             switch (op) {
                 case WriteOp.Put put -> {
+                    change.put = true;
                     change.delete = false;
                     change.replace = true;
                     change.values = put.values();
@@ -175,11 +178,11 @@ public final class BatchWriter {
                 rows.set(fragment, 0, column);
             }
         }
-        // Only records that exist after the batch move the next id: a delete (of a record or of
-        // nothing) hands out no id, so append's ids follow the records written alone.
+        // Only puts move the next id (as they move append's counter, Db.idsWritten): a delete, of a
+        // record or of nothing, hands out no id, so the ids append gives follow the puts alone.
         long maxId = -1;
         for (int i = changes.size - 1; i >= 0 && maxId < 0; i--) {
-            if (!changes.changes[i].delete) {
+            if (changes.changes[i].put) {
                 maxId = changes.ids[i];
             }
         }
