@@ -1,6 +1,6 @@
 package dev.big.db;
 
-import dev.big.db.internal.QueryEngine;
+import dev.big.db.query.QueryEngine;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.bsi.ZoneMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.db.write;
 
 import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.Catalog;
