@@ -15,7 +15,11 @@ package dev.big.db;
  */
 final class ChunkBudget {
 
-    /** Records per commit at most: one full container column of a dense table. */
+    /**
+     * Records after which a chunk ends, at the next container-column boundary: a chunk of a dense
+     * table holds from this many records up to {@link #MAX_BUFFER_RECORDS} - 1 (unless its byte
+     * budget ends it sooner).
+     */
     static final int CHUNK_RECORDS = 1 << 16;
     /** Room for a chunk plus the rest of the container column it ends in. */
     static final int MAX_BUFFER_RECORDS = 2 * CHUNK_RECORDS;

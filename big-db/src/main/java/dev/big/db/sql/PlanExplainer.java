@@ -24,10 +24,8 @@ import java.util.stream.Collectors;
  * in, per shard which container columns each integer comparison skips, counts whole or scans
  * (the zone-map decision), and an estimate of the pages touched.
  *
- * <p>The zone-map decision is computed from each container column's actual min and max of the
- * field (an aggregate over that column's ids), which the stored zone map equals after a bulk
- * load and bounds after updates: the snapshot does not expose the stored zone maps themselves.
- * Page estimates count every container read as one page, an upper bound (small containers live
+ * <p>The zone-map decision reads the stored zone maps ({@link dev.big.db.Snapshot#zoneMap}), as
+ * the evaluator does, and the storage facts of {@link dev.big.db.Snapshot#storage}. Page estimates count every container read as one page, an upper bound (small containers live
  * inline in leaves).
  */
 final class PlanExplainer {
