@@ -15,7 +15,11 @@ package dev.big.db;
  */
 final class ChunkBudget {
 
-    /** Records per commit at most: one full container column of a dense table. */
+    /**
+     * Records after which a chunk ends, at the next container-column boundary: a chunk of a dense
+     * table holds from this many records up to {@link #MAX_BUFFER_RECORDS} - 1 (unless its byte
+     * budget ends it sooner).
+     */
     static final int CHUNK_RECORDS = 1 << 16;
     /** Room for a chunk plus the rest of the container column it ends in. */
     static final int MAX_BUFFER_RECORDS = 2 * CHUNK_RECORDS;
@@ -41,7 +45,7 @@ final class ChunkBudget {
         // Arrays for as many records as fit if every value were a boxed number, so a table of
         // numbers fills its arrays before its value bytes run out; larger values end chunks sooner.
         long perRecord = fixedBytesPerRecord + (long) fields * BOXED_BYTES;
-        this.capacity = (int) Math.clamp(chunkBytes / perRecord, 1, MAX_BUFFER_RECORDS);
+        this.capacity = Math.clamp(chunkBytes / perRecord, 1, MAX_BUFFER_RECORDS);
     }
 
     /** Records one chunk's arrays hold (at least 1: a record always fits, however large). */

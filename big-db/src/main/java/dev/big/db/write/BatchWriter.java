@@ -1,6 +1,5 @@
-package dev.big.db.internal;
+package dev.big.db.write;
 
-import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.CatalogCodec;
@@ -8,15 +7,19 @@ import dev.big.db.catalog.FieldCounters;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.BoolKind;
+import dev.big.db.field.KeyedKind;
+import dev.big.db.field.ScalarKind;
+import dev.big.db.field.SetKind;
+import dev.big.engine.Cell;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.bsi.BsiWriter;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
+import dev.big.engine.rows.RowReader;
 import dev.big.engine.rows.RowWriter;
 import dev.big.engine.rows.SetRows;
-import dev.big.engine.tree.ContainerView;
-import dev.big.engine.tree.Tree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -44,12 +47,14 @@ public final class BatchWriter {
     private final Map<Integer, Dictionary> dictionaries = new HashMap<>();
     private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
     private final Set<String> changedTables = new HashSet<>();
-    private final ContainerView probe = new ContainerView();
+    private final RowReader rowReader = new RowReader();
 
     /** The net effect of a batch on one record. */
     private static final class Change {
         boolean delete;
         boolean replace;
+        /** Whether the batch puts the record, even if it deletes it later: its id is then used. */
+        boolean put;
         /** The values to write; the op's own map until a later change to the same record needs a copy. */
         Map<String, Object> values = Map.of();
         boolean ownsValues;
@@ -123,6 +128,7 @@ public final class BatchWriter {
             }
             switch (op) {
                 case WriteOp.Put put -> {
+                    change.put = true;
                     change.delete = false;
                     change.replace = true;
                     change.values = put.values();
@@ -175,7 +181,14 @@ public final class BatchWriter {
                 rows.set(fragment, 0, column);
             }
         }
-        long maxId = changes.size == 0 ? -1 : changes.ids[changes.size - 1];
+        // Only puts move the next id (as they move append's counter, Db.idsWritten): a delete, of a
+        // record or of nothing, hands out no id, so the ids append gives follow the puts alone.
+        long maxId = -1;
+        for (int i = changes.size - 1; i >= 0 && maxId < 0; i--) {
+            if (changes.changes[i].put) {
+                maxId = changes.ids[i];
+            }
+        }
         if (maxId >= table.nextRecordId()) {
             table = table.withNextRecordId(maxId + 1);
             catalog = catalog.withTable(table);
@@ -231,7 +244,7 @@ public final class BatchWriter {
     private void markExisting(TableInfo table, Changes changes) {
         long fragment = -1;
         long key = -1;
-        boolean found = false;
+        Cell found = null;
         for (int i = 0; i < changes.size; i++) {
             long id = changes.ids[i];
             long f = table.existsFragment(Coords.shard(id));
@@ -243,9 +256,9 @@ public final class BatchWriter {
             if (f != fragment || k != key) {
                 fragment = f;
                 key = k;
-                found = txn.tree(f).find(k, probe);
+                found = txn.fragment(f).find(k);
             }
-            changes.existed[i] = found && probe.contains(Coords.low(Coords.column(id)));
+            changes.existed[i] = found != null && found.contains(Coords.low(Coords.column(id)));
         }
     }
 
@@ -304,7 +317,7 @@ public final class BatchWriter {
             return;
         }
         Map<Long, Boolean> existed = null;
-        if (field.type() == FieldType.KEYED || field.type() == FieldType.SET) {
+        if (field.kind() instanceof KeyedKind || field.kind() instanceof SetKind) {
             existed = new HashMap<>();
             for (int i = 0; i < changes.size; i++) {
                 if (changes.existed[i]) {
@@ -312,8 +325,8 @@ public final class BatchWriter {
                 }
             }
         }
-        switch (field.type()) {
-            case INT, TIMESTAMP -> {
+        switch (field.kind()) {
+            case ScalarKind scalar -> {
                 BsiWriter writer = bsi(field);
                 long[] values = new long[sets];
                 for (int i = 0; i < sets; i++) {
@@ -322,7 +335,7 @@ public final class BatchWriter {
                 writer.setMany(setIds, values, sets);
                 writer.clearMany(clearIds, clears);
             }
-            case BOOL -> {
+            case BoolKind bool -> {
                 for (int i = 0; i < sets; i++) {
                     long id = setIds[i];
                     boolean value = (Boolean) setValues[i];
@@ -337,8 +350,8 @@ public final class BatchWriter {
                     rows.clear(fragment, 1, Coords.column(id));
                 }
             }
-            case KEYED -> applyKeyed(field, setIds, setValues, sets, clearIds, clears, existed);
-            case SET -> applySet(field, setIds, setValues, sets, clearIds, clears, existed);
+            case KeyedKind keyed -> applyKeyed(field, setIds, setValues, sets, clearIds, clears, existed);
+            case SetKind set -> applySet(field, setIds, setValues, sets, clearIds, clears, existed);
         }
     }
 
@@ -516,13 +529,7 @@ public final class BatchWriter {
 
     /** Stores an existence fragment's record count as its summary (the sum of its row-0 cardinalities). */
     private void writeRecordCount(long fragment) {
-        Tree tree = txn.tree(fragment);
-        long count = 0;
-        for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
-            if (tree.find(Coords.containerKeyOf(0, c), probe)) {
-                count += probe.cardinality();
-            }
-        }
+        long count = rowReader.cardinality(txn.fragment(fragment), 0);
         txn.setSummary(fragment, count == 0 ? new byte[0] : RecordCounts.encode(count));
     }
 }

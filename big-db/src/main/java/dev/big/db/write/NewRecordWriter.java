@@ -1,17 +1,21 @@
-package dev.big.db.internal;
+package dev.big.db.write;
 
-import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.BoolKind;
+import dev.big.db.field.KeyedKind;
+import dev.big.db.field.ScalarKind;
+import dev.big.db.field.SetKind;
+import dev.big.engine.Cell;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.bsi.BsiBulkWriter;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
 import dev.big.engine.rows.RowBulkWriter;
-import dev.big.engine.tree.ContainerView;
+import dev.big.engine.rows.RowReader;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -36,7 +40,7 @@ public final class NewRecordWriter {
     /** The bit planes of every int, timestamp and keyed field: one writer, so its buffers and zone maps carry across columns. */
     private final BsiBulkWriter bsiWriter;
     private final TreeSet<Long> shards = new TreeSet<>();
-    private final ContainerView probe = new ContainerView();
+    private final RowReader rowReader = new RowReader();
 
     /**
      * {@code table} as this transaction's catalog has it; {@code dictionaries} and {@code setIds}
@@ -67,9 +71,10 @@ public final class NewRecordWriter {
             lows[k] = (char) Coords.low(Coords.column(ids[from + k]));
         }
         long existsFragment = table.existsFragment(shard);
-        if (txn.tree(existsFragment).find(Coords.containerKeyOf(0, containerColumn), probe)) {
+        Cell existing = txn.fragment(existsFragment).find(Coords.containerKeyOf(0, containerColumn));
+        if (existing != null) {
             for (char low : lows) {
-                if (probe.contains(low)) {
+                if (existing.contains(low)) {
                     throw new InvalidInputException("table '" + table.name() + "': record "
                             + Coords.recordId(shard, (containerColumn << 16) | low) + " already exists");
                 }
@@ -87,8 +92,8 @@ public final class NewRecordWriter {
         for (FieldInfo field : table.fields().values()) {
             Object[] values = byField[f++];
             int m = 0;
-            switch (field.type()) {
-                case INT, TIMESTAMP -> {
+            switch (field.kind()) {
+                case ScalarKind scalar -> {
                     for (int k = 0; k < n; k++) {
                         if (values[from + k] != null) {
                             fieldLows[m] = lows[k];
@@ -97,7 +102,7 @@ public final class NewRecordWriter {
                     }
                     writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
                 }
-                case BOOL -> {
+                case BoolKind bool -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     for (int k = 0; k < n; k++) {
                         if (values[from + k] instanceof Boolean b) {
@@ -106,7 +111,7 @@ public final class NewRecordWriter {
                     }
                     rows.end();
                 }
-                case KEYED -> {
+                case KeyedKind keyed -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     Map<String, Long> knownIds = dictionaryIds(field);
                     for (int k = 0; k < n; k++) {
@@ -120,7 +125,7 @@ public final class NewRecordWriter {
                     rows.end();
                     writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
                 }
-                case SET -> {
+                case SetKind setKind -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     Map<String, Long> knownIds = dictionaryIds(field);
                     SetIds sets = field.hasSetIds() ? setIds.apply(field) : null;
@@ -185,13 +190,7 @@ public final class NewRecordWriter {
     public void writeRecordCounts() {
         for (long shard : shards) {
             long fragment = table.existsFragment(shard);
-            var tree = txn.tree(fragment);
-            long count = 0;
-            for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
-                if (tree.find(Coords.containerKeyOf(0, c), probe)) {
-                    count += probe.cardinality();
-                }
-            }
+            long count = rowReader.cardinality(txn.fragment(fragment), 0);
             txn.setSummary(fragment, count == 0 ? new byte[0] : RecordCounts.encode(count));
         }
     }
@@ -213,9 +212,5 @@ public final class NewRecordWriter {
     @FunctionalInterface
     public interface ColumnRange {
         void accept(int from, int to);
-    }
-
-    static boolean isBsi(FieldType type) {
-        return type == FieldType.INT || type == FieldType.TIMESTAMP;
     }
 }
