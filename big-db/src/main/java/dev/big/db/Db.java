@@ -93,6 +93,14 @@ public final class Db implements AutoCloseable {
         return new Db(Store.openReadOnly(path));
     }
 
+    /**
+     * What the file at {@code path} says about itself (size, pages, both meta slots), read without
+     * opening it as a database: no lock, no writes, and it works on a file that would not open.
+     */
+    public static Inspection inspect(Path path) {
+        return Inspection.of(path);
+    }
+
     /** A database over an existing store (tests, tools). */
     public static Db of(Store store) {
         return new Db(store);
