@@ -88,7 +88,7 @@ final class LoadCommand implements Callable<Integer> {
                 try {
                     result = loader.run();
                 } catch (BadRowException e) {
-                    progress.close();
+                    // The bar is closed (try-with-resources) before the message is printed.
                     throw CliException.located(ExitCodes.DATA_ERROR, e.getMessage() + System.lineSeparator()
                             + "big load: " + loader.tracker().describeStop(e.position(), e.skippable()), e);
                 }
