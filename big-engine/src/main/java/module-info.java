@@ -11,6 +11,6 @@ module dev.big.engine {
     exports dev.big.engine.bsi;
     exports dev.big.engine.dict;
     exports dev.big.engine.rows;
-    // Trees are the engine's storage API for the layer above, not for applications.
-    exports dev.big.engine.tree to dev.big.db;
+    // Not exported: dev.big.engine.tree (pages, nodes, write-out). The layers above reach a tree
+    // only as a Fragment, and rows, planes and dictionaries through rows, bsi and dict.
 }

@@ -41,7 +41,7 @@ final class ChunkBudget {
         // Arrays for as many records as fit if every value were a boxed number, so a table of
         // numbers fills its arrays before its value bytes run out; larger values end chunks sooner.
         long perRecord = fixedBytesPerRecord + (long) fields * BOXED_BYTES;
-        this.capacity = (int) Math.clamp(chunkBytes / perRecord, 1, MAX_BUFFER_RECORDS);
+        this.capacity = Math.clamp(chunkBytes / perRecord, 1, MAX_BUFFER_RECORDS);
     }
 
     /** Records one chunk's arrays hold (at least 1: a record always fits, however large). */

@@ -1,10 +1,10 @@
 package dev.big.db;
 
-import dev.big.db.check.DbCheck;
-import dev.big.db.internal.BatchWriter;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.SchemaWriter;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.check.DbCheck;
+import dev.big.db.internal.BatchWriter;
 import dev.big.db.internal.Values;
 import dev.big.db.internal.WriteOp;
 import dev.big.engine.CommitStats;
@@ -337,7 +337,7 @@ public final class Db implements AutoCloseable {
     public Metrics metrics() {
         long[] fragments = new long[1];
         try (ReadTxn txn = store.beginRead()) {
-            txn.forEachTree(0, -1L, (key, summary) -> {
+            txn.forEachFragment(0, -1L, (key, summary) -> {
                 fragments[0]++;
                 return true;
             });

@@ -184,7 +184,7 @@ class SetIdsModelTest {
             held.remove(SetIds.EMPTY);
             SetIds sets = new SetIds(txn, field.dict());
             Map<Long, Long> counted = new HashMap<>();
-            txn.tree(Coords.fragmentKey(field.fieldId(), SetIds.VIEW_BY_HASH, 0)).forEach(0, -1L, view -> {
+            txn.fragment(Coords.fragmentKey(field.fieldId(), SetIds.VIEW_BY_HASH, 0)).forEachCell(0, -1L, view -> {
                 ByteBuffer in = ByteBuffer.wrap(view.bytes()).order(ByteOrder.LITTLE_ENDIAN);
                 while (in.hasRemaining()) {
                     long id = in.getLong();
@@ -195,9 +195,9 @@ class SetIdsModelTest {
             });
             assertEquals(new TreeMap<>(held), new TreeMap<>(counted), "records per set id " + when);
             TreeSet<Long> withMembers = new TreeSet<>();
-            txn.forEachTree(Coords.firstFragmentKey(field.fieldId(), SetIds.VIEW_MEMBERS),
+            txn.forEachFragment(Coords.firstFragmentKey(field.fieldId(), SetIds.VIEW_MEMBERS),
                     Coords.lastFragmentKey(field.fieldId(), SetIds.VIEW_MEMBERS), (key, summary) -> {
-                        txn.tree(key).forEach(0, -1L, view -> {
+                        txn.fragment(key).forEachCell(0, -1L, view -> {
                             withMembers.add(Coords.rowOfKey(view.key()));
                             return true;
                         });

@@ -44,13 +44,13 @@ public final class ReadTxn implements Txn {
     }
 
     @Override
-    public Tree tree(long fragmentKey) {
+    public Fragment fragment(long fragmentKey) {
         ensureOpen();
         return new Tree(access, PageKind.LEAF, PageClass.DATA, snapshot.root(fragmentKey));
     }
 
     @Override
-    public boolean hasTree(long fragmentKey) {
+    public boolean hasFragment(long fragmentKey) {
         ensureOpen();
         return snapshot.has(fragmentKey);
     }
@@ -62,14 +62,14 @@ public final class ReadTxn implements Txn {
     }
 
     @Override
-    public void forEachTree(long fromKey, long toKey, TreeVisitor visitor) {
+    public void forEachFragment(long fromKey, long toKey, FragmentVisitor visitor) {
         ensureOpen();
         snapshot.rootsTree().forEach(fromKey, toKey,
                 view -> visitor.visit(view.key(), FragmentRoot.decode(view.bytes()).summary()));
     }
 
     @Override
-    public Tree catalog() {
+    public Fragment catalog() {
         ensureOpen();
         return snapshot.catalogTree();
     }

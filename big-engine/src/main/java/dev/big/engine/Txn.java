@@ -1,11 +1,10 @@
 package dev.big.engine;
 
-import dev.big.engine.tree.Tree;
 import java.lang.foreign.Arena;
 import java.util.function.Function;
 
 /**
- * What read and write transactions share: reading named trees, their summaries and the catalog
+ * What read and write transactions share: reading named fragments, their summaries and the catalog
  * at one consistent state. A write transaction reads its own changes.
  */
 public interface Txn extends AutoCloseable {
@@ -13,11 +12,11 @@ public interface Txn extends AutoCloseable {
     /** The committed state this transaction started from. */
     long baseTxid();
 
-    /** The tree named {@code fragmentKey} (empty if it does not exist). */
-    Tree tree(long fragmentKey);
+    /** The fragment named {@code fragmentKey} (empty if it does not exist). */
+    Fragment fragment(long fragmentKey);
 
-    /** Whether a tree named {@code fragmentKey} exists (is non-empty or has a summary). */
-    boolean hasTree(long fragmentKey);
+    /** Whether a fragment named {@code fragmentKey} exists (is non-empty or has a summary). */
+    boolean hasFragment(long fragmentKey);
 
     /** The summary bytes committed with tree {@code fragmentKey}, or an empty array. */
     byte[] summary(long fragmentKey);
@@ -26,10 +25,10 @@ public interface Txn extends AutoCloseable {
      * Visits the named trees with keys in {@code [fromKey, toKey]} (unsigned) in key order;
      * the visitor returns false to stop.
      */
-    void forEachTree(long fromKey, long toKey, TreeVisitor visitor);
+    void forEachFragment(long fromKey, long toKey, FragmentVisitor visitor);
 
-    /** The catalog tree: engine-level metadata keyed by u64, values are bytes. */
-    Tree catalog();
+    /** The catalog: metadata of the layer above, opaque bytes keyed by u64. */
+    Fragment catalog();
 
     /** The file's name, for messages. */
     String file();
@@ -52,7 +51,7 @@ public interface Txn extends AutoCloseable {
 
     /** Receives named trees in key order. */
     @FunctionalInterface
-    interface TreeVisitor {
+    interface FragmentVisitor {
         boolean visit(long fragmentKey, byte[] summary);
     }
 }

@@ -77,7 +77,7 @@ public final class WriteTxn implements Txn {
     }
 
     @Override
-    public Tree tree(long fragmentKey) {
+    public Fragment fragment(long fragmentKey) {
         return named(fragmentKey).tree;
     }
 
@@ -94,7 +94,7 @@ public final class WriteTxn implements Txn {
     }
 
     @Override
-    public boolean hasTree(long fragmentKey) {
+    public boolean hasFragment(long fragmentKey) {
         Named entry = named(fragmentKey);
         return !entry.dropped && (!entry.tree.isEmpty() || entry.summary.length > 0);
     }
@@ -116,7 +116,7 @@ public final class WriteTxn implements Txn {
     }
 
     /** Removes tree {@code fragmentKey} and frees all its pages. */
-    public void dropTree(long fragmentKey) {
+    public void dropFragment(long fragmentKey) {
         Named entry = named(fragmentKey);
         entry.tree.dropAll();
         entry.summary = FragmentRoot.NO_SUMMARY;
@@ -125,7 +125,7 @@ public final class WriteTxn implements Txn {
     }
 
     @Override
-    public void forEachTree(long fromKey, long toKey, TreeVisitor visitor) {
+    public void forEachFragment(long fromKey, long toKey, FragmentVisitor visitor) {
         ensureActive();
         // Committed names merged with the ones this transaction touched.
         TreeMap<Long, byte[]> merged = new TreeMap<>(Long::compareUnsigned);
@@ -152,7 +152,7 @@ public final class WriteTxn implements Txn {
     }
 
     @Override
-    public Tree catalog() {
+    public Fragment catalog() {
         ensureActive();
         return catalog;
     }

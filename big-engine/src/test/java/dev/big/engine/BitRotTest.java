@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.big.engine.check.CheckReport;
+import dev.big.engine.tree.Tree;
 import dev.big.page.BranchPage;
 import dev.big.page.ContainerKind;
 import dev.big.page.CorruptPageException;
@@ -107,7 +108,7 @@ class BitRotTest {
                         for (int k = 0; k < keys; k++) {
                             long key = random.nextInt(fragment == 0 ? 5000 : 100);
                             BitSet bits = fragment == 0 ? singleBit(random) : ContainerData.randomBits(random);
-                            txn.tree(fragment).put(key, ContainerData.toContainer(bits));
+                            Tree.of(txn, fragment).put(key, ContainerData.toContainer(bits));
                             tree.put(key, bits);
                         }
                     }

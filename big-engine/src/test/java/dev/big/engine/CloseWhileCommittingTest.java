@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.big.engine.check.CheckReport;
+import dev.big.engine.tree.Tree;
 import dev.big.page.DatabaseClosedException;
 import dev.big.pager.ForwardingPager;
 import dev.big.pager.MmapPager;
@@ -67,7 +68,7 @@ class CloseWhileCommittingTest {
             for (int b = 0; b < 6000; b += 2) {
                 c = c.add((char) b);
             }
-            txn.tree(1).put(k, c);
+            Tree.of(txn, 1).put(k, c);
         }
     }
 

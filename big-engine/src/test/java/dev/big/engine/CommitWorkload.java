@@ -30,7 +30,7 @@ final class CommitWorkload {
             long key = random.nextInt(random.nextBoolean() ? 20 : 2000);
             TreeMap<Long, BitSet> tree = model.computeIfAbsent(fragment, f -> new TreeMap<>(Long::compareUnsigned));
             int op = random.nextInt(10);
-            Tree target = write == null ? null : write.tree(fragment);
+            Tree target = write == null ? null : Tree.of(write, fragment);
             if (op < 5) {
                 BitSet bits = ContainerData.randomBits(random);
                 if (target != null) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.big.engine.check.CheckReport;
+import dev.big.engine.tree.Tree;
 import dev.big.page.StorageException;
 import dev.big.pager.FaultyPager;
 import dev.big.pager.MemoryPager;
@@ -96,7 +97,7 @@ class FaultInjectionTest {
         var error = assertThrows(StorageException.class, () -> {
             try (WriteTxn txn = store.beginWrite()) {
                 for (int i = 0; i < 50; i++) {
-                    txn.tree(0).put(5000 + i, ContainerData.toContainer(ContainerData.randomBits(new Random(i))));
+                    Tree.of(txn, 0).put(5000 + i, ContainerData.toContainer(ContainerData.randomBits(new Random(i))));
                 }
                 txn.commit();
             }

@@ -2,6 +2,7 @@ package dev.big.engine;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.big.engine.tree.Tree;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class FileLockTest {
         Path file = TestDirs.newDir("lock").resolve("db.big");
         try (Store store = Store.create(file)) {
             try (WriteTxn txn = store.beginWrite()) {
-                txn.tree(1).addBit(1, 1);
+                Tree.of(txn, 1).addBit(1, 1);
                 txn.commit();
             }
             String output = run(file);

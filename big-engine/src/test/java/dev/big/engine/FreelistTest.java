@@ -13,7 +13,7 @@ class FreelistTest {
 
     private static void updateRound(Store store, Random random) {
         try (WriteTxn txn = store.beginWrite()) {
-            Tree tree = txn.tree(3);
+            Tree tree = Tree.of(txn, 3);
             for (int i = 0; i < 30; i++) {
                 long key = random.nextInt(300);
                 if (random.nextInt(3) == 0) {
@@ -56,7 +56,7 @@ class FreelistTest {
             java.util.Map<Long, java.util.TreeMap<Long, java.util.BitSet>> seenByReader = new java.util.HashMap<>();
             ReadTxn reader = store.beginRead();
             java.util.TreeMap<Long, java.util.BitSet> snapshot = new java.util.TreeMap<>(Long::compareUnsigned);
-            reader.tree(3).forEach(0, -1L, view -> {
+            Tree.of(reader, 3).forEach(0, -1L, view -> {
                 snapshot.put(view.key(), ContainerData.toBits(view));
                 return true;
             });

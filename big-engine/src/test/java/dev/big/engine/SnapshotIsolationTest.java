@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.engine.tree.ContainerView;
+import dev.big.engine.tree.Tree;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,11 +68,11 @@ class SnapshotIsolationTest {
         try (Store store = Store.create(new dev.big.pager.MemoryPager())) {
             StampedCommits.writeCommit(store, 5);
             try (WriteTxn txn = store.beginWrite(); ReadTxn reader = store.beginRead()) {
-                txn.tree(1).addBit(0, 3);
+                Tree.of(txn, 1).addBit(0, 3);
                 ContainerView view = new ContainerView();
-                assertTrue(txn.tree(1).find(0, view));
+                assertTrue(Tree.of(txn, 1).find(0, view));
                 assertTrue(view.contains(3));
-                assertTrue(reader.tree(1).find(0, view));
+                assertTrue(Tree.of(reader, 1).find(0, view));
                 assertTrue(!view.contains(3));
             }
         }

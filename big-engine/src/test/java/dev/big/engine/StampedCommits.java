@@ -28,7 +28,7 @@ public final class StampedCommits {
 
     /** Writes stamp {@code i} into {@code txn} without committing it. */
     public static void write(WriteTxn txn, int i) {
-        Tree tree = txn.tree(1);
+        Tree tree = Tree.of(txn, 1);
         for (int k = 0; k < KEYS; k++) {
             Container c = new ArrayContainer();
             c = c.add((char) i);
@@ -51,7 +51,7 @@ public final class StampedCommits {
     /** Which commit a reader sees; fails if its keys disagree with each other or the catalog. */
     public static int observedCommit(Txn txn) {
         int commit = stamp(txn.catalog().getBytes(1));
-        Tree tree = txn.tree(1);
+        Tree tree = Tree.of(txn, 1);
         ContainerView view = new ContainerView();
         for (int k = 0; k < KEYS; k++) {
             assertTrue(tree.find(k * 1000L, view), "key " + k);

@@ -45,7 +45,7 @@ class TreeModelTest {
             TreeMap<Long, BitSet> model = new TreeMap<>(Long::compareUnsigned);
             for (int round = 0; round < 3; round++) {
                 try (WriteTxn txn = store.beginWrite()) {
-                    Tree tree = txn.tree(7);
+                    Tree tree = Tree.of(txn, 7);
                     for (int i = 0; i < 60_000; i++) {
                         long key = random.nextInt(200_000);
                         int bit = random.nextInt(65536);
@@ -62,7 +62,7 @@ class TreeModelTest {
             CheckReport report = store.check();
             assertTrue(report.ok(), report.describe());
             try (WriteTxn txn = store.beginWrite()) {
-                Tree tree = txn.tree(7);
+                Tree tree = Tree.of(txn, 7);
                 List<Long> keys = new ArrayList<>(model.keySet());
                 for (int i = 0; i < keys.size(); i += 2) {
                     tree.remove(keys.get(i));
@@ -81,7 +81,7 @@ class TreeModelTest {
 
     static int depth(Store store, long fragment) {
         try (ReadTxn txn = store.beginRead()) {
-            var root = txn.tree(fragment).root();
+            var root = Tree.of(txn, fragment).root();
             int depth = 1;
             var page = ((dev.big.page.PageRef) root);
             while (true) {
@@ -105,7 +105,7 @@ class TreeModelTest {
         int commits = 0;
         for (int step = 0; step < steps; step++) {
             long fragment = random.nextInt(TREES);
-            Tree tree = txn.tree(fragment);
+            Tree tree = Tree.of(txn, fragment);
             TreeMap<Long, BitSet> model = working.get(fragment);
             long key = random.nextInt(4) == 0 ? random.nextLong() : random.nextInt(keySpace);
             int op = random.nextInt(100);
@@ -163,7 +163,7 @@ class TreeModelTest {
                 boolean removed = tree.remove(key);
                 assertEquals(model.remove(key) != null, removed, "remove result at step " + step);
             } else if (op < 76) {
-                txn.dropTree(fragment);
+                txn.dropFragment(fragment);
                 model.clear();
             } else if (op < 84) {
                 assertSame(txn, working, "inside the write transaction at step " + step);
@@ -230,7 +230,7 @@ class TreeModelTest {
 
     static void assertSame(Txn txn, Map<Long, TreeMap<Long, BitSet>> model, String when) {
         for (var e : model.entrySet()) {
-            Tree tree = txn.tree(e.getKey());
+            Tree tree = Tree.of(txn, e.getKey());
             TreeMap<Long, BitSet> actual = new TreeMap<>(Long::compareUnsigned);
             tree.forEach(0, -1L, view -> {
                 actual.put(view.key(), ContainerData.toBits(view));

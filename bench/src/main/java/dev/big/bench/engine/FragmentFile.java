@@ -44,7 +44,7 @@ public class FragmentFile {
         Path file = dir.resolve("fragment.big");
         try (Store writing = Store.create(file)) {
             try (WriteTxn txn = writing.beginWrite()) {
-                Tree tree = txn.tree(FRAGMENT_KEY);
+                Tree tree = Tree.of(txn, FRAGMENT_KEY);
                 for (int r = 0; r < FragmentShape.ROWS; r++) {
                     for (int c = 0; c < FragmentShape.COLUMNS; c++) {
                         tree.put(FragmentShape.key(r, c), shape.container(r, c));

@@ -32,7 +32,7 @@ public class FragmentReader {
     @Setup(Level.Trial)
     public void begin(FragmentFile file) {
         txn = file.store.beginRead();
-        tree = txn.tree(FragmentFile.FRAGMENT_KEY);
+        tree = Tree.of(txn, FragmentFile.FRAGMENT_KEY);
         for (int i = 0; i < planeViews.length; i++) {
             planeViews[i] = new ContainerView();
         }

@@ -1,8 +1,8 @@
 package dev.big.db.catalog;
 
 import dev.big.db.InvalidInputException;
+import dev.big.engine.Fragment;
 import dev.big.engine.Txn;
-import dev.big.engine.tree.Tree;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +31,7 @@ public record Catalog(CatalogCodec.DbHeader header, Map<String, TableInfo> table
         return txn.cached(new CacheKey(), k -> load(txn.catalog()));
     }
 
-    static Catalog load(Tree tree) {
+    static Catalog load(Fragment tree) {
         byte[] headerBytes = tree.getBytes(CatalogCodec.HEADER_KEY);
         if (headerBytes == null) {
             return empty();
@@ -39,7 +39,7 @@ public record Catalog(CatalogCodec.DbHeader header, Map<String, TableInfo> table
         CatalogCodec.DbHeader header = CatalogCodec.decodeHeader(headerBytes);
         Map<Integer, CatalogCodec.TableEntry> tableEntries = new TreeMap<>();
         Map<Integer, List<FieldInfo>> fieldsByTable = new HashMap<>();
-        tree.forEach(0, -1L, view -> {
+        tree.forEachCell(0, -1L, view -> {
             long key = view.key();
             if (CatalogCodec.isTableKey(key)) {
                 int id = (int) key;

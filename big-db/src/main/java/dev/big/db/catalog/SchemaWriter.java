@@ -89,12 +89,12 @@ public final class SchemaWriter {
     private void dropFragments(int fieldId) {
         for (int view = 0; view <= Coords.MAX_VIEW; view++) {
             java.util.List<Long> keys = new java.util.ArrayList<>();
-            txn.forEachTree(Coords.firstFragmentKey(fieldId, view), Coords.lastFragmentKey(fieldId, view), (key, summary) -> {
+            txn.forEachFragment(Coords.firstFragmentKey(fieldId, view), Coords.lastFragmentKey(fieldId, view), (key, summary) -> {
                 keys.add(key);
                 return true;
             });
             for (long key : keys) {
-                txn.dropTree(key);
+                txn.dropFragment(key);
             }
         }
     }

@@ -20,7 +20,7 @@ final class CatalogCheck {
         CatalogCodec.DbHeader header = scope.catalog.header();
         Map<Integer, CatalogCodec.TableEntry> tables = new HashMap<>();
         Map<Integer, FieldInfo> fields = new HashMap<>();
-        scope.txn.catalog().forEach(0, -1L, view -> {
+        scope.txn.catalog().forEachCell(0, -1L, view -> {
             long key = view.key();
             if (CatalogCodec.isTableKey(key)) {
                 tables.put((int) key, CatalogCodec.decodeTable((int) key, view.bytes()));

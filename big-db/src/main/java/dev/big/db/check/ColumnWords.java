@@ -1,6 +1,6 @@
 package dev.big.db.check;
 
-import dev.big.engine.tree.ContainerView;
+import dev.big.engine.Cell;
 import dev.big.page.BitmapPage;
 
 /**
@@ -16,7 +16,7 @@ final class ColumnWords {
     private final long[] scratch = new long[WORDS];
 
     /** The words of {@code view}, or null if it is empty. */
-    static long[] of(ContainerView view) {
+    static long[] of(Cell view) {
         if (view.isEmpty()) {
             return null;
         }
@@ -26,7 +26,7 @@ final class ColumnWords {
     }
 
     /** How many bits of {@code view} are not in {@code mask} (null: an empty column). */
-    int countOutside(ContainerView view, long[] mask) {
+    int countOutside(Cell view, long[] mask) {
         if (mask == null) {
             return view.cardinality();
         }
@@ -57,7 +57,7 @@ final class ColumnWords {
     }
 
     /** ORs {@code view} into {@code acc}; returns how many of its bits {@code acc} held already. */
-    int orCountingOverlap(ContainerView view, long[] acc) {
+    int orCountingOverlap(Cell view, long[] acc) {
         int overlap = 0;
         switch (view.kind()) {
             case ARRAY -> {
@@ -75,8 +75,9 @@ final class ColumnWords {
                     int start = view.runStart(j);
                     int end = start + view.runLengthMinusOne(j) + 1;
                     overlap += countInRange(acc, start, end);
-                    ContainerView.setRange(acc, start, end);
                 }
+                // Runs never overlap one another, so all are counted against acc before any is set.
+                view.orWordsInto(acc);
             }
             default -> {
                 long[] words = words(view);
@@ -90,7 +91,7 @@ final class ColumnWords {
     }
 
     /** A bitmap container's words: the page where it lies, copied only when it is not a page. */
-    private long[] words(ContainerView view) {
+    private long[] words(Cell view) {
         if (view.isBitmapPage()) {
             for (int i = 0; i < WORDS; i++) {
                 scratch[i] = view.word(i);
@@ -120,7 +121,7 @@ final class ColumnWords {
     }
 
     /** The first bit of {@code view} not in {@code mask}, for a message. */
-    static int firstOutside(ContainerView view, long[] mask) {
+    static int firstOutside(Cell view, long[] mask) {
         long[] words = new long[WORDS];
         view.orWordsInto(words);
         for (int i = 0; i < WORDS; i++) {

@@ -2,9 +2,9 @@ package dev.big.db.check;
 
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
+import dev.big.engine.Fragment;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
-import dev.big.engine.tree.Tree;
 import dev.big.page.ContainerKind;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,8 +32,8 @@ final class DictionaryCheck {
     private final CheckScope scope;
     private final FieldInfo field;
     private final String name;
-    private final Tree byId;
-    private final Tree byHash;
+    private final Fragment byId;
+    private final Fragment byHash;
     private long[] ids = new long[1024];
     private long[] hashes = new long[1024];
     private int count;
@@ -46,8 +46,8 @@ final class DictionaryCheck {
         this.scope = scope;
         this.field = field;
         this.name = CheckScope.name(table, field);
-        this.byId = scope.txn.tree(Coords.fragmentKey(field.fieldId(), Dictionary.VIEW_BY_ID, 0));
-        this.byHash = scope.txn.tree(Coords.fragmentKey(field.fieldId(), Dictionary.VIEW_BY_HASH, 0));
+        this.byId = scope.txn.fragment(Coords.fragmentKey(field.fieldId(), Dictionary.VIEW_BY_ID, 0));
+        this.byHash = scope.txn.fragment(Coords.fragmentKey(field.fieldId(), Dictionary.VIEW_BY_HASH, 0));
     }
 
     /** Checks the dictionary of {@code field}; returns its ids, ascending. */
@@ -60,7 +60,7 @@ final class DictionaryCheck {
     }
 
     private void readIds() {
-        byId.forEach(0, -1L, view -> {
+        byId.forEachCell(0, -1L, view -> {
             long id = view.key();
             if (view.kind() != ContainerKind.BYTES) {
                 scope.problem("dictionary", name + ": id " + id + " holds a container, not a value");
@@ -92,7 +92,7 @@ final class DictionaryCheck {
     }
 
     private void readValues() {
-        byHash.forEach(0, -1L, view -> {
+        byHash.forEachCell(0, -1L, view -> {
             if (view.kind() != ContainerKind.BYTES) {
                 scope.problem("dictionary", name + ": hash " + Long.toHexString(view.key())
                         + " holds a container, not values");

@@ -3,10 +3,10 @@ package dev.big.db.check;
 import dev.big.db.FieldType;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
+import dev.big.engine.Cell;
+import dev.big.engine.Fragment;
 import dev.big.engine.bsi.BsiLayout;
 import dev.big.engine.coords.Coords;
-import dev.big.engine.tree.ContainerView;
-import dev.big.engine.tree.Tree;
 import dev.big.page.ContainerKind;
 import java.util.Arrays;
 import java.util.Map;
@@ -35,7 +35,6 @@ final class FieldBitsCheck {
     private final CheckScope scope;
     private final TableInfo table;
     private final Map<Integer, long[]> dictionaryIds;
-    private final ContainerView probe = new ContainerView();
     private final ColumnWords columnWords = new ColumnWords();
     /** The table's existence rows of the shard being checked, by container column (null: none). */
     private final long[][] exists = new long[COLUMNS][];
@@ -60,7 +59,7 @@ final class FieldBitsCheck {
         }
         for (long shard : shards) {
             check.shard = shard;
-            check.readRow0(scope.txn.tree(table.existsFragment(shard)), check.exists);
+            check.readRow0(scope.txn.fragment(table.existsFragment(shard)), check.exists);
             for (FieldInfo field : table.fields().values()) {
                 check.checkField(field);
             }
@@ -68,9 +67,10 @@ final class FieldBitsCheck {
     }
 
     /** Fills {@code out} with row 0 of {@code tree}, by container column (null where it is empty). */
-    private void readRow0(Tree tree, long[][] out) {
+    private void readRow0(Fragment tree, long[][] out) {
         for (int c = 0; c < COLUMNS; c++) {
-            out[c] = tree.find(Coords.containerKeyOf(0, c), probe) ? ColumnWords.of(probe) : null;
+            Cell cell = tree.find(Coords.containerKeyOf(0, c));
+            out[c] = cell != null ? ColumnWords.of(cell) : null;
         }
     }
 
@@ -79,11 +79,12 @@ final class FieldBitsCheck {
         long[][] valued = null;
         if (field.type() != FieldType.BOOL && field.type() != FieldType.SET) {
             valued = new long[COLUMNS][];
-            Tree planes = scope.txn.tree(field.bsiFragment(shard));
+            Fragment planes = scope.txn.fragment(field.bsiFragment(shard));
             for (int c = 0; c < COLUMNS; c++) {
-                if (planes.find(Coords.containerKeyOf(BsiLayout.EXISTS_ROW, c), probe)) {
-                    valued[c] = ColumnWords.of(probe);
-                    outsideExists(where, "the exists row of its bit planes", c, probe);
+                Cell planeExists = planes.find(Coords.containerKeyOf(BsiLayout.EXISTS_ROW, c));
+                if (planeExists != null) {
+                    valued[c] = ColumnWords.of(planeExists);
+                    outsideExists(where, "the exists row of its bit planes", c, planeExists);
                 }
             }
         }
@@ -94,7 +95,7 @@ final class FieldBitsCheck {
         Arrays.fill(valuesHeld, null);
         Arrays.fill(overlaps, 0);
         long[] badRow = {-1};
-        scope.txn.tree(field.rowsFragment(shard)).forEach(0, -1L, view -> {
+        scope.txn.fragment(field.rowsFragment(shard)).forEachCell(0, -1L, view -> {
             long row = Coords.rowOfKey(view.key());
             int c = Coords.containerColumnOfKey(view.key());
             if (view.kind() == ContainerKind.BYTES) {
@@ -136,7 +137,7 @@ final class FieldBitsCheck {
         }
     }
 
-    private void outsideExists(String where, String row, int c, ContainerView bits) {
+    private void outsideExists(String where, String row, int c, Cell bits) {
         int outside = columnWords.countOutside(bits, exists[c]);
         if (outside > 0) {
             scope.problem("field bits", where + ", container column " + c + ": " + row + " has " + outside

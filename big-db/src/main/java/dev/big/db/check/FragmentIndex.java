@@ -21,7 +21,7 @@ final class FragmentIndex {
 
     static FragmentIndex of(Txn txn) {
         FragmentIndex index = new FragmentIndex();
-        txn.forEachTree(0, -1L, (key, summary) -> {
+        txn.forEachFragment(0, -1L, (key, summary) -> {
             index.keys.add(key);
             index.shards.computeIfAbsent(Coords.fieldOf(key), f -> new TreeMap<>())
                     .computeIfAbsent(Coords.viewOf(key), v -> new ArrayList<>()).add(Coords.shardOf(key));

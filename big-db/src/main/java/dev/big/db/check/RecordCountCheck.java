@@ -2,9 +2,9 @@ package dev.big.db.check;
 
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.engine.Cell;
+import dev.big.engine.Fragment;
 import dev.big.engine.coords.Coords;
-import dev.big.engine.tree.ContainerView;
-import dev.big.engine.tree.Tree;
 
 /**
  * A table's existence fragments against what is kept beside them: the record count in each
@@ -19,11 +19,11 @@ final class RecordCountCheck {
         long largestId = -1;
         for (long shard : scope.fragments.shards(table.existsFieldId(), Coords.VIEW_ROWS)) {
             long fragment = table.existsFragment(shard);
-            Tree tree = scope.txn.tree(fragment);
+            Fragment tree = scope.txn.fragment(fragment);
             long[] held = {0};
             long[] lastKey = {-1};
             long[] otherRow = {-1};
-            tree.forEach(0, -1L, view -> {
+            tree.forEachCell(0, -1L, view -> {
                 if (Coords.rowOfKey(view.key()) != 0) {
                     otherRow[0] = view.key();
                     return false;
@@ -48,8 +48,7 @@ final class RecordCountCheck {
                         + ", its existence row holds " + held[0] + " records; the table's counts answer from the former");
             }
             if (lastKey[0] >= 0) {
-                ContainerView last = new ContainerView();
-                tree.find(lastKey[0], last);
+                Cell last = tree.find(lastKey[0]);
                 int column = Coords.firstColumnOfKey(lastKey[0]) | last.toContainer().last();
                 largestId = Math.max(largestId, Coords.recordId(shard, column));
             }

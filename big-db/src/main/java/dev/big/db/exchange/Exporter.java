@@ -80,7 +80,7 @@ public final class Exporter {
     private void writeDictionary(ReadTxn txn, FieldInfo field) {
         int[] countOffset = {startDictionaryBlock(field)};
         long[] inBlock = {0};
-        txn.tree(Coords.fragmentKey(field.fieldId(), Dictionary.VIEW_BY_ID, 0)).forEach(0, -1L, view -> {
+        txn.fragment(Coords.fragmentKey(field.fieldId(), Dictionary.VIEW_BY_ID, 0)).forEachCell(0, -1L, view -> {
             if (body.size() >= ExportFormat.TARGET_RAW_BLOCK_BYTES) {
                 body.patchU32(countOffset[0], inBlock[0]);
                 blocks.writeBlock(body);
@@ -113,7 +113,7 @@ public final class Exporter {
     private void writeFragments(ReadTxn txn, int fieldId, boolean hasDictionary, boolean existence) {
         record Named(long key, byte[] summary) {}
         List<Named> named = new ArrayList<>();
-        txn.forEachTree(Coords.firstFragmentKey(fieldId, 0), Coords.lastFragmentKey(fieldId, Coords.MAX_VIEW),
+        txn.forEachFragment(Coords.firstFragmentKey(fieldId, 0), Coords.lastFragmentKey(fieldId, Coords.MAX_VIEW),
                 (key, summary) -> {
                     int view = Coords.viewOf(key);
                     if (!(hasDictionary && (view == Dictionary.VIEW_BY_HASH || view == Dictionary.VIEW_BY_ID))) {
@@ -133,7 +133,7 @@ public final class Exporter {
     private void writeFragment(ReadTxn txn, long key, byte[] summary) {
         int[] countOffset = {startFragmentBlock(key, summary)};
         long[] inBlock = {0};
-        txn.tree(key).forEach(0, -1L, view -> {
+        txn.fragment(key).forEachCell(0, -1L, view -> {
             if (body.size() >= ExportFormat.TARGET_RAW_BLOCK_BYTES) {
                 body.patchU32(countOffset[0], inBlock[0]);
                 blocks.writeBlock(body);

@@ -7,11 +7,11 @@ import dev.big.db.catalog.CatalogCodec;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.engine.Fragment;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
-import dev.big.engine.tree.Tree;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -257,7 +257,7 @@ public final class Importer {
         if (summary.length > 0) {
             txn.setSummary(targetKey, summary);
         }
-        Tree tree = txn.tree(targetKey);
+        Fragment tree = txn.fragment(targetKey);
         long count = in.u32();
         for (long i = 0; i < count; i++) {
             StreamContainers.Entry entry = StreamContainers.read(in);

@@ -1,7 +1,7 @@
 package dev.big.db.exchange;
 
-import dev.big.engine.tree.ContainerView;
-import dev.big.engine.tree.Containers;
+import dev.big.engine.Cell;
+import dev.big.engine.ContainerPayloads;
 import dev.big.page.BitmapPage;
 import dev.big.page.ContainerKind;
 import dev.big.page.LeafPage;
@@ -20,7 +20,7 @@ final class StreamContainers {
     record Entry(long key, Container container, byte[] bytes) {}
 
     /** Writes the container {@code view} shows (a committed one: the exporter reads a snapshot). */
-    static void write(BodyWriter out, ContainerView view) {
+    static void write(BodyWriter out, Cell view) {
         if (view.heapContainer() != null) {
             throw new IllegalStateException("export reads committed containers only");
         }
@@ -78,8 +78,7 @@ final class StreamContainers {
         byte[] payload = in.bytes(length);
         MemorySegment segment = MemorySegment.ofArray(payload);
         Container container = switch (kind) {
-            case ARRAY, RUN -> Containers.decodeInline(kind, (int) cardinality, segment, 0, (int) length);
-            case BITMAP -> Containers.decodeBitmap(segment, (int) cardinality);
+            case ARRAY, RUN, BITMAP -> ContainerPayloads.decode(kind, (int) cardinality, segment);
             case BYTES -> null;
         };
         long actual = switch (kind) {

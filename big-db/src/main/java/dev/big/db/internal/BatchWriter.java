@@ -8,15 +8,15 @@ import dev.big.db.catalog.FieldCounters;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.engine.Cell;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.bsi.BsiWriter;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
+import dev.big.engine.rows.RowReader;
 import dev.big.engine.rows.RowWriter;
 import dev.big.engine.rows.SetRows;
-import dev.big.engine.tree.ContainerView;
-import dev.big.engine.tree.Tree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -44,12 +44,14 @@ public final class BatchWriter {
     private final Map<Integer, Dictionary> dictionaries = new HashMap<>();
     private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
     private final Set<String> changedTables = new HashSet<>();
-    private final ContainerView probe = new ContainerView();
+    private final RowReader rowReader = new RowReader();
 
     /** The net effect of a batch on one record. */
     private static final class Change {
         boolean delete;
         boolean replace;
+        /** Whether the batch puts the record, even if it deletes it later: its id is then used. */
+        boolean put;
         /** The values to write; the op's own map until a later change to the same record needs a copy. */
         Map<String, Object> values = Map.of();
         boolean ownsValues;
@@ -123,6 +125,7 @@ public final class BatchWriter {
             }
             switch (op) {
                 case WriteOp.Put put -> {
+                    change.put = true;
                     change.delete = false;
                     change.replace = true;
                     change.values = put.values();
@@ -175,7 +178,14 @@ public final class BatchWriter {
                 rows.set(fragment, 0, column);
             }
         }
-        long maxId = changes.size == 0 ? -1 : changes.ids[changes.size - 1];
+        // Only puts move the next id (as they move append's counter, Db.idsWritten): a delete, of a
+        // record or of nothing, hands out no id, so the ids append gives follow the puts alone.
+        long maxId = -1;
+        for (int i = changes.size - 1; i >= 0 && maxId < 0; i--) {
+            if (changes.changes[i].put) {
+                maxId = changes.ids[i];
+            }
+        }
         if (maxId >= table.nextRecordId()) {
             table = table.withNextRecordId(maxId + 1);
             catalog = catalog.withTable(table);
@@ -231,7 +241,7 @@ public final class BatchWriter {
     private void markExisting(TableInfo table, Changes changes) {
         long fragment = -1;
         long key = -1;
-        boolean found = false;
+        Cell found = null;
         for (int i = 0; i < changes.size; i++) {
             long id = changes.ids[i];
             long f = table.existsFragment(Coords.shard(id));
@@ -243,9 +253,9 @@ public final class BatchWriter {
             if (f != fragment || k != key) {
                 fragment = f;
                 key = k;
-                found = txn.tree(f).find(k, probe);
+                found = txn.fragment(f).find(k);
             }
-            changes.existed[i] = found && probe.contains(Coords.low(Coords.column(id)));
+            changes.existed[i] = found != null && found.contains(Coords.low(Coords.column(id)));
         }
     }
 
@@ -516,13 +526,7 @@ public final class BatchWriter {
 
     /** Stores an existence fragment's record count as its summary (the sum of its row-0 cardinalities). */
     private void writeRecordCount(long fragment) {
-        Tree tree = txn.tree(fragment);
-        long count = 0;
-        for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
-            if (tree.find(Coords.containerKeyOf(0, c), probe)) {
-                count += probe.cardinality();
-            }
-        }
+        long count = rowReader.cardinality(txn.fragment(fragment), 0);
         txn.setSummary(fragment, count == 0 ? new byte[0] : RecordCounts.encode(count));
     }
 }

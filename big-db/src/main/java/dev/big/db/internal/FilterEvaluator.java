@@ -78,7 +78,7 @@ public final class FilterEvaluator {
 
     /** The table's records in {@code shard}. */
     public RoaringBitmap all(long shard) {
-        return rows.row(txn.tree(table.existsFragment(shard)), 0, columnMask);
+        return rows.row(txn.fragment(table.existsFragment(shard)), 0, columnMask);
     }
 
     /** The columns of {@code shard} matching {@code filter}. */
@@ -295,8 +295,8 @@ public final class FilterEvaluator {
                 boolean b = (Boolean) constantValue(fieldName, op, value);
                 long fragment = field.rowsFragment(shard);
                 yield switch (op) {
-                    case EQ -> rows.row(txn.tree(fragment), b ? 1 : 0, columnMask);
-                    case NE -> rows.row(txn.tree(fragment), b ? 0 : 1, columnMask);
+                    case EQ -> rows.row(txn.fragment(fragment), b ? 1 : 0, columnMask);
+                    case NE -> rows.row(txn.fragment(fragment), b ? 0 : 1, columnMask);
                     default -> throw unsupported(field, op);
                 };
             }
@@ -331,7 +331,7 @@ public final class FilterEvaluator {
                     && (c.op() == Filter.Op.EQ || c.op() == Filter.Op.NE) -> {
                 boolean value = (Boolean) constantValue(c.field(), c.op(), c.value());
                 boolean row = c.op() == Filter.Op.EQ ? value : !value;
-                yield rows.cardinality(txn.tree(table.field(c.field()).rowsFragment(shard)), row ? 1 : 0);
+                yield rows.cardinality(txn.fragment(table.field(c.field()).rowsFragment(shard)), row ? 1 : 0);
             }
             case Filter.Contains contains -> keyedRowCount(table.field(contains.field()), contains.value(), shard);
             default -> -1;
@@ -340,7 +340,7 @@ public final class FilterEvaluator {
 
     private long keyedRowCount(FieldInfo field, String value, long shard) {
         OptionalLong id = dictionary(field).id(value);
-        return id.isEmpty() ? 0 : rows.cardinality(txn.tree(field.rowsFragment(shard)), id.getAsLong());
+        return id.isEmpty() ? 0 : rows.cardinality(txn.fragment(field.rowsFragment(shard)), id.getAsLong());
     }
 
     private RoaringBitmap keyedRow(FieldInfo field, String value, long shard) {
@@ -348,7 +348,7 @@ public final class FilterEvaluator {
         if (id.isEmpty()) {
             return new RoaringBitmap();
         }
-        return rows.row(txn.tree(field.rowsFragment(shard)), id.getAsLong(), columnMask);
+        return rows.row(txn.fragment(field.rowsFragment(shard)), id.getAsLong(), columnMask);
     }
 
     private RoaringBitmap nulls(FieldInfo field, long shard) {
@@ -362,7 +362,7 @@ public final class FilterEvaluator {
         return switch (field.type()) {
             case INT, TIMESTAMP, KEYED -> bsi(field).existing(shard, null);
             case BOOL -> {
-                var tree = txn.tree(field.rowsFragment(shard));
+                var tree = txn.fragment(field.rowsFragment(shard));
                 RoaringBitmap any = rows.row(tree, 0);
                 any.or(rows.row(tree, 1));
                 yield any;
@@ -372,7 +372,7 @@ public final class FilterEvaluator {
                     yield bsi(field).existing(shard, null);
                 }
                 RoaringBitmap any = new RoaringBitmap();
-                txn.tree(field.rowsFragment(shard)).forEach(0, -1L, view -> {
+                txn.fragment(field.rowsFragment(shard)).forEachCell(0, -1L, view -> {
                     RoaringBitmap part = new RoaringBitmap();
                     part.append((char) Coords.containerColumnOfKey(view.key()), view.toContainer());
                     any.or(part);

@@ -5,13 +5,14 @@ import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.engine.Cell;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.bsi.BsiBulkWriter;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
 import dev.big.engine.rows.RowBulkWriter;
-import dev.big.engine.tree.ContainerView;
+import dev.big.engine.rows.RowReader;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -36,7 +37,7 @@ public final class NewRecordWriter {
     /** The bit planes of every int, timestamp and keyed field: one writer, so its buffers and zone maps carry across columns. */
     private final BsiBulkWriter bsiWriter;
     private final TreeSet<Long> shards = new TreeSet<>();
-    private final ContainerView probe = new ContainerView();
+    private final RowReader rowReader = new RowReader();
 
     /**
      * {@code table} as this transaction's catalog has it; {@code dictionaries} and {@code setIds}
@@ -67,9 +68,10 @@ public final class NewRecordWriter {
             lows[k] = (char) Coords.low(Coords.column(ids[from + k]));
         }
         long existsFragment = table.existsFragment(shard);
-        if (txn.tree(existsFragment).find(Coords.containerKeyOf(0, containerColumn), probe)) {
+        Cell existing = txn.fragment(existsFragment).find(Coords.containerKeyOf(0, containerColumn));
+        if (existing != null) {
             for (char low : lows) {
-                if (probe.contains(low)) {
+                if (existing.contains(low)) {
                     throw new InvalidInputException("table '" + table.name() + "': record "
                             + Coords.recordId(shard, (containerColumn << 16) | low) + " already exists");
                 }
@@ -185,13 +187,7 @@ public final class NewRecordWriter {
     public void writeRecordCounts() {
         for (long shard : shards) {
             long fragment = table.existsFragment(shard);
-            var tree = txn.tree(fragment);
-            long count = 0;
-            for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
-                if (tree.find(Coords.containerKeyOf(0, c), probe)) {
-                    count += probe.cardinality();
-                }
-            }
+            long count = rowReader.cardinality(txn.fragment(fragment), 0);
             txn.setSummary(fragment, count == 0 ? new byte[0] : RecordCounts.encode(count));
         }
     }

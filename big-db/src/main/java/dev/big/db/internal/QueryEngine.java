@@ -12,6 +12,7 @@ import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.engine.Fragment;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.ColumnGroups;
@@ -20,7 +21,6 @@ import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.rows.SetRows;
-import dev.big.engine.tree.Tree;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,7 +68,7 @@ public final class QueryEngine {
     public List<long[]> shards(TableInfo table) {
         return txn.cached(new ShardsKey(table.existsFieldId()), k -> {
             List<long[]> shards = new ArrayList<>();
-            txn.forEachTree(table.firstExistsFragment(), table.lastExistsFragment(), (key, summary) -> {
+            txn.forEachFragment(table.firstExistsFragment(), table.lastExistsFragment(), (key, summary) -> {
                 long count = RecordCounts.decode(summary);
                 if (count > 0) {
                     shards.add(new long[] {Coords.shardOf(key), count});
@@ -169,11 +169,11 @@ public final class QueryEngine {
                 continue;
             }
             Container[] byColumn = columns == null ? null : dev.big.engine.bsi.ColumnBitmaps.byContainerColumn(columns);
-            Tree tree = txn.tree(field.rowsFragment(shard[0]));
+            Fragment tree = txn.fragment(field.rowsFragment(shard[0]));
             // Keys sort by row, then column: a row's cells come one after another, so they are
             // added up before the row's total goes into the map (one map update per row, not per cell).
             RowTotals rows = new RowTotals(counts);
-            tree.forEach(0, -1L, view -> {
+            tree.forEachCell(0, -1L, view -> {
                 int c = Coords.containerColumnOfKey(view.key());
                 long n = byColumn == null ? view.cardinality()
                         : byColumn[c] == null ? 0 : view.toContainer().andCardinality(byColumn[c]);
@@ -235,7 +235,7 @@ public final class QueryEngine {
             Container[] matching = dev.big.engine.bsi.ColumnBitmaps.byContainerColumn(columns);
             Container[] withKey = new Container[Coords.CONTAINERS_PER_ROW];
             groups.clear();
-            txn.tree(key.rowsFragment(shard[0])).forEach(0, -1L, view -> {
+            txn.fragment(key.rowsFragment(shard[0])).forEachCell(0, -1L, view -> {
                 int c = Coords.containerColumnOfKey(view.key());
                 if (matching[c] == null) {
                     return true;
@@ -381,10 +381,8 @@ public final class QueryEngine {
     }
 
     private boolean exists(TableInfo table, long id) {
-        dev.big.engine.tree.ContainerView view = new dev.big.engine.tree.ContainerView();
         int column = Coords.column(id);
-        return txn.tree(table.existsFragment(Coords.shard(id))).find(Coords.containerKey(0, column), view)
-                && view.contains(Coords.low(column));
+        return txn.fragment(table.existsFragment(Coords.shard(id))).contains(Coords.containerKey(0, column), Coords.low(column));
     }
 
     private Object value(FilterEvaluator evaluator, FieldInfo field, long id) {
@@ -397,12 +395,11 @@ public final class QueryEngine {
                 yield millis.isPresent() ? Instant.ofEpochMilli(millis.getAsLong()) : null;
             }
             case BOOL -> {
-                Tree tree = txn.tree(field.rowsFragment(shard));
-                dev.big.engine.tree.ContainerView view = new dev.big.engine.tree.ContainerView();
-                if (tree.find(Coords.containerKey(1, column), view) && view.contains(Coords.low(column))) {
+                Fragment rows = txn.fragment(field.rowsFragment(shard));
+                if (rows.contains(Coords.containerKey(1, column), Coords.low(column))) {
                     yield Boolean.TRUE;
                 }
-                yield tree.find(Coords.containerKey(0, column), view) && view.contains(Coords.low(column)) ? Boolean.FALSE : null;
+                yield rows.contains(Coords.containerKey(0, column), Coords.low(column)) ? Boolean.FALSE : null;
             }
             case KEYED -> {
                 OptionalLong dictId = evaluator.bsi(field).get(id);

@@ -20,7 +20,7 @@ class DictionaryCheckTest {
         Path file = CheckFixture.copy("dictionary-value");
         CheckFixture.write(file, txn -> {
             FieldInfo user = CheckFixture.field(txn, WellUsedDatabase.EVENTS, "user");
-            txn.tree(Coords.fragmentKey(user.fieldId(), Dictionary.VIEW_BY_ID, 0))
+            txn.fragment(Coords.fragmentKey(user.fieldId(), Dictionary.VIEW_BY_ID, 0))
                     .putBytes(5, "user-impostor".getBytes(StandardCharsets.UTF_8));
         });
         CheckReport report = CheckFixture.check(file);

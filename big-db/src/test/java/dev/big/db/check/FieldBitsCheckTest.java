@@ -3,7 +3,6 @@ package dev.big.db.check;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
-import dev.big.engine.tree.ContainerView;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +21,7 @@ class FieldBitsCheckTest {
         CheckFixture.write(file, txn -> {
             FieldInfo flag = CheckFixture.field(txn, WellUsedDatabase.EVENTS, "flag");
             int column = Coords.column(NO_RECORD);
-            txn.tree(flag.rowsFragment(1)).addBit(Coords.containerKey(1, column), Coords.low(column));
+            txn.fragment(flag.rowsFragment(1)).addBit(Coords.containerKey(1, column), Coords.low(column));
         });
         CheckReport report = CheckFixture.check(file);
         CheckFixture.assertProblem(report, "field bits", "events.flag, shard 1", "row 1", "record " + NO_RECORD);
@@ -34,11 +33,9 @@ class FieldBitsCheckTest {
         long[] record = new long[1];
         CheckFixture.write(file, txn -> {
             FieldInfo type = CheckFixture.field(txn, WellUsedDatabase.EVENTS, "type");
-            var rows = txn.tree(type.rowsFragment(0));
+            var rows = txn.fragment(type.rowsFragment(0));
             // A record holding "type" value 0 gets value 1 as well.
-            ContainerView zero = new ContainerView();
-            rows.find(Coords.containerKeyOf(0, 0), zero);
-            int low = zero.toContainer().first();
+            int low = rows.find(Coords.containerKeyOf(0, 0)).toContainer().first();
             record[0] = low;
             rows.addBit(Coords.containerKeyOf(1, 0), low);
         });

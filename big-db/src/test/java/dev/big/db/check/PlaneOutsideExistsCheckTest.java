@@ -6,7 +6,6 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.bsi.BsiLayout;
 import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
-import dev.big.engine.tree.ContainerView;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -24,11 +23,10 @@ class PlaneOutsideExistsCheckTest {
         Path file = CheckFixture.copy("plane-bit");
         CheckFixture.write(file, txn -> {
             FieldInfo value = CheckFixture.field(txn, WellUsedDatabase.EVENTS, "value");
-            var tree = txn.tree(value.bsiFragment(1));
+            var tree = txn.fragment(value.bsiFragment(1));
             int column = Coords.column(NO_VALUE);
-            ContainerView exists = new ContainerView();
-            tree.find(Coords.containerKey(BsiLayout.EXISTS_ROW, column), exists);
-            assertFalse(exists.contains(Coords.low(column)), "the fixture has no value at " + NO_VALUE);
+            assertFalse(tree.contains(Coords.containerKey(BsiLayout.EXISTS_ROW, column), Coords.low(column)),
+                    "the fixture has no value at " + NO_VALUE);
             tree.addBit(Coords.containerKey(BsiLayout.planeRow(0), column), Coords.low(column));
         });
         CheckReport report = CheckFixture.check(file);
@@ -41,7 +39,7 @@ class PlaneOutsideExistsCheckTest {
         CheckFixture.write(file, txn -> {
             FieldInfo delta = CheckFixture.field(txn, WellUsedDatabase.EVENTS, "delta");
             int column = Coords.column(NO_VALUE);
-            txn.tree(delta.bsiFragment(1)).addBit(Coords.containerKey(BsiLayout.SIGN_ROW, column), Coords.low(column));
+            txn.fragment(delta.bsiFragment(1)).addBit(Coords.containerKey(BsiLayout.SIGN_ROW, column), Coords.low(column));
         });
         CheckReport report = CheckFixture.check(file);
         CheckFixture.assertProblem(report, "sign row", "shard 1", "record " + NO_VALUE);

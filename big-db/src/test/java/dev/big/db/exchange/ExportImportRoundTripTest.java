@@ -198,7 +198,7 @@ class ExportImportRoundTripTest {
 
     private static List<Long> fragmentKeys(ReadTxn txn, int fieldId) {
         List<Long> keys = new ArrayList<>();
-        txn.forEachTree(Coords.firstFragmentKey(fieldId, 0), Coords.lastFragmentKey(fieldId, Coords.MAX_VIEW), (key, s) -> {
+        txn.forEachFragment(Coords.firstFragmentKey(fieldId, 0), Coords.lastFragmentKey(fieldId, Coords.MAX_VIEW), (key, s) -> {
             keys.add(key);
             return true;
         });
@@ -207,7 +207,7 @@ class ExportImportRoundTripTest {
 
     private static Map<Long, Container> containers(ReadTxn txn, long fragmentKey) {
         Map<Long, Container> containers = new HashMap<>();
-        txn.tree(fragmentKey).forEach(0, -1L, view -> {
+        txn.fragment(fragmentKey).forEachCell(0, -1L, view -> {
             assertFalse(containers.containsKey(view.key()));
             containers.put(view.key(), view.toContainer().toBitmapContainer()); // kinds may differ, bits may not
             return true;

@@ -40,7 +40,7 @@ public final class BsiBulkWriter {
             return;
         }
         long fragment = field.fragmentKey(shard);
-        Tree tree = txn.tree(fragment);
+        Tree tree = Tree.of(txn, fragment);
         ZoneMap zone = zones.computeIfAbsent(fragment, k -> ZoneMap.decode(txn.summary(k)));
         int depth = zone.depth();
         expected = count;

@@ -64,7 +64,7 @@ public final class BsiReader {
     public List<Long> shards() {
         return txn.cached(new ShardsKey(field.fieldId()), k -> {
             List<Long> shards = new ArrayList<>();
-            txn.forEachTree(field.firstFragmentKey(), field.lastFragmentKey(), (key, summary) -> {
+            txn.forEachFragment(field.firstFragmentKey(), field.lastFragmentKey(), (key, summary) -> {
                 shards.add(Coords.shardOf(key));
                 return true;
             });
@@ -81,7 +81,7 @@ public final class BsiReader {
     private void select(long shard) {
         if (shard != cachedShard) {
             long key = field.fragmentKey(shard);
-            cachedTree = txn.tree(key);
+            cachedTree = Tree.of(txn, key);
             cachedZone = txn.cached(new ZoneKey(key), k -> ZoneMap.decode(txn.summary(key)));
             cachedFragment = key;
             cachedShard = shard;

@@ -50,7 +50,7 @@ public final class BsiWriter {
     private Fragment fragment(long shard) {
         return fragments.computeIfAbsent(shard, s -> {
             long key = field.fragmentKey(s);
-            return new Fragment(key, txn.tree(key), ZoneMap.decode(txn.summary(key)));
+            return new Fragment(key, Tree.of(txn, key), ZoneMap.decode(txn.summary(key)));
         });
     }
 

@@ -35,7 +35,7 @@ public final class ZoneMapCheck {
     public List<CheckReport.Problem> check(Txn txn, BsiField field, long shard, String where) {
         long fragmentKey = field.fragmentKey(shard);
         ZoneMap zone = ZoneMap.decode(txn.summary(fragmentKey));
-        Tree tree = txn.tree(fragmentKey);
+        Tree tree = Tree.of(txn, fragmentKey);
         List<CheckReport.Problem> problems = new ArrayList<>();
         for (int column = 0; column < ZoneMap.COLUMNS; column++) {
             if (zone.count(column) == 0 || !planes.load(tree, column, zone.depth())) {

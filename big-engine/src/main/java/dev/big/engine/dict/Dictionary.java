@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,8 +51,8 @@ public final class Dictionary {
     public Dictionary(Txn txn, DictField field) {
         this.txn = txn;
         this.field = field;
-        this.byHash = txn.tree(Coords.fragmentKey(field.fieldId(), VIEW_BY_HASH, 0));
-        this.byId = txn.tree(Coords.fragmentKey(field.fieldId(), VIEW_BY_ID, 0));
+        this.byHash = Tree.of(txn, Coords.fragmentKey(field.fieldId(), VIEW_BY_HASH, 0));
+        this.byId = Tree.of(txn, Coords.fragmentKey(field.fieldId(), VIEW_BY_ID, 0));
         this.names = txn instanceof WriteTxn ? new HashMap<>()
                 : txn.cached(new CacheKey(field.fieldId()), k -> new ConcurrentHashMap<Long, String>());
         this.nextId = field.nextValueId();

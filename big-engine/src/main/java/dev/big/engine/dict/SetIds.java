@@ -78,7 +78,7 @@ public final class SetIds {
         }
         this.txn = txn;
         this.field = field;
-        this.byHash = txn.tree(Coords.fragmentKey(field.fieldId(), VIEW_BY_HASH, 0));
+        this.byHash = Tree.of(txn, Coords.fragmentKey(field.fieldId(), VIEW_BY_HASH, 0));
         this.membersById = txn instanceof WriteTxn ? new HashMap<>()
                 : txn.cached(new CacheKey(field.fieldId()), k -> new ConcurrentHashMap<Long, long[]>());
         this.nextId = field.nextSetId();
@@ -103,7 +103,7 @@ public final class SetIds {
         long[] found = NO_MEMBERS;
         int n = 0;
         for (long shard = 0; shard <= lastShard; shard++) {
-            RoaringBitmap all = rows.row(txn.tree(Coords.fragmentKey(field.fieldId(), VIEW_MEMBERS, shard)), id);
+            RoaringBitmap all = rows.row(Tree.of(txn, Coords.fragmentKey(field.fieldId(), VIEW_MEMBERS, shard)), id);
             if (all.isEmpty()) {
                 continue;
             }
@@ -249,7 +249,7 @@ public final class SetIds {
                 lows[to] = (char) Coords.low(Coords.column(members[to]));
                 to++;
             }
-            Tree tree = write.tree(Coords.fragmentKey(field.fieldId(), VIEW_MEMBERS, shard));
+            Tree tree = Tree.of(write, Coords.fragmentKey(field.fieldId(), VIEW_MEMBERS, shard));
             long key = Coords.containerKeyOf(id, containerColumn);
             if (set) {
                 tree.addBits(key, lows, from, to);

@@ -2,6 +2,7 @@ package dev.big.engine.rows;
 
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.Tree;
 import java.util.TreeMap;
 
 /**
@@ -34,7 +35,7 @@ public final class RowBulkWriter {
 
     /** ORs the collected rows into the fragment's containers. */
     public void end() {
-        var tree = txn.tree(fragment);
+        var tree = Tree.of(txn, fragment);
         for (var e : rows.entrySet()) {
             tree.update(Coords.containerKeyOf(e.getKey(), containerColumn), e.getValue()::orInto);
         }

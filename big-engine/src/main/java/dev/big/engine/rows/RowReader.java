@@ -1,5 +1,6 @@
 package dev.big.engine.rows;
 
+import dev.big.engine.Fragment;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
@@ -21,13 +22,14 @@ public final class RowReader {
     /** Every container column. */
     public static final int ALL_COLUMNS = (1 << Coords.CONTAINERS_PER_ROW) - 1;
 
-    /** Row {@code row} of {@code tree} as a bitmap of columns. */
-    public RoaringBitmap row(Tree tree, long row) {
-        return row(tree, row, ALL_COLUMNS);
+    /** Row {@code row} of {@code fragment} as a bitmap of columns. */
+    public RoaringBitmap row(Fragment fragment, long row) {
+        return row(fragment, row, ALL_COLUMNS);
     }
 
     /** Row {@code row} restricted to the container columns in {@code mask} (bit c = column c). */
-    public RoaringBitmap row(Tree tree, long row, int mask) {
+    public RoaringBitmap row(Fragment fragment, long row, int mask) {
+        Tree tree = Tree.of(fragment);
         RoaringBitmap bitmap = new RoaringBitmap();
         if (mask == 0) {
             return bitmap;
@@ -57,8 +59,8 @@ public final class RowReader {
     }
 
     /** How many columns row {@code row} holds, from the cells alone (no container is read). */
-    public long cardinality(Tree tree, long row) {
-        fetch(tree, row);
+    public long cardinality(Fragment fragment, long row) {
+        fetch(Tree.of(fragment), row);
         long count = 0;
         for (ContainerView view : views) {
             count += view.cardinality();
@@ -67,8 +69,8 @@ public final class RowReader {
     }
 
     /** |row ∩ filter|. */
-    public long andCardinality(Tree tree, long row, Container[] filter) {
-        fetch(tree, row);
+    public long andCardinality(Fragment fragment, long row, Container[] filter) {
+        fetch(Tree.of(fragment), row);
         long count = 0;
         for (int c = 0; c < keys.length; c++) {
             if (filter[c] != null && !views[c].isEmpty()) {

@@ -62,7 +62,7 @@ public final class RowWriter {
                 return false;
             }
         }
-        return txn.tree(fragmentKey).find(key, probe) && probe.contains(low);
+        return Tree.of(txn, fragmentKey).find(key, probe) && probe.contains(low);
     }
 
     private Pending pending(long fragmentKey, long containerKey) {
@@ -74,7 +74,7 @@ public final class RowWriter {
     public java.util.Set<Long> flush() {
         java.util.Set<Long> touched = new java.util.LinkedHashSet<>();
         for (var fragment : pending.entrySet()) {
-            Tree tree = txn.tree(fragment.getKey());
+            Tree tree = Tree.of(txn, fragment.getKey());
             for (var cell : fragment.getValue().entrySet()) {
                 Pending p = cell.getValue();
                 boolean adds = p.adds.getCardinality() > 0;

@@ -25,7 +25,7 @@ public final class SetRows {
         List<Long> rows = new ArrayList<>();
         int containerColumn = Coords.containerColumn(column);
         int low = Coords.low(column);
-        Tree tree = txn.tree(fragment);
+        Tree tree = Tree.of(txn, fragment);
         if (values <= LOOKUP_LIMIT) {
             int n = (int) values;
             long[] keys = new long[n];

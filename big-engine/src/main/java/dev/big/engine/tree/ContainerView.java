@@ -3,6 +3,7 @@ package dev.big.engine.tree;
 import static dev.big.page.PageFormat.LE_CHAR;
 import static dev.big.page.PageFormat.LE_LONG;
 
+import dev.big.engine.Cell;
 import dev.big.page.BitmapPage;
 import dev.big.page.ContainerKind;
 import dev.big.page.LeafPage;
@@ -20,7 +21,7 @@ import org.roaringbitmap.RunContainer;
  * whole (verified) bitmap page, or a heap container of the current write transaction. An absent
  * key leaves the view {@linkplain #isEmpty() empty}.
  */
-public final class ContainerView {
+public final class ContainerView implements Cell {
 
     ContainerKind kind;
     int cardinality;
@@ -76,37 +77,45 @@ public final class ContainerView {
         this.segment = null;
     }
 
+    @Override
     public boolean isEmpty() {
         return kind == null || cardinality == 0;
     }
 
+    @Override
     public long key() {
         return key;
     }
 
+    @Override
     public ContainerKind kind() {
         return kind;
     }
 
+    @Override
     public int cardinality() {
         return isEmpty() ? 0 : cardinality;
     }
 
     /** Whether this is a bitmap page read in place, whose words {@link #word} returns. */
+    @Override
     public boolean isBitmapPage() {
         return kind == ContainerKind.BITMAP && heap == null;
     }
 
     /** The page segment of an in-place bitmap. */
+    @Override
     public MemorySegment bitmapPage() {
         return segment;
     }
 
     /** Word {@code i} of an in-place bitmap page. */
+    @Override
     public long word(int i) {
         return segment.get(LE_LONG, (long) i << 3);
     }
 
+    @Override
     public boolean contains(int low) {
         if (kind == null) {
             return false;
@@ -123,34 +132,41 @@ public final class ContainerView {
     }
 
     /** Number of inline array values, or runs; for callers walking payloads themselves. */
+    @Override
     public int inlineCount() {
         return kind == ContainerKind.RUN ? length / 4 : cardinality;
     }
 
+    @Override
     public char arrayValue(int j) {
         return segment.get(LE_CHAR, offset + 2L * j);
     }
 
+    @Override
     public char runStart(int j) {
         return segment.get(LE_CHAR, offset + 4L * j);
     }
 
+    @Override
     public char runLengthMinusOne(int j) {
         return segment.get(LE_CHAR, offset + 4L * j + 2);
     }
 
     /** Whether the container is held on the heap (changed in this write transaction). */
+    @Override
     public Container heapContainer() {
         return heap;
     }
 
     /** Overwrites {@code words} (1,024 longs) with this container's bits. */
+    @Override
     public void copyWordsTo(long[] words) {
         java.util.Arrays.fill(words, 0L);
         orWordsInto(words);
     }
 
     /** ORs this container's bits into {@code words}. */
+    @Override
     public void orWordsInto(long[] words) {
         if (isEmpty()) {
             return;
@@ -212,6 +228,7 @@ public final class ContainerView {
     }
 
     /** A heap copy of the container (RoaringBitmap's own), for algebra and modification. */
+    @Override
     public Container toContainer() {
         if (isEmpty()) {
             return new ArrayContainer();
@@ -227,6 +244,7 @@ public final class ContainerView {
     }
 
     /** The bytes of a BYTES cell. */
+    @Override
     public byte[] bytes() {
         if (kind != ContainerKind.BYTES) {
             throw new IllegalStateException("cell is a " + kind + " container, not bytes");

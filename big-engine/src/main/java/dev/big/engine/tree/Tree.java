@@ -1,5 +1,9 @@
 package dev.big.engine.tree;
 
+import dev.big.engine.Cell;
+import dev.big.engine.CellVisitor;
+import dev.big.engine.Fragment;
+import dev.big.engine.Txn;
 import dev.big.page.ContainerKind;
 import dev.big.page.LeafPage;
 import dev.big.page.PageClass;
@@ -21,7 +25,7 @@ import org.roaringbitmap.Container;
  * <p>Not thread-safe: a write transaction's trees belong to its thread; read-only trees are cheap
  * and each reader thread makes its own.
  */
-public final class Tree {
+public final class Tree implements Fragment {
 
     private final PageAccess access;
     private final PageKind leafKind;
@@ -31,6 +35,16 @@ public final class Tree {
 
     /** The path writes copy; made on the first write (see {@link DirtyPath}). */
     private DirtyPath path;
+
+    /** The tree behind fragment {@code fragmentKey} of {@code txn}. */
+    public static Tree of(Txn txn, long fragmentKey) {
+        return of(txn.fragment(fragmentKey));
+    }
+
+    /** The tree behind {@code fragment}: every fragment is one ({@link Fragment} is sealed to this class). */
+    public static Tree of(Fragment fragment) {
+        return (Tree) fragment;
+    }
 
     /** A read-only tree over committed pages. */
     public Tree(PageAccess access, PageKind leafKind, PageClass owner, PageRef root) {
@@ -58,6 +72,7 @@ public final class Tree {
         return root instanceof Node;
     }
 
+    @Override
     public boolean isEmpty() {
         return root instanceof PageRef ref ? ref.isNone() : ((Node<?>) root).size == 0;
     }
@@ -88,6 +103,23 @@ public final class Tree {
     }
 
     // ------------------------------------------------------------------ reads
+
+    @Override
+    public Cell find(long key) {
+        ContainerView view = new ContainerView();
+        return find(key, view) ? view : null;
+    }
+
+    @Override
+    public boolean contains(long key, int low) {
+        ContainerView view = new ContainerView();
+        return find(key, view) && view.contains(low);
+    }
+
+    @Override
+    public boolean forEachCell(long fromKey, long toKey, CellVisitor visitor) {
+        return forEach(fromKey, toKey, visitor::visit);
+    }
 
     /** Fills {@code out} with the container at {@code key}; returns false (and clears it) if absent. */
     public boolean find(long key, ContainerView out) {
@@ -199,6 +231,7 @@ public final class Tree {
     }
 
     /** The opaque value at {@code key}, or null. */
+    @Override
     public byte[] getBytes(long key) {
         ContainerView view = new ContainerView();
         return find(key, view) ? view.bytes() : null;
@@ -207,6 +240,7 @@ public final class Tree {
     // ------------------------------------------------------------------ writes
 
     /** Stores {@code container} at {@code key}, replacing what was there; an empty container removes the key. */
+    @Override
     public void put(long key, Container container) {
         if (container.getCardinality() == 0) {
             remove(key);
@@ -216,6 +250,7 @@ public final class Tree {
     }
 
     /** Stores opaque bytes at {@code key} (at most {@link LeafPage#MAX_PAYLOAD_BYTES}). */
+    @Override
     public void putBytes(long key, byte[] value) {
         if (value.length > LeafPage.MAX_PAYLOAD_BYTES) {
             throw new IllegalArgumentException("value of " + value.length + " bytes exceeds " + LeafPage.MAX_PAYLOAD_BYTES);
@@ -237,6 +272,7 @@ public final class Tree {
     }
 
     /** Removes {@code key}; returns whether it was present. */
+    @Override
     public boolean remove(long key) {
         ContainerView probe = new ContainerView();
         if (!find(key, probe)) {
@@ -250,6 +286,7 @@ public final class Tree {
     }
 
     /** Sets bit {@code low} of the container at {@code key}; returns whether it changed. */
+    @Override
     public boolean addBit(long key, int low) {
         ContainerView probe = new ContainerView();
         if (find(key, probe) && probe.contains(low)) {
