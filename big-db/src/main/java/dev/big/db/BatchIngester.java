@@ -1,6 +1,6 @@
 package dev.big.db;
 
-import dev.big.db.internal.WriteOp;
+import dev.big.db.write.WriteOp;
 import dev.big.engine.CommitStats;
 import dev.big.engine.PendingCommit;
 import dev.big.page.BigException;

@@ -5,8 +5,9 @@ import dev.big.db.catalog.CatalogCodec;
 import dev.big.db.catalog.FieldCounters;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
-import dev.big.db.internal.NewRecordWriter;
-import dev.big.db.internal.Values;
+import dev.big.db.field.ValueContext;
+import dev.big.db.write.NewRecordWriter;
+import dev.big.db.write.Values;
 import dev.big.engine.CommitStats;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
@@ -114,6 +115,10 @@ final class BulkLoader {
 
     private long load(Iterable<Record> records, TableInfo table, java.util.concurrent.ExecutorService committer) {
         FieldInfo[] fields = table.fields().values().toArray(FieldInfo[]::new);
+        ValueContext[] contexts = new ValueContext[fields.length];
+        for (int f = 0; f < fields.length; f++) {
+            contexts[f] = Values.context(table, fields[f]);
+        }
         ChunkBudget budget = new ChunkBudget(fields.length, budgetBytes);
         Chunk[] chunks = {new Chunk(fields, budget.capacity()), new Chunk(fields, budget.capacity())};
         int current = 0;
@@ -153,7 +158,7 @@ final class BulkLoader {
                 Object value = null;
                 if (raw != null) {
                     matched++;
-                    value = Values.normalize(table, fields[f], raw, () -> "record " + recordIndex + " (id " + recordId + ")");
+                    value = Values.normalize(contexts[f], raw, () -> "record " + recordIndex + " (id " + recordId + ")");
                     chunk.valueBytes += ChunkBudget.valueBytes(value);
                 }
                 chunk.byField[f][count] = value;

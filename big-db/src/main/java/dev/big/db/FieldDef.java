@@ -17,7 +17,7 @@ public record FieldDef(String name, FieldType type, Long min, Long max) {
         if (name.equalsIgnoreCase("id")) {
             throw new InvalidInputException("field name 'id' is reserved: every table has an id column (the record id)");
         }
-        if ((min != null || max != null) && type != FieldType.INT && type != FieldType.TIMESTAMP) {
+        if ((min != null || max != null) && !type.isInteger()) {
             throw new InvalidInputException("field '" + name + "': only int and timestamp fields take min/max bounds");
         }
         if (min != null && max != null && min > max) {

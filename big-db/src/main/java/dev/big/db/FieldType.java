@@ -1,5 +1,10 @@
 package dev.big.db;
 
+import dev.big.db.field.FieldKind;
+import dev.big.db.field.FieldKinds;
+import dev.big.db.field.KeyedKind;
+import dev.big.db.field.ScalarKind;
+import dev.big.db.field.SetKind;
 import java.util.Locale;
 
 /** The kinds of field a table can have, and how each is stored. */
@@ -36,11 +41,14 @@ public enum FieldType {
         return null;
     }
 
+    /** Whether values are numbers stored as bit planes (compared, summed and ranged as such). */
     public boolean isInteger() {
-        return this == INT || this == TIMESTAMP;
+        return FieldKinds.of(this) instanceof ScalarKind;
     }
 
+    /** Whether values are strings from a dictionary. */
     public boolean hasDictionary() {
-        return this == KEYED || this == SET;
+        FieldKind kind = FieldKinds.of(this);
+        return kind instanceof KeyedKind || kind instanceof SetKind;
     }
 }

@@ -1,6 +1,7 @@
 package dev.big.db;
 
-import dev.big.db.internal.QueryEngine;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.query.QueryEngine;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.bsi.ZoneMap;
 import java.util.List;
@@ -107,8 +108,30 @@ public final class Snapshot implements AutoCloseable {
         engine.forEachId(table, filter, consumer);
     }
 
-    /** The query engine, for layers built on this API (the SQL compiler). */
-    public QueryEngine engine() {
+    /** The shards of {@code table} that hold records, ascending, with how many each holds (kept with the data, no scan). */
+    public List<Shard> shards(String table) {
+        return engine.shards(engine.catalog().table(table)).stream().map(s -> new Shard(s[0], s[1])).toList();
+    }
+
+    /** One shard of a table: its number (ids {@code shard * 2^20} and up) and how many records it holds. */
+    public record Shard(long shard, long records) {}
+
+    /**
+     * What the stored form of one field looks like, for plans and cost estimates: the base its
+     * bit planes are offset by, how many distinct values its dictionary holds (keyed and set
+     * fields), and how many distinct sets it has named (set fields that keep set ids; -1 for the
+     * others).
+     */
+    public FieldStorage storage(String table, String field) {
+        FieldInfo info = engine.catalog().table(table).field(field);
+        return new FieldStorage(info.bsi().base(), info.nextDictId(), info.hasSetIds() ? info.nextSetId() - 1 : -1);
+    }
+
+    /** See {@link #storage}. */
+    public record FieldStorage(long base, long dictionaryValues, long sets) {}
+
+    /** The query engine, for the loaders of this package. */
+    QueryEngine engine() {
         return engine;
     }
 

@@ -276,7 +276,9 @@ public final class Store implements AutoCloseable {
     /**
      * Verifies every page reachable from the latest commit (recomputing every checksum) and the
      * invariant that each page below the high-water mark is used exactly once: by a tree, the
-     * freelist chain, or listed as free.
+     * freelist chain, or listed as free; and, in the same walk, what reads trust without verifying
+     * it: keys within their branch separators, the bit-sliced fragments' invariants and zone maps,
+     * and that the meta slot on disk is still the commit checked (see {@link Checker}).
      */
     public CheckReport check() {
         try (ReadTxn txn = beginRead()) {

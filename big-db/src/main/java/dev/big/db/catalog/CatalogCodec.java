@@ -2,6 +2,7 @@ package dev.big.db.catalog;
 
 import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
+import dev.big.db.field.FieldKinds;
 import dev.big.engine.dict.SetIds;
 import dev.big.page.BigException;
 import java.nio.ByteBuffer;
@@ -90,7 +91,7 @@ public final class CatalogCodec {
         FieldDef def = field.def();
         int flags = (def.min() != null ? 1 : 0) | (def.max() != null ? 2 : 0);
         int version = field.hasSetIds() ? VERSION_SET_IDS : VERSION_START;
-        out.put((byte) version).putInt(field.tableId()).put((byte) typeCode(def.type())).put((byte) flags)
+        out.put((byte) version).putInt(field.tableId()).put((byte) FieldKinds.code(def.type())).put((byte) flags)
                 .putLong(def.min() != null ? def.min() : 0).putLong(def.max() != null ? def.max() : 0)
                 .putLong(field.base()).putLong(field.nextDictId());
         if (version >= VERSION_SET_IDS) {
@@ -121,26 +122,13 @@ public final class CatalogCodec {
         return new FieldInfo(fieldId, tableId, def, base, nextDict, nextSetId);
     }
 
-    static int typeCode(FieldType type) {
-        return switch (type) {
-            case INT -> 1;
-            case TIMESTAMP -> 2;
-            case BOOL -> 3;
-            case KEYED -> 4;
-            case SET -> 5;
-        };
-    }
-
     static FieldType typeOf(int code) {
-        return switch (code) {
-            case 1 -> FieldType.INT;
-            case 2 -> FieldType.TIMESTAMP;
-            case 3 -> FieldType.BOOL;
-            case 4 -> FieldType.KEYED;
-            case 5 -> FieldType.SET;
-            default -> throw new BigException("catalog names unknown field type code " + code
+        FieldType type = FieldKinds.ofCode(code);
+        if (type != null) {
+            return type;
+        }
+        throw new BigException("catalog names unknown field type code " + code
                     + "; the file may come from a newer big (see docs/versioning.md)");
-        };
     }
 
     private static ByteBuffer buffer(int size) {

@@ -2,6 +2,8 @@ package dev.big.db.catalog;
 
 import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
+import dev.big.db.field.FieldKind;
+import dev.big.db.field.FieldKinds;
 import dev.big.engine.bsi.BsiField;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.DictField;
@@ -39,6 +41,11 @@ public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long 
 
     public FieldType type() {
         return def.type();
+    }
+
+    /** How values of this field are checked, stored and read ({@link FieldKinds}). */
+    public FieldKind kind() {
+        return FieldKinds.of(def.type());
     }
 
     /** The bit-sliced planes: the value (int, timestamp), the dictionary id (keyed) or the set id (set). */

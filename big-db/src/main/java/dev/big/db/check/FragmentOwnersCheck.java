@@ -3,6 +3,10 @@ package dev.big.db.check;
 import dev.big.db.FieldType;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.BoolKind;
+import dev.big.db.field.KeyedKind;
+import dev.big.db.field.ScalarKind;
+import dev.big.db.field.SetKind;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
@@ -62,11 +66,11 @@ final class FragmentOwnersCheck {
     private static String misplaced(String name, FieldInfo field, int view, long shard) {
         FieldType type = field.type();
         boolean dictionaryView = view == Dictionary.VIEW_BY_HASH || view == Dictionary.VIEW_BY_ID;
-        boolean allowed = switch (type) {
-            case INT, TIMESTAMP -> view == Coords.VIEW_BSI;
-            case BOOL -> view == Coords.VIEW_ROWS;
-            case KEYED -> view == Coords.VIEW_ROWS || view == Coords.VIEW_BSI || dictionaryView;
-            case SET -> view == Coords.VIEW_ROWS || dictionaryView || (field.hasSetIds()
+        boolean allowed = switch (field.kind()) {
+            case ScalarKind scalar -> view == Coords.VIEW_BSI;
+            case BoolKind bool -> view == Coords.VIEW_ROWS;
+            case KeyedKind keyed -> view == Coords.VIEW_ROWS || view == Coords.VIEW_BSI || dictionaryView;
+            case SetKind set -> view == Coords.VIEW_ROWS || dictionaryView || (field.hasSetIds()
                     && (view == Coords.VIEW_BSI || view == SetIds.VIEW_BY_HASH || view == SetIds.VIEW_MEMBERS));
         };
         if (!allowed) {

@@ -1,6 +1,5 @@
 package dev.big.db.exchange;
 
-import dev.big.db.FieldType;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -92,28 +91,6 @@ public final class ExportFormat {
             case KIND_FRAGMENT -> "fragment";
             case KIND_END -> "end";
             default -> "unknown kind " + kind;
-        };
-    }
-
-    static int typeCode(FieldType type) {
-        return switch (type) {
-            case INT -> 1;
-            case TIMESTAMP -> 2;
-            case BOOL -> 3;
-            case KEYED -> 4;
-            case SET -> 5;
-        };
-    }
-
-    /** The field type with stream code {@code code}, or null. */
-    static FieldType typeOf(int code) {
-        return switch (code) {
-            case 1 -> FieldType.INT;
-            case 2 -> FieldType.TIMESTAMP;
-            case 3 -> FieldType.BOOL;
-            case 4 -> FieldType.KEYED;
-            case 5 -> FieldType.SET;
-            default -> null;
         };
     }
 

@@ -5,6 +5,7 @@ import dev.big.db.FieldType;
 import dev.big.db.TableDef;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.FieldKinds;
 import dev.big.page.BigException;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
             for (Field field : table.fields()) {
                 FieldDef def = field.def();
                 int flags = (def.min() != null ? ExportFormat.FLAG_MIN : 0) | (def.max() != null ? ExportFormat.FLAG_MAX : 0);
-                out.u16(field.fieldId()).name(def.name()).u8(ExportFormat.typeCode(def.type())).u8(flags)
+                out.u16(field.fieldId()).name(def.name()).u8(FieldKinds.code(def.type())).u8(flags)
                         .u64(def.min() != null ? def.min() : 0).u64(def.max() != null ? def.max() : 0)
                         .u64(field.base()).u64(field.nextDictId()).u64(field.nextSetId());
             }
@@ -69,7 +70,7 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
                 int fieldId = in.u16();
                 String fieldName = in.name();
                 int typeCode = in.u8();
-                FieldType type = ExportFormat.typeOf(typeCode);
+                FieldType type = FieldKinds.ofCode(typeCode);
                 if (type == null) {
                     throw in.corrupt("field '" + fieldName + "' of table '" + name + "' has unknown type code " + typeCode);
                 }

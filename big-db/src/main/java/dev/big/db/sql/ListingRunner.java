@@ -1,10 +1,10 @@
 package dev.big.db.sql;
 
+import dev.big.db.FieldDef;
 import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
-import dev.big.db.catalog.FieldInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -39,7 +39,7 @@ final class ListingRunner {
                     star = true;
                     names.add("id");
                     columns.add(new TableBinding.BoundColumn("id", null));
-                    for (FieldInfo field : table.fields()) {
+                    for (FieldDef field : table.fields()) {
                         names.add(field.name());
                         columns.add(new TableBinding.BoundColumn(field.name(), field));
                     }

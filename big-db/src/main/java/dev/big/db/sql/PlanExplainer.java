@@ -1,11 +1,10 @@
 package dev.big.db.sql;
 
-import dev.big.db.Aggregate;
+import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Snapshot;
-import dev.big.db.catalog.FieldInfo;
 import dev.big.db.sql.AggregateQuery.AggregateCall;
 import dev.big.engine.bsi.BsiLayout;
 import dev.big.engine.bsi.ZoneMap;
@@ -53,8 +52,8 @@ final class PlanExplainer {
     }
 
     private void describe(Query query, Filter where, int limit) {
-        List<long[]> shards = snapshot.engine().shards(table.info());
-        long records = shards.stream().mapToLong(s -> s[1]).sum();
+        List<Snapshot.Shard> shards = snapshot.shards(table.name());
+        long records = shards.stream().mapToLong(Snapshot.Shard::records).sum();
         lines.add("table: " + table.name() + ", " + records + " records in " + shards.size() + " shard"
                 + (shards.size() == 1 ? "" : "s"));
         Filter evaluated = switch (query) {
@@ -77,7 +76,7 @@ final class PlanExplainer {
 
     // ------------------------------------------------------------------ shapes
 
-    private void describeAggregate(AggregateQuery query, Filter where, List<long[]> shards) {
+    private void describeAggregate(AggregateQuery query, Filter where, List<Snapshot.Shard> shards) {
         boolean all = where instanceof Filter.All;
         if (query.groupBy() != null) {
             String key = table.column(query.groupBy()).name();
@@ -137,14 +136,14 @@ final class PlanExplainer {
     }
 
     /** Describes a listing; returns the filter left to evaluate once the point read or cursor is taken out. */
-    private Filter describeListing(ListingQuery query, Filter where, int limit, List<long[]> shards) {
+    private Filter describeListing(ListingQuery query, Filter where, int limit, List<Snapshot.Shard> shards) {
         Long point = ListingRunner.pointRead(where);
-        Set<FieldInfo> read = new LinkedHashSet<>();
+        Set<FieldDef> read = new LinkedHashSet<>();
         for (ListingQuery.Projection projection : query.projections()) {
             switch (projection) {
                 case ListingQuery.AllColumns ignored -> read.addAll(table.fields());
                 case ListingQuery.Column column -> {
-                    FieldInfo field = table.column(column.column()).field();
+                    FieldDef field = table.column(column.column()).field();
                     if (field != null) {
                         read.add(field);
                     }
@@ -172,32 +171,35 @@ final class PlanExplainer {
     }
 
     /** Containers reading {@code fields} of one record touches: every plane of each at one column. */
-    private long recordPages(Collection<FieldInfo> fields, List<long[]> shards) {
+    private long recordPages(Collection<FieldDef> fields, List<Snapshot.Shard> shards) {
         long total = 0;
-        for (FieldInfo field : fields) {
+        for (FieldDef field : fields) {
             total += switch (field.type()) {
                 case INT, TIMESTAMP, KEYED -> 2 + depth(field, shards);
                 case BOOL -> 2;
                 // A set id's planes and the set's members; before set ids, a guess of one.
-                case SET -> field.hasSetIds() ? 3 + BsiLayout.depthOf(Math.max(1, field.nextSetId() - 1)) : 1;
+                case SET -> {
+                    long sets = snapshot.storage(table.name(), field.name()).sets();
+                    yield sets >= 0 ? 3 + BsiLayout.depthOf(Math.max(1, sets)) : 1;
+                }
             };
         }
         return total;
     }
 
     /** Containers an aggregate over {@code field} reads: every plane of every column of every shard. */
-    private long planePages(String fieldName, List<long[]> shards) {
-        FieldInfo field = table.column(new ColumnRef(fieldName, fieldName)).field();
+    private long planePages(String fieldName, List<Snapshot.Shard> shards) {
+        FieldDef field = table.column(new ColumnRef(fieldName, fieldName)).field();
         return (long) shards.size() * COLUMNS * (2 + depth(field, shards));
     }
 
-    private int depth(FieldInfo field, List<long[]> shards) {
+    private int depth(FieldDef field, List<Snapshot.Shard> shards) {
         if (field.type() == FieldType.KEYED) {
-            return BsiLayout.depthOf(Math.max(1, field.nextDictId()));
+            return BsiLayout.depthOf(Math.max(1, snapshot.storage(table.name(), field.name()).dictionaryValues()));
         }
         int depth = 0;
-        for (long[] shard : shards) {
-            depth = Math.max(depth, snapshot.zoneMap(table.name(), field.name(), shard[0]).depth());
+        for (Snapshot.Shard shard : shards) {
+            depth = Math.max(depth, snapshot.zoneMap(table.name(), field.name(), shard.shard()).depth());
         }
         return depth;
     }
@@ -236,17 +238,17 @@ final class PlanExplainer {
     }
 
     /** Per shard, the zone-map decision for each top-level integer comparison. */
-    private void describeShards(Filter where, List<long[]> shards) {
+    private void describeShards(Filter where, List<Snapshot.Shard> shards) {
         List<Filter> terms = where instanceof Filter.And and ? and.filters() : List.of(where);
-        for (long[] shard : shards) {
-            long first = Coords.recordId(shard[0], 0);
-            lines.add("shard " + shard[0] + " (ids " + first + ".." + (first + Coords.SHARD_WIDTH - 1) + "): " + shard[1]
+        for (Snapshot.Shard shard : shards) {
+            long first = Coords.recordId(shard.shard(), 0);
+            lines.add("shard " + shard.shard() + " (ids " + first + ".." + (first + Coords.SHARD_WIDTH - 1) + "): " + shard.records()
                     + " records");
             int mask = (1 << COLUMNS) - 1;
             boolean conjunction = where instanceof Filter.And;
             for (Filter term : terms) {
                 if (conjunction && isPlaneScan(term) && matchingRange(term) != null) {
-                    mask &= zoneColumns(term, shard[0]);
+                    mask &= zoneColumns(term, shard.shard());
                 }
             }
             for (Filter term : terms) {
@@ -256,7 +258,7 @@ final class PlanExplainer {
                     lines.add("  " + render(term) + ": row lookup in " + columns + " of " + COLUMNS
                             + " container columns (the comparisons' zone maps rule out the rest)");
                 } else {
-                    lines.add("  " + render(term) + ": " + termInShard(term, shard[0]));
+                    lines.add("  " + render(term) + ": " + termInShard(term, shard.shard()));
                 }
             }
         }
@@ -268,7 +270,7 @@ final class PlanExplainer {
             pages += COLUMNS;
             return isPlaneScan(term) ? "plane scan of every column" : "row lookup, up to " + COLUMNS + " containers";
         }
-        FieldInfo field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
+        FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
         boolean negated = term instanceof Filter.Compare c && c.op() == Filter.Op.NE;
         int skipped = 0;
         int whole = 0;
@@ -292,7 +294,7 @@ final class PlanExplainer {
                 pages += 1;
             } else {
                 scanned++;
-                long base = field.bsi().base();
+                long base = snapshot.storage(table.name(), field.name()).base();
                 int columnDepth = BsiLayout.depthOf(Math.max(Math.abs(min - base), Math.abs(max - base)));
                 depth = Math.max(depth, columnDepth);
                 pages += 2 + columnDepth;
@@ -307,7 +309,7 @@ final class PlanExplainer {
     private int zoneColumns(Filter term, long shard) {
         long[] range = matchingRange(term);
         boolean negated = term instanceof Filter.Compare c && c.op() == Filter.Op.NE;
-        FieldInfo field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
+        FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
         ZoneMap zone = snapshot.zoneMap(table.name(), field.name(), shard);
         int mask = 0;
         for (int c = 0; c < COLUMNS; c++) {

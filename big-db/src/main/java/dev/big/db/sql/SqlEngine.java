@@ -116,7 +116,7 @@ public final class SqlEngine {
 
     private static SqlResult run(Snapshot snapshot, StatementCache.Prepared prepared) {
         Query query = prepared.statement().query();
-        TableBinding table = TableBinding.of(snapshot.engine().catalog(), query.table());
+        TableBinding table = TableBinding.of(snapshot.schema(), query.table());
         PredicateBinder binder = new PredicateBinder(table, prepared.values());
         Filter where = binder.bind(query.where());
         Literal.IntLiteral limitLiteral = switch (query) {

@@ -1,10 +1,9 @@
 package dev.big.db.sql;
 
+import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
-import dev.big.db.catalog.Catalog;
-import dev.big.db.catalog.FieldInfo;
-import dev.big.db.catalog.TableInfo;
+import dev.big.db.TableDef;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +15,7 @@ import java.util.List;
 final class TableBinding {
 
     /** A column of the table: the id (field null) or a field. */
-    record BoundColumn(String name, FieldInfo field) {
+    record BoundColumn(String name, FieldDef field) {
 
         boolean isId() {
             return field == null;
@@ -32,27 +31,29 @@ final class TableBinding {
         }
     }
 
-    private final TableInfo table;
+    private final TableDef table;
 
-    private TableBinding(TableInfo table) {
+    private TableBinding(TableDef table) {
         this.table = table;
     }
 
-    static TableBinding of(Catalog catalog, String name) {
-        if (catalog.hasTable(name)) {
-            return new TableBinding(catalog.table(name));
-        }
-        for (String known : catalog.tables().keySet()) {
-            if (known.equalsIgnoreCase(name)) {
-                return new TableBinding(catalog.table(known));
+    /** The table named {@code name} in {@code schema} (a snapshot's tables). */
+    static TableBinding of(List<TableDef> schema, String name) {
+        TableDef caseless = null;
+        for (TableDef known : schema) {
+            if (known.name().equals(name)) {
+                return new TableBinding(known);
+            }
+            if (caseless == null && known.name().equalsIgnoreCase(name)) {
+                caseless = known;
             }
         }
-        throw new InvalidInputException("no table '" + name + "'" + (catalog.tables().isEmpty()
-                ? " (the database has no tables)" : " (tables: " + String.join(", ", catalog.tables().keySet()) + ")"));
-    }
-
-    TableInfo info() {
-        return table;
+        if (caseless != null) {
+            return new TableBinding(caseless);
+        }
+        List<String> names = schema.stream().map(TableDef::name).toList();
+        throw new InvalidInputException("no table '" + name + "'" + (names.isEmpty()
+                ? " (the database has no tables)" : " (tables: " + String.join(", ", names) + ")"));
     }
 
     String name() {
@@ -63,9 +64,9 @@ final class TableBinding {
         if (column.isId()) {
             return new BoundColumn("id", null);
         }
-        FieldInfo field = table.fields().get(column.name());
+        FieldDef field = table.field(column.name()).orElse(null);
         if (field == null) {
-            for (FieldInfo candidate : table.fields().values()) {
+            for (FieldDef candidate : table.fields()) {
                 if (candidate.name().equalsIgnoreCase(column.name())) {
                     field = candidate;
                     break;
@@ -75,7 +76,7 @@ final class TableBinding {
         if (field == null) {
             List<String> names = new ArrayList<>();
             names.add("id");
-            names.addAll(table.fields().keySet());
+            table.fields().forEach(f -> names.add(f.name()));
             throw SqlErrors.invalid("table '" + table.name() + "' has no column '" + column.name() + "' (its columns: "
                     + String.join(", ", names) + ")", column.sql());
         }
@@ -83,7 +84,7 @@ final class TableBinding {
     }
 
     /** The fields in schema order (the order of {@code SELECT *} after the id). */
-    List<FieldInfo> fields() {
-        return List.copyOf(table.fields().values());
+    List<FieldDef> fields() {
+        return table.fields();
     }
 }

@@ -1,6 +1,5 @@
-package dev.big.db.internal;
+package dev.big.db.write;
 
-import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.CatalogCodec;
@@ -8,6 +7,10 @@ import dev.big.db.catalog.FieldCounters;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.BoolKind;
+import dev.big.db.field.KeyedKind;
+import dev.big.db.field.ScalarKind;
+import dev.big.db.field.SetKind;
 import dev.big.engine.Cell;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.bsi.BsiWriter;
@@ -314,7 +317,7 @@ public final class BatchWriter {
             return;
         }
         Map<Long, Boolean> existed = null;
-        if (field.type() == FieldType.KEYED || field.type() == FieldType.SET) {
+        if (field.kind() instanceof KeyedKind || field.kind() instanceof SetKind) {
             existed = new HashMap<>();
             for (int i = 0; i < changes.size; i++) {
                 if (changes.existed[i]) {
@@ -322,8 +325,8 @@ public final class BatchWriter {
                 }
             }
         }
-        switch (field.type()) {
-            case INT, TIMESTAMP -> {
+        switch (field.kind()) {
+            case ScalarKind scalar -> {
                 BsiWriter writer = bsi(field);
                 long[] values = new long[sets];
                 for (int i = 0; i < sets; i++) {
@@ -332,7 +335,7 @@ public final class BatchWriter {
                 writer.setMany(setIds, values, sets);
                 writer.clearMany(clearIds, clears);
             }
-            case BOOL -> {
+            case BoolKind bool -> {
                 for (int i = 0; i < sets; i++) {
                     long id = setIds[i];
                     boolean value = (Boolean) setValues[i];
@@ -347,8 +350,8 @@ public final class BatchWriter {
                     rows.clear(fragment, 1, Coords.column(id));
                 }
             }
-            case KEYED -> applyKeyed(field, setIds, setValues, sets, clearIds, clears, existed);
-            case SET -> applySet(field, setIds, setValues, sets, clearIds, clears, existed);
+            case KeyedKind keyed -> applyKeyed(field, setIds, setValues, sets, clearIds, clears, existed);
+            case SetKind set -> applySet(field, setIds, setValues, sets, clearIds, clears, existed);
         }
     }
 

@@ -1,10 +1,13 @@
-package dev.big.db.internal;
+package dev.big.db.write;
 
-import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.BoolKind;
+import dev.big.db.field.KeyedKind;
+import dev.big.db.field.ScalarKind;
+import dev.big.db.field.SetKind;
 import dev.big.engine.Cell;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.bsi.BsiBulkWriter;
@@ -89,8 +92,8 @@ public final class NewRecordWriter {
         for (FieldInfo field : table.fields().values()) {
             Object[] values = byField[f++];
             int m = 0;
-            switch (field.type()) {
-                case INT, TIMESTAMP -> {
+            switch (field.kind()) {
+                case ScalarKind scalar -> {
                     for (int k = 0; k < n; k++) {
                         if (values[from + k] != null) {
                             fieldLows[m] = lows[k];
@@ -99,7 +102,7 @@ public final class NewRecordWriter {
                     }
                     writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
                 }
-                case BOOL -> {
+                case BoolKind bool -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     for (int k = 0; k < n; k++) {
                         if (values[from + k] instanceof Boolean b) {
@@ -108,7 +111,7 @@ public final class NewRecordWriter {
                     }
                     rows.end();
                 }
-                case KEYED -> {
+                case KeyedKind keyed -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     Map<String, Long> knownIds = dictionaryIds(field);
                     for (int k = 0; k < n; k++) {
@@ -122,7 +125,7 @@ public final class NewRecordWriter {
                     rows.end();
                     writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
                 }
-                case SET -> {
+                case SetKind setKind -> {
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     Map<String, Long> knownIds = dictionaryIds(field);
                     SetIds sets = field.hasSetIds() ? setIds.apply(field) : null;
@@ -209,9 +212,5 @@ public final class NewRecordWriter {
     @FunctionalInterface
     public interface ColumnRange {
         void accept(int from, int to);
-    }
-
-    static boolean isBsi(FieldType type) {
-        return type == FieldType.INT || type == FieldType.TIMESTAMP;
     }
 }

@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.db.write;
 
 import java.util.Map;
 

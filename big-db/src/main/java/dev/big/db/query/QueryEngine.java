@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.db.query;
 
 import dev.big.db.Aggregate;
 import dev.big.db.FieldType;
@@ -12,6 +12,10 @@ import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.BoolKind;
+import dev.big.db.field.KeyedKind;
+import dev.big.db.field.ScalarKind;
+import dev.big.db.field.SetKind;
 import dev.big.engine.Fragment;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
@@ -21,7 +25,6 @@ import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.rows.SetRows;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -388,24 +391,23 @@ public final class QueryEngine {
     private Object value(FilterEvaluator evaluator, FieldInfo field, long id) {
         long shard = Coords.shard(id);
         int column = Coords.column(id);
-        return switch (field.type()) {
-            case INT -> boxed(evaluator.bsi(field).get(id));
-            case TIMESTAMP -> {
-                OptionalLong millis = evaluator.bsi(field).get(id);
-                yield millis.isPresent() ? Instant.ofEpochMilli(millis.getAsLong()) : null;
+        return switch (field.kind()) {
+            case ScalarKind scalar -> {
+                OptionalLong stored = evaluator.bsi(field).get(id);
+                yield stored.isPresent() ? scalar.value(stored.getAsLong()) : null;
             }
-            case BOOL -> {
+            case BoolKind bool -> {
                 Fragment rows = txn.fragment(field.rowsFragment(shard));
                 if (rows.contains(Coords.containerKey(1, column), Coords.low(column))) {
                     yield Boolean.TRUE;
                 }
                 yield rows.contains(Coords.containerKey(0, column), Coords.low(column)) ? Boolean.FALSE : null;
             }
-            case KEYED -> {
+            case KeyedKind keyed -> {
                 OptionalLong dictId = evaluator.bsi(field).get(id);
                 yield dictId.isPresent() ? evaluator.dictionary(field).value(dictId.getAsLong()) : null;
             }
-            case SET -> {
+            case SetKind set -> {
                 TreeSet<String> values = new TreeSet<>();
                 Dictionary dictionary = evaluator.dictionary(field);
                 if (field.hasSetIds()) {

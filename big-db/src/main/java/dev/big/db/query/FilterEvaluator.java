@@ -1,4 +1,4 @@
-package dev.big.db.internal;
+package dev.big.db.query;
 
 import dev.big.db.FieldType;
 import dev.big.db.Filter;

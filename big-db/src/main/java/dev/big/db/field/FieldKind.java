@@ -1,0 +1,22 @@
+package dev.big.db.field;
+
+import dev.big.db.FieldType;
+
+/**
+ * How one kind of field turns the values callers hand in into what the writers store, and what is
+ * stored back into values. One implementation per kind; the writers, readers and checks switch over
+ * this sealed type, so the compiler names every place a new kind must be handled, and a kind whose
+ * values are bit-sliced numbers ({@link ScalarKind}) is handled wherever numbers are.
+ *
+ * <p>Normalised values: {@code Long} for scalar kinds (the number the planes store), {@code
+ * Boolean}, {@code String} for keyed fields, and for set fields a {@code String[]} of distinct
+ * values in ascending order.
+ */
+public sealed interface FieldKind permits ScalarKind, BoolKind, KeyedKind, SetKind {
+
+    /** The type of the public schema this kind implements. */
+    FieldType type();
+
+    /** The value as the writers take it, or an {@code InvalidInputException} naming table, field, record and value. */
+    Object normalize(Object value, ValueContext context);
+}

@@ -1,0 +1,59 @@
+package dev.big.db.field;
+
+import dev.big.db.FieldType;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The one table of field kinds: the implementation of each public {@link FieldType}, and the type
+ * code that names it in the catalog (catalog entries, docs/format.md) and in the export stream
+ * (docs/export-format.md). Codes are format: once written, a code keeps its kind forever.
+ */
+public final class FieldKinds {
+
+    private record Entry(int code, FieldKind kind) {}
+
+    private static final Map<FieldType, Entry> BY_TYPE = new EnumMap<>(FieldType.class);
+
+    static {
+        register(1, new IntKind());
+        register(2, new TimestampKind());
+        register(3, new BoolKind());
+        register(4, new KeyedKind());
+        register(5, new SetKind());
+        for (FieldType type : FieldType.values()) {
+            if (!BY_TYPE.containsKey(type)) {
+                throw new ExceptionInInitializerError("field type " + type + " has no kind in FieldKinds");
+            }
+        }
+    }
+
+    private static void register(int code, FieldKind kind) {
+        if (BY_TYPE.values().stream().anyMatch(e -> e.code() == code)) {
+            throw new ExceptionInInitializerError("type code " + code + " is given twice");
+        }
+        BY_TYPE.put(kind.type(), new Entry(code, kind));
+    }
+
+    /** The kind implementing {@code type}. */
+    public static FieldKind of(FieldType type) {
+        return BY_TYPE.get(type).kind();
+    }
+
+    /** The code that names {@code type} in the catalog and the export stream. */
+    public static int code(FieldType type) {
+        return BY_TYPE.get(type).code();
+    }
+
+    /** The type named by {@code code}, or null if no kind has that code. */
+    public static FieldType ofCode(int code) {
+        for (Entry entry : BY_TYPE.values()) {
+            if (entry.code() == code) {
+                return entry.kind().type();
+            }
+        }
+        return null;
+    }
+
+    private FieldKinds() {}
+}
