@@ -1,20 +1,14 @@
 package dev.big.cli;
 
 import dev.big.db.Db;
+import dev.big.db.WriteLock;
 import dev.big.engine.check.CheckReport;
 import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
 import dev.big.page.FormatVersionException;
-import dev.big.page.MetaPage;
-import dev.big.page.PageFormat;
 import dev.big.page.StorageException;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -38,7 +32,7 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Inputs.readableFile(database, "database");
-        try (WriterLock lock = WriterLock.tryAcquire(database)) {
+        try (WriteLock lock = WriteLock.tryAcquire(database)) {
             if (lock == null) {
                 throw new CliException(ExitCodes.IO_ERROR, database + " is locked by another process that has it open"
                         + " for writing; a check needs it quiet. Close that process and run the check again.");
@@ -67,18 +61,11 @@ final class CheckCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** Whether either meta slot starts with big's signature (whatever its checksum says). */
+    /** Whether either meta slot starts with big's signature, whatever its checksum says. */
     private static boolean hasBigSignature(Path file) {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            for (int slot = 0; slot < MetaPage.SLOTS; slot++) {
-                ByteBuffer page = ByteBuffer.allocate(PageFormat.PAGE_SIZE_BYTES);
-                if (channel.read(page, PageFormat.offsetOf(slot)) == PageFormat.PAGE_SIZE_BYTES
-                        && MetaPage.hasSignature(MemorySegment.ofArray(page.array()))) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (IOException e) {
+        try {
+            return Db.inspect(file).bigSignature();
+        } catch (BigException e) {
             return false;
         }
     }

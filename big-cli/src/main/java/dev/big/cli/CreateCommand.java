@@ -33,14 +33,13 @@ final class CreateCommand implements Callable<Integer> {
     public Integer call() {
         List<TableDef> tables = schema == null ? List.of() : SchemaFile.read(schema);
         Inputs.newFile(database, "database");
-        try (Db db = Db.create(database, tables)) {
-            PrintWriter out = Terminal.stdout();
-            out.println("created " + database + (tables.isEmpty() ? " with no tables" : ""));
-            for (TableDef table : tables) {
-                out.println("  table " + table.name() + ": " + String.join(", ", table.fields().stream().map(Object::toString).toList()));
-            }
-            out.flush();
+        Db.create(database, tables).close();
+        PrintWriter out = Terminal.stdout();
+        out.println("created " + database + (tables.isEmpty() ? " with no tables" : ""));
+        for (TableDef table : tables) {
+            out.println("  table " + table.name() + ": " + String.join(", ", table.fields().stream().map(Object::toString).toList()));
         }
+        out.flush();
         return ExitCodes.OK;
     }
 }

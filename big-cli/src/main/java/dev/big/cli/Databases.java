@@ -8,8 +8,9 @@ final class Databases {
 
     /**
      * Opens for reading without taking the write lock, so queries work while another process
-     * writes. The snapshot a reader takes is consistent; a reader in another process does not
-     * hold back page reuse, which is why long reads (check, export) prefer {@link #openForWriting}.
+     * writes. Each snapshot read is pinned, so a writer in another process keeps its pages until
+     * the read ends. Long reads that want the file to stay as it is also take the write lock
+     * ({@link dev.big.db.WriteLock}) while they run: check insists on it, export takes it when it can.
      */
     static Db openReadOnly(Path file) {
         return Db.openReadOnly(Inputs.readableFile(file, "database"));

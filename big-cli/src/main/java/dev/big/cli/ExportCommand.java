@@ -1,6 +1,7 @@
 package dev.big.cli;
 
 import dev.big.db.Db;
+import dev.big.db.WriteLock;
 import dev.big.db.exchange.ExchangeSummary;
 import dev.big.db.exchange.Exporter;
 import dev.big.page.CorruptPageException;
@@ -46,7 +47,7 @@ final class ExportCommand implements Callable<Integer> {
             Inputs.newFile(output, "export file");
         }
         PrintStream report = toStdout ? System.err : System.out;
-        try (WriterLock lock = WriterLock.tryAcquire(database); Db db = Databases.openReadOnly(database)) {
+        try (WriteLock lock = WriteLock.tryAcquire(database); Db db = Databases.openReadOnly(database)) {
             if (lock == null) {
                 System.err.println("big export: another process is writing " + database + "; exporting its latest"
                         + " commit as of now.");

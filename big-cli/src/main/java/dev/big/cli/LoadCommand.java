@@ -48,7 +48,7 @@ final class LoadCommand implements Callable<Integer> {
 
     static final class Mode {
         @Option(names = "--bulk", description = "Bulk load (the default): fastest; ids, if given, must ascend above the"
-                + " table's; commits every 65,536 rows.")
+                + " table's; commits a chunk of 65,536 to 131,071 rows at a time (fewer for a wide table).")
         boolean bulk;
 
         @Option(names = "--batch", paramLabel = "N", description = "Commit every N rows through the ingest path: ids in"
@@ -88,7 +88,7 @@ final class LoadCommand implements Callable<Integer> {
                 try {
                     result = loader.run();
                 } catch (BadRowException e) {
-                    progress.close();
+                    // The bar is closed (try-with-resources) before the message is printed.
                     throw CliException.located(ExitCodes.DATA_ERROR, e.getMessage() + System.lineSeparator()
                             + "big load: " + loader.tracker().describeStop(e.position(), e.skippable()), e);
                 }

@@ -1,7 +1,7 @@
 package dev.big.cli;
 
+import dev.big.db.Inspection;
 import dev.big.db.exchange.ExportFormat;
-import dev.big.page.MetaPage;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code big --version}: the build, and the format versions it writes and reads (see docs/versioning.md). */
@@ -11,7 +11,8 @@ final class Versions implements IVersionProvider {
     public String[] getVersion() {
         return new String[] {
             "big " + buildVersion(),
-            "file format " + MetaPage.VERSION_CURRENT + " (reads " + MetaPage.VERSION_START + " to " + MetaPage.VERSION_CURRENT + ")",
+            "file format " + Inspection.FORMAT_VERSION_CURRENT + " (reads " + Inspection.FORMAT_VERSION_START + " to "
+                    + Inspection.FORMAT_VERSION_CURRENT + ")",
             "export stream " + ExportFormat.VERSION_CURRENT + " (reads " + ExportFormat.VERSION_START + " to "
                     + ExportFormat.VERSION_CURRENT + ")",
             "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")",

@@ -93,6 +93,14 @@ public final class Db implements AutoCloseable {
         return new Db(Store.openReadOnly(path));
     }
 
+    /**
+     * What the file at {@code path} says about itself (size, pages, both meta slots), read without
+     * opening it as a database: no lock, no writes, and it works on a file that would not open.
+     */
+    public static Inspection inspect(Path path) {
+        return Inspection.of(path);
+    }
+
     /** A database over an existing store (tests, tools). */
     public static Db of(Store store) {
         return new Db(store);
@@ -277,13 +285,17 @@ public final class Db implements AutoCloseable {
     public static final long DEFAULT_BULK_LOAD_BUFFER_BYTES = 64L << 20;
 
     /**
-     * Loads many records into {@code table} fast: builds each container column's containers in
-     * memory from the sorted input and commits a chunk at a time, so memory stays flat however many
-     * records there are and however wide the table is. A chunk is at most 65,536 records (ending
-     * at a boundary of 65,536 ids), fewer when its buffered values reach half of
-     * {@link #DEFAULT_BULK_LOAD_BUFFER_BYTES}; each chunk commits whole or not at all. Records
-     * without an id get the table's next ids; records with ids must come in ascending order,
-     * above every id the table already has. Returns the number of records loaded.
+     * Loads many records into {@code table} fast, one commit per chunk of records: a chunk's
+     * records are checked into column buffers, then each container column's bits are built in
+     * memory and OR-ed into its containers once, while the next chunk is being checked. So memory
+     * stays flat however many records there are and however wide the table is. A chunk ends at
+     * the first container-column boundary (a multiple of 65,536 ids) after it holds 65,536
+     * records, so it holds 65,536 to 131,071 records (one column when ids are dense and start on
+     * a boundary); it ends sooner when its buffers reach half of
+     * {@link #DEFAULT_BULK_LOAD_BUFFER_BYTES} (a table of 1,024 int fields commits about 1,300
+     * records at a time) and at the end of the input. Each chunk commits whole or not at all.
+     * Records without an id get the table's next ids; records with ids must come in ascending
+     * order, above every id the table already has. Returns the number of records loaded.
      */
     public long bulkLoad(String table, Iterable<Record> records) {
         return bulkLoad(table, records, ProgressListener.NONE);

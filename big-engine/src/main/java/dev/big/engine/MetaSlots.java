@@ -25,7 +25,8 @@ final class MetaSlots {
      * writing them: a slot read mid-write fails its checksum, and at a few hundred commits a second
      * a slow reader can meet both slots mid-write, one after the other (seen in the multi-process
      * battery). So a read-only pager whose slots both fail reads them again, a little later each
-     * time, before calling the file damaged; a damaged file fails the same way every time.
+     * time, before calling the file damaged; a damaged file fails the same way every time. And a
+     * read-only pager follows the file's growth before calling it truncated.
      */
     static MetaPage.State readLatest(Pager pager) {
         if (!pager.readOnly()) {
@@ -78,6 +79,11 @@ final class MetaSlots {
             MetaPage.State s0 = MetaPage.read(slot0);
             MetaPage.State s1 = MetaPage.read(slot1);
             state = s0.txid() > s1.txid() ? s0 : s1;
+        }
+        if (state.pageCount() > pages && pager.readOnly()) {
+            // The size was learned before a writer grew the file and wrote this meta page: a writer
+            // grows the file before it writes the meta page that counts the new pages.
+            pages = pager.followGrowth();
         }
         if (state.pageCount() > pages) {
             throw new BigException(file + " is truncated: its last commit (txid " + state.txid() + ") needs "

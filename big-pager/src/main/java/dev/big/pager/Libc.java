@@ -72,6 +72,9 @@ final class Libc {
     private record Bindings(MethodHandle open, MethodHandle fcntl, MethodHandle close, VarHandle errno,
             MemoryLayout captureLayout, String unavailable) {
 
+        // Binding native functions is restricted (it needs --enable-native-access, see README):
+        // this is the one place big does it, and bind() falls back when it is not allowed.
+        @SuppressWarnings("restricted")
         static Bindings bind() {
             String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
             String arch = System.getProperty("os.arch", "");

@@ -10,8 +10,14 @@ import java.util.Optional;
 import net.sf.jsqlparser.statement.Statement;
 
 /**
- * Runs the supported SQL subset (docs/sql.md) on a snapshot, as a thin compiler onto the typed
- * query API.
+ * Runs the supported SQL subset (docs/sql.md) on a snapshot: a compiler from SQL text to calls
+ * of the typed query API ({@link Snapshot#count}, {@link Snapshot#aggregate},
+ * {@link Snapshot#groupCount}, {@link Snapshot#ids}, {@link Snapshot#get}, ...) and the executor
+ * around those calls. Records are read only through them. The rest is done here: checking that
+ * a statement is in the subset; binding its names and literals against the table's definition,
+ * which comes from the catalog; making one call per distinct aggregate; typing result values as
+ * DuckDB does; ordering and cutting aggregate rows (ORDER BY, LIMIT); and EXPLAIN, which
+ * describes the plan from the shards' record counts and stored zone maps.
  *
  * <p>A statement goes through four steps:
  * <ol>

@@ -31,8 +31,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Applies a batch of record changes inside one write transaction: folds the changes per record,
- * reads the old values it must clear, and writes each field's bits grouped by container
+ * Applies a batch of record changes inside one write transaction: takes each table's changes
+ * folded per record ({@link BatchChanges}), reads the old values it must clear, and writes each field's bits grouped by container
  * ({@link BsiWriter} for bit planes, {@link RowWriter} for rows). {@link #finish()} flushes
  * everything, updates the record counts kept with each existence fragment, and stores the
  * catalog entries that changed (next record ids, dictionary counters). Nothing reaches the file
@@ -48,40 +48,6 @@ public final class BatchWriter {
     private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
     private final Set<String> changedTables = new HashSet<>();
     private final RowReader rowReader = new RowReader();
-
-    /** The net effect of a batch on one record. */
-    private static final class Change {
-        boolean delete;
-        boolean replace;
-        /** Whether the batch puts the record, even if it deletes it later: its id is then used. */
-        boolean put;
-        /** The values to write; the op's own map until a later change to the same record needs a copy. */
-        Map<String, Object> values = Map.of();
-        boolean ownsValues;
-
-        Map<String, Object> mutableValues() {
-            if (!ownsValues) {
-                values = new LinkedHashMap<>(values);
-                ownsValues = true;
-            }
-            return values;
-        }
-    }
-
-    /** One table's changes, sorted by record id, with whether each record existed before the batch. */
-    private static final class Changes {
-        final long[] ids;
-        final Change[] changes;
-        final boolean[] existed;
-        final int size;
-
-        Changes(long[] ids, Change[] changes, int size) {
-            this.ids = ids;
-            this.changes = changes;
-            this.existed = new boolean[size];
-            this.size = size;
-        }
-    }
 
     public BatchWriter(WriteTxn txn, Catalog catalog) {
         this.txn = txn;
@@ -100,67 +66,19 @@ public final class BatchWriter {
             byTable.computeIfAbsent(op.table(), t -> new ArrayList<>()).add(op);
         }
         for (var e : byTable.entrySet()) {
-            applyTable(catalog.table(e.getKey()), fold(e.getKey(), e.getValue()));
+            applyTable(catalog.table(e.getKey()), BatchChanges.fold(e.getKey(), e.getValue()));
         }
     }
 
-    /** Sorts one table's ops by id (stably, so the order of changes to one record is kept) and folds each record's. */
-    private static Changes fold(String table, List<WriteOp> ops) {
-        boolean sorted = true;
-        for (int i = 1; i < ops.size() && sorted; i++) {
-            sorted = ops.get(i - 1).id() <= ops.get(i).id();
-        }
-        if (!sorted) {
-            ops = new ArrayList<>(ops);
-            ops.sort(java.util.Comparator.comparingLong(WriteOp::id));
-        }
-        long[] ids = new long[ops.size()];
-        Change[] changes = new Change[ops.size()];
-        int size = 0;
-        for (WriteOp op : ops) {
-            Change change;
-            if (size > 0 && ids[size - 1] == op.id()) {
-                change = changes[size - 1];
-            } else {
-                change = new Change();
-                ids[size] = op.id();
-                changes[size++] = change;
-            }
-            switch (op) {
-                case WriteOp.Put put -> {
-                    change.put = true;
-                    change.delete = false;
-                    change.replace = true;
-                    change.values = put.values();
-                    change.ownsValues = false;
-                }
-                case WriteOp.Patch patch -> {
-                    if (change.delete) {
-                        throw new InvalidInputException("table '" + table + "': record " + op.id()
-                                + " is deleted earlier in the same batch; cannot update field '" + patch.field() + "'");
-                    }
-                    change.mutableValues().put(patch.field(), patch.value());
-                }
-                case WriteOp.Delete ignored -> {
-                    change.delete = true;
-                    change.replace = false;
-                    change.values = Map.of();
-                    change.ownsValues = false;
-                }
-            }
-        }
-        return new Changes(ids, changes, size);
-    }
-
-    private void applyTable(TableInfo table, Changes changes) {
+    private void applyTable(TableInfo table, BatchChanges changes) {
         markExisting(table, changes);
         for (int i = 0; i < changes.size; i++) {
-            Change change = changes.changes[i];
+            BatchChanges.Change change = changes.changes[i];
             if (!change.delete && !change.replace && !changes.existed[i]) {
                 throw new InvalidInputException("table '" + table.name() + "' has no record " + changes.ids[i] + " to update");
             }
         }
-        Object[][] byField = transpose(table, changes);
+        Object[][] byField = changes.byField(table);
         boolean[] written = writeNewRecords(table, changes, byField);
         int f = 0;
         for (FieldInfo field : table.fields().values()) {
@@ -198,14 +116,14 @@ public final class BatchWriter {
 
     /**
      * Writes the changes that create records (puts of ids that did not exist) the way a bulk load
-     * does, a container column at a time, and marks them {@link #UNTOUCHED} in {@code byField} so
+     * does, a container column at a time, and marks them {@link #BatchChanges.UNTOUCHED} in {@code byField} so
      * the general path skips them. Returns which changes it wrote.
      */
-    private boolean[] writeNewRecords(TableInfo table, Changes changes, Object[][] byField) {
+    private boolean[] writeNewRecords(TableInfo table, BatchChanges changes, Object[][] byField) {
         boolean[] written = new boolean[changes.size];
         int count = 0;
         for (int i = 0; i < changes.size; i++) {
-            Change change = changes.changes[i];
+            BatchChanges.Change change = changes.changes[i];
             if (change.replace && !change.delete && !changes.existed[i]) {
                 count++;
             }
@@ -217,12 +135,12 @@ public final class BatchWriter {
         Object[][] values = new Object[byField.length][count];
         int n = 0;
         for (int i = 0; i < changes.size; i++) {
-            Change change = changes.changes[i];
+            BatchChanges.Change change = changes.changes[i];
             if (change.replace && !change.delete && !changes.existed[i]) {
                 ids[n] = changes.ids[i];
                 for (int f = 0; f < byField.length; f++) {
                     values[f][n] = byField[f][i];
-                    byField[f][i] = UNTOUCHED;
+                    byField[f][i] = BatchChanges.UNTOUCHED;
                 }
                 written[i] = true;
                 n++;
@@ -241,7 +159,7 @@ public final class BatchWriter {
     private final Set<Long> newRecordShards = new HashSet<>();
 
     /** Whether each record existed, reading each existence container once for all its records. */
-    private void markExisting(TableInfo table, Changes changes) {
+    private void markExisting(TableInfo table, BatchChanges changes) {
         long fragment = -1;
         long key = -1;
         Cell found = null;
@@ -262,40 +180,7 @@ public final class BatchWriter {
         }
     }
 
-    /** Marks a field a patch leaves alone (as opposed to null, which clears it). */
-    private static final Object UNTOUCHED = new Object();
-
-    /**
-     * Each field's new value per change: a value, null (clear), or {@link #UNTOUCHED}. Reading each
-     * record's map once, in order, instead of looking every field up in every record's map.
-     */
-    private static Object[][] transpose(TableInfo table, Changes changes) {
-        Map<String, Integer> index = new HashMap<>();
-        for (String name : table.fields().keySet()) {
-            index.put(name, index.size());
-        }
-        Object[][] byField = new Object[index.size()][changes.size];
-        for (int i = 0; i < changes.size; i++) {
-            Change change = changes.changes[i];
-            if (change.delete) {
-                continue;
-            }
-            if (!change.replace) {
-                for (Object[] values : byField) {
-                    values[i] = UNTOUCHED;
-                }
-            }
-            for (Map.Entry<String, Object> e : change.values.entrySet()) {
-                Integer f = index.get(e.getKey());
-                if (f != null) {
-                    byField[f][i] = e.getValue();
-                }
-            }
-        }
-        return byField;
-    }
-
-    private void applyField(FieldInfo field, Changes changes, Object[] newValues) {
+    private void applyField(FieldInfo field, BatchChanges changes, Object[] newValues) {
         long[] setIds = new long[changes.size];
         Object[] setValues = new Object[changes.size];
         long[] clearIds = new long[changes.size];
@@ -303,7 +188,7 @@ public final class BatchWriter {
         int clears = 0;
         for (int i = 0; i < changes.size; i++) {
             Object value = newValues[i];
-            if (value == UNTOUCHED) {
+            if (value == BatchChanges.UNTOUCHED) {
                 continue;
             }
             if (value != null) {
