@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.db.Inspection.MetaSlot;
 import dev.big.page.DatabaseLockedException;
+import dev.big.testing.ChildJvm;
+import dev.big.testing.TestDirs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
