@@ -452,7 +452,8 @@ public final class FilterEvaluator {
                 + op);
     }
 
-    private static RangePredicate.Op rangeOp(Filter.Op op) {
+    /** The engine's name for comparison {@code op}. */
+    static RangePredicate.Op rangeOp(Filter.Op op) {
         return switch (op) {
             case EQ -> RangePredicate.Op.EQ;
             case NE -> RangePredicate.Op.NE;

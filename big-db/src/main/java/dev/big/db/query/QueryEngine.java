@@ -108,14 +108,8 @@ public final class QueryEngine {
         }
         FilterEvaluator evaluator = evaluator(table);
         return switch (filter) {
-            case Filter.Compare c -> RangePredicate.of(switch (c.op()) {
-                case EQ -> RangePredicate.Op.EQ;
-                case NE -> RangePredicate.Op.NE;
-                case LT -> RangePredicate.Op.LT;
-                case LE -> RangePredicate.Op.LE;
-                case GT -> RangePredicate.Op.GT;
-                case GE -> RangePredicate.Op.GE;
-            }, (Long) evaluator.constantValue(field, c.op(), c.value()));
+            case Filter.Compare c -> RangePredicate.of(FilterEvaluator.rangeOp(c.op()),
+                    (Long) evaluator.constantValue(field, c.op(), c.value()));
             case Filter.Between b -> RangePredicate.between((Long) evaluator.constantValue(field, Filter.Op.GE, b.low()),
                     (Long) evaluator.constantValue(field, Filter.Op.LE, b.high()));
             default -> null;
