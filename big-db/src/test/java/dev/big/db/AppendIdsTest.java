@@ -73,4 +73,14 @@ class AppendIdsTest {
         }
         return ids;
     }
+
+    @Test
+    void aNegativeIdIsRefusedAsNegative() {
+        Path file = TestDirs.newDir("append-ids").resolve("negative.big");
+        try (Db db = Db.create(file, List.of(EVENTS))) {
+            Exception refused = assertThrows(Exception.class, () -> db.put("events", -1, Record.of("v", 1L)));
+            assertEquals("record id -1 is negative: ids are 0.." + dev.big.engine.coords.Coords.MAX_RECORD_ID,
+                    refused.getMessage());
+        }
+    }
 }

@@ -130,8 +130,7 @@ public final class Coords {
     /** Throws a clear error unless {@code recordId} is a valid record id. */
     public static void checkRecordId(long recordId) {
         if (recordId < 0) {
-            throw new BigException("record id " + Long.toUnsignedString(recordId) + " is out of range: ids are 0.."
-                    + MAX_RECORD_ID);
+            throw new BigException("record id " + recordId + " is negative: ids are 0.." + MAX_RECORD_ID);
         }
     }
 
