@@ -4,6 +4,7 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.db.query.QueryEngine;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.bsi.ZoneMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -48,6 +49,16 @@ public final class Snapshot implements AutoCloseable {
     /** The whole record {@code id} of {@code table}, or empty. */
     public Optional<Record> get(String table, long id) {
         return engine.get(table, id);
+    }
+
+    /**
+     * Record {@code id} of {@code table} with only {@code fields} (a field without a value is left
+     * out, as in {@link #get(String, long)}), or empty if the record does not exist. Cheaper than
+     * the whole record when some fields are not needed, and than {@link #value} per field, which
+     * checks the record exists each time.
+     */
+    public Optional<Record> get(String table, long id, Collection<String> fields) {
+        return engine.get(table, id, fields);
     }
 
     /** Whether record {@code id} of {@code table} exists. */

@@ -26,6 +26,7 @@ import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.rows.SetRows;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -363,6 +364,27 @@ public final class QueryEngine {
     }
 
     /** One field of record {@code id} (null when the record or the value is absent). */
+    /**
+     * Record {@code id} with only {@code fieldNames} (each absent where unset), or empty if it does
+     * not exist: existence is read once, however many fields are read.
+     */
+    public Optional<Record> get(String tableName, long id, Collection<String> fieldNames) {
+        TableInfo table = catalog.table(tableName);
+        List<FieldInfo> fields = new ArrayList<>(fieldNames.size());
+        for (String name : fieldNames) {
+            fields.add(table.field(name));
+        }
+        if (id < 0 || !exists(table, id)) {
+            return Optional.empty();
+        }
+        FilterEvaluator evaluator = evaluator(table);
+        Record.Builder record = Record.builder().id(id);
+        for (FieldInfo field : fields) {
+            record.set(field.name(), value(evaluator, field, id));
+        }
+        return Optional.of(record.build());
+    }
+
     public Object value(String tableName, long id, String fieldName) {
         TableInfo table = catalog.table(tableName);
         FieldInfo field = table.field(fieldName);
