@@ -54,7 +54,7 @@ class LauncherIT {
         assertEquals(0, first.exitCode(), first.toString());
         assertEquals("big: building the command-line jar (first run or sources changed)...\n", first.stderr());
         assertTrue(first.stdout().startsWith("big "), first.stdout());
-        assertEquals("-B -q -Dstyle.color=never -Dmaven.test.skip=true package -pl big-cli -am\n", Cli.read(repo.resolve("mvn-calls.txt")));
+        assertEquals("-B -q -Dstyle.color=never -DskipTests package -pl big-cli -am\n", Cli.read(repo.resolve("mvn-calls.txt")));
 
         Cli.Run second = Cli.run(repo.resolve("big-db"), List.of("../big", "--version"), env, null);
         assertEquals(0, second.exitCode(), second.toString());
