@@ -4,7 +4,8 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.db.query.QueryEngine;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.bsi.ZoneMap;
-import java.util.Collection;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -52,13 +53,14 @@ public final class Snapshot implements AutoCloseable {
     }
 
     /**
-     * Record {@code id} of {@code table} with only {@code fields} (a field without a value is left
-     * out, as in {@link #get(String, long)}), or empty if the record does not exist. Cheaper than
-     * the whole record when some fields are not needed, and than {@link #value} per field, which
-     * checks the record exists each time.
+     * The values of {@code fields} of record {@code id} of {@code table}, in that order (each as
+     * {@link #value} gives it, null where unset), or empty if the record does not exist. Cheaper
+     * than the whole record when some fields are not needed, and than {@link #value} per field,
+     * which checks the record exists each time.
      */
-    public Optional<Record> get(String table, long id, Collection<String> fields) {
-        return engine.get(table, id, fields);
+    public Optional<List<Object>> values(String table, long id, List<String> fields) {
+        Object[] values = engine.values(table, id, fields);
+        return values == null ? Optional.empty() : Optional.of(Collections.unmodifiableList(Arrays.asList(values)));
     }
 
     /** Whether record {@code id} of {@code table} exists. */

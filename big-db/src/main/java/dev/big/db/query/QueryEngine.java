@@ -26,7 +26,6 @@ import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.rows.SetRows;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -365,24 +364,24 @@ public final class QueryEngine {
 
     /** One field of record {@code id} (null when the record or the value is absent). */
     /**
-     * Record {@code id} with only {@code fieldNames} (each absent where unset), or empty if it does
-     * not exist: existence is read once, however many fields are read.
+     * The values of {@code fieldNames} of record {@code id}, in order (null where unset), or null if
+     * the record does not exist: existence is read once, however many fields are read.
      */
-    public Optional<Record> get(String tableName, long id, Collection<String> fieldNames) {
+    public Object[] values(String tableName, long id, List<String> fieldNames) {
         TableInfo table = catalog.table(tableName);
-        List<FieldInfo> fields = new ArrayList<>(fieldNames.size());
-        for (String name : fieldNames) {
-            fields.add(table.field(name));
+        FieldInfo[] fields = new FieldInfo[fieldNames.size()];
+        for (int f = 0; f < fields.length; f++) {
+            fields[f] = table.field(fieldNames.get(f));
         }
         if (id < 0 || !exists(table, id)) {
-            return Optional.empty();
+            return null;
         }
         FilterEvaluator evaluator = evaluator(table);
-        Record.Builder record = Record.builder().id(id);
-        for (FieldInfo field : fields) {
-            record.set(field.name(), value(evaluator, field, id));
+        Object[] values = new Object[fields.length];
+        for (int f = 0; f < fields.length; f++) {
+            values[f] = value(evaluator, fields[f], id);
         }
-        return Optional.of(record.build());
+        return values;
     }
 
     public Object value(String tableName, long id, String fieldName) {
