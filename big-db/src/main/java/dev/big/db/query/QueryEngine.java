@@ -362,7 +362,6 @@ public final class QueryEngine {
         return Optional.of(record.build());
     }
 
-    /** One field of record {@code id} (null when the record or the value is absent). */
     /**
      * The values of {@code fieldNames} of record {@code id}, in order (null where unset), or null if
      * the record does not exist: existence is read once, however many fields are read.
@@ -384,6 +383,7 @@ public final class QueryEngine {
         return values;
     }
 
+    /** One field of record {@code id} (null when the record or the value is absent). */
     public Object value(String tableName, long id, String fieldName) {
         TableInfo table = catalog.table(tableName);
         FieldInfo field = table.field(fieldName);
