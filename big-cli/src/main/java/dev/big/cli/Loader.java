@@ -45,7 +45,7 @@ final class Loader {
         this.batchSize = batchSize;
         this.tracker = new CommitTracker(batchSize > 0
                 ? "a batch of " + Units.count(batchSize) + " rows commits whole or not at all"
-                : "a bulk load commits in chunks of up to 65,536 rows");
+                : "a bulk load commits in chunks of 65,536 to 131,071 rows, fewer for a wide table");
         this.table = table;
         this.inputs = inputs;
         this.rejects = rejects;

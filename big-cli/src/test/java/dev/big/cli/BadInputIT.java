@@ -68,7 +68,7 @@ class BadInputIT {
         assertEquals("""
                 number.csv:5: field 'value': "12x" is not an integer
                 big load: stopped at number.csv:5. Nothing was committed. Not written: the 3 rows, number.csv:2 to\
-                 number.csv:4 (a bulk load commits in chunks of up to 65,536 rows). Fix the row and load again from\
+                 number.csv:4 (a bulk load commits in chunks of 65,536 to 131,071 rows, fewer for a wide table). Fix the row and load again from\
                  number.csv:2, or pass --skip-bad FILE to set bad rows aside and go on.
                 """, run.stderr());
         assertEquals(1, Cli.big(dir, "get", db, "events", "1").exitCode());
