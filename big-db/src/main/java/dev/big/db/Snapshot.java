@@ -59,7 +59,7 @@ public final class Snapshot implements AutoCloseable {
 
     /** The whole record {@code id} of {@code table}, or empty. */
     public Optional<Record> get(String table, long id) {
-        return engine.get(table, id);
+        return engine.records().get(table, id);
     }
 
     /**
@@ -69,18 +69,18 @@ public final class Snapshot implements AutoCloseable {
      * which checks the record exists each time.
      */
     public Optional<List<Object>> values(String table, long id, List<String> fields) {
-        Object[] values = engine.values(table, id, fields);
+        Object[] values = engine.records().values(table, id, fields);
         return values == null ? Optional.empty() : Optional.of(Collections.unmodifiableList(Arrays.asList(values)));
     }
 
     /** Whether record {@code id} of {@code table} exists. */
     public boolean exists(String table, long id) {
-        return engine.exists(table, id);
+        return engine.records().exists(table, id);
     }
 
     /** One field of a record: Long, Instant, Boolean, String or Set of String; null when absent. */
     public Object value(String table, long id, String field) {
-        return engine.value(table, id, field);
+        return engine.records().value(table, id, field);
     }
 
     /** The number of records of {@code table} matching {@code filter}. */

@@ -12,10 +12,6 @@ import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
-import dev.big.db.field.BoolKind;
-import dev.big.db.field.KeyedKind;
-import dev.big.db.field.ScalarKind;
-import dev.big.db.field.SetKind;
 import dev.big.engine.Fragment;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
@@ -24,22 +20,18 @@ import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
-import dev.big.engine.rows.SetRows;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.TreeSet;
 import org.roaringbitmap.Container;
 import org.roaringbitmap.IntIterator;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Answers queries on one committed state: counts, aggregates, group-bys, id listings and record
- * reads, shard by shard, from rows and bit planes. Cheap paths first: a count with no filter adds
+ * Answers queries on one committed state: counts, aggregates, group-bys and id listings (record
+ * reads are {@link RecordReader}'s), shard by shard, from rows and bit planes. Cheap paths first: a count with no filter adds
  * up the record counts kept with the existence fragments; a count with one integer comparison
  * goes to the zone maps and plane scans without materialising anything; a group count without a
  * filter adds up cell cardinalities.
@@ -51,17 +43,24 @@ public final class QueryEngine {
     private final Txn txn;
     private final Catalog catalog;
     private final Map<String, FilterEvaluator> evaluators = new HashMap<>();
+    private final RecordReader records;
 
     public QueryEngine(Txn txn) {
         this.txn = txn;
         this.catalog = Catalog.of(txn);
+        this.records = new RecordReader(this, txn, catalog);
     }
 
     public Catalog catalog() {
         return catalog;
     }
 
-    private FilterEvaluator evaluator(TableInfo table) {
+    /** Reads of single records (point reads) on the same state. */
+    public RecordReader records() {
+        return records;
+    }
+
+    FilterEvaluator evaluator(TableInfo table) {
         return evaluators.computeIfAbsent(table.name(), n -> new FilterEvaluator(txn, table));
     }
 
@@ -343,108 +342,6 @@ public final class QueryEngine {
             }
         }
         return java.util.Arrays.copyOf(out, n);
-    }
-
-    /** The whole record {@code id} of {@code table}, or empty if there is none. */
-    public Optional<Record> get(String tableName, long id) {
-        TableInfo table = catalog.table(tableName);
-        if (id < 0) {
-            return Optional.empty();
-        }
-        FilterEvaluator evaluator = evaluator(table);
-        if (!exists(table, id)) {
-            return Optional.empty();
-        }
-        Record.Builder record = Record.builder().id(id);
-        for (FieldInfo field : table.fields().values()) {
-            record.set(field.name(), value(evaluator, field, id));
-        }
-        return Optional.of(record.build());
-    }
-
-    /**
-     * The values of {@code fieldNames} of record {@code id}, in order (null where unset), or null if
-     * the record does not exist: existence is read once, however many fields are read.
-     */
-    public Object[] values(String tableName, long id, List<String> fieldNames) {
-        TableInfo table = catalog.table(tableName);
-        FieldInfo[] fields = new FieldInfo[fieldNames.size()];
-        for (int f = 0; f < fields.length; f++) {
-            fields[f] = table.field(fieldNames.get(f));
-        }
-        if (id < 0 || !exists(table, id)) {
-            return null;
-        }
-        FilterEvaluator evaluator = evaluator(table);
-        Object[] values = new Object[fields.length];
-        for (int f = 0; f < fields.length; f++) {
-            values[f] = value(evaluator, fields[f], id);
-        }
-        return values;
-    }
-
-    /** One field of record {@code id} (null when the record or the value is absent). */
-    public Object value(String tableName, long id, String fieldName) {
-        TableInfo table = catalog.table(tableName);
-        FieldInfo field = table.field(fieldName);
-        if (id < 0 || !exists(table, id)) {
-            return null;
-        }
-        return value(evaluator(table), field, id);
-    }
-
-    /** Whether record {@code id} of {@code tableName} exists. */
-    public boolean exists(String tableName, long id) {
-        return id >= 0 && exists(catalog.table(tableName), id);
-    }
-
-    private boolean exists(TableInfo table, long id) {
-        int column = Coords.column(id);
-        return txn.fragment(table.existsFragment(Coords.shard(id))).contains(Coords.containerKey(0, column), Coords.low(column));
-    }
-
-    private Object value(FilterEvaluator evaluator, FieldInfo field, long id) {
-        long shard = Coords.shard(id);
-        int column = Coords.column(id);
-        return switch (field.kind()) {
-            case ScalarKind scalar -> {
-                OptionalLong stored = evaluator.bsi(field).get(id);
-                yield stored.isPresent() ? scalar.value(stored.getAsLong()) : null;
-            }
-            case BoolKind bool -> {
-                Fragment rows = txn.fragment(field.rowsFragment(shard));
-                if (rows.contains(Coords.containerKey(1, column), Coords.low(column))) {
-                    yield Boolean.TRUE;
-                }
-                yield rows.contains(Coords.containerKey(0, column), Coords.low(column)) ? Boolean.FALSE : null;
-            }
-            case KeyedKind keyed -> {
-                OptionalLong dictId = evaluator.bsi(field).get(id);
-                yield dictId.isPresent() ? evaluator.dictionary(field).value(dictId.getAsLong()) : null;
-            }
-            case SetKind set -> {
-                TreeSet<String> values = new TreeSet<>();
-                Dictionary dictionary = evaluator.dictionary(field);
-                if (field.hasSetIds()) {
-                    OptionalLong setId = evaluator.bsi(field).get(id);
-                    if (setId.isEmpty()) {
-                        yield null;
-                    }
-                    for (long row : evaluator.setIds(field).members(setId.getAsLong())) {
-                        values.add(dictionary.value(row));
-                    }
-                    yield java.util.Collections.unmodifiableSortedSet(values);
-                }
-                for (long row : SetRows.of(txn, field.nextDictId(), field.rowsFragment(shard), column)) {
-                    values.add(dictionary.value(row));
-                }
-                yield values.isEmpty() ? null : java.util.Collections.unmodifiableSortedSet(values);
-            }
-        };
-    }
-
-    private static Long boxed(OptionalLong value) {
-        return value.isPresent() ? value.getAsLong() : null;
     }
 
     /**
