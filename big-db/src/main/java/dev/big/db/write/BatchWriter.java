@@ -390,7 +390,7 @@ public final class BatchWriter {
         touched.addAll(newRecordShards);
         for (long fragment : touched) {
             if (Coords.viewOf(fragment) == Coords.VIEW_ROWS && existsFields.contains(Coords.fieldOf(fragment))) {
-                writeRecordCount(fragment);
+                RecordCounts.store(txn, fragment, rowReader);
             }
         }
         for (SetIds sets : setIdsByField.values()) {
@@ -410,11 +410,5 @@ public final class BatchWriter {
             TableInfo table = catalog.table(name);
             txn.catalog().putBytes(CatalogCodec.tableKey(table.tableId()), CatalogCodec.encodeTable(table));
         }
-    }
-
-    /** Stores an existence fragment's record count as its summary (the sum of its row-0 cardinalities). */
-    private void writeRecordCount(long fragment) {
-        long count = rowReader.cardinality(txn.fragment(fragment), 0);
-        txn.setSummary(fragment, count == 0 ? new byte[0] : RecordCounts.encode(count));
     }
 }

@@ -189,9 +189,7 @@ public final class NewRecordWriter {
     /** Stores the record counts of the existence fragments written to. */
     public void writeRecordCounts() {
         for (long shard : shards) {
-            long fragment = table.existsFragment(shard);
-            long count = rowReader.cardinality(txn.fragment(fragment), 0);
-            txn.setSummary(fragment, count == 0 ? new byte[0] : RecordCounts.encode(count));
+            RecordCounts.store(txn, table.existsFragment(shard), rowReader);
         }
     }
 
