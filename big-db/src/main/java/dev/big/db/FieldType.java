@@ -41,7 +41,7 @@ public enum FieldType {
         return null;
     }
 
-    /** Whether values are numbers stored as bit planes (compared, summed and ranged as such). */
+    /** Whether values are numbers stored as bit planes (int, timestamp, decimal: compared and ranged as such). */
     public boolean isInteger() {
         return FieldKinds.of(this) instanceof ScalarKind;
     }

@@ -173,13 +173,14 @@ final class PlanExplainer {
         long total = 0;
         for (FieldDef field : fields) {
             total += switch (field.type()) {
-                case INT, TIMESTAMP, KEYED -> 2 + depth(field, shards);
                 case BOOL -> 2;
                 // A set id's planes and the set's members; before set ids, a guess of one.
                 case SET -> {
                     long sets = snapshot.storage(table.name(), field.name()).sets();
                     yield sets >= 0 ? 3 + BsiLayout.depthOf(Math.max(1, sets)) : 1;
                 }
+                // Bit planes: the value's (int, timestamp, decimal) or the dictionary id's (keyed).
+                default -> 2 + depth(field, shards);
             };
         }
         return total;

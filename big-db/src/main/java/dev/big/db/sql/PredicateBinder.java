@@ -2,6 +2,8 @@ package dev.big.db.sql;
 
 import dev.big.db.FieldType;
 import dev.big.db.Filter;
+import dev.big.db.field.FieldKinds;
+import dev.big.db.field.ScalarKind;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +52,8 @@ final class PredicateBinder {
             case Predicate.Between b -> {
                 TableBinding.BoundColumn column = table.column(b.column());
                 if (!column.isId() && !column.type().isInteger()) {
-                    throw SqlErrors.invalid("BETWEEN needs an int or timestamp column (or id); " + column.name() + " is "
+                    throw SqlErrors.invalid("BETWEEN needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind)
+                            + " column (or id); " + column.name() + " is "
                             + column.typeLabel(), b.sql());
                 }
                 yield Filter.between(column.name(), constant(column, b.low(), b.sql()), constant(column, b.high(), b.sql()));
@@ -100,11 +103,10 @@ final class PredicateBinder {
     }
 
     private static void checkOperator(TableBinding.BoundColumn column, Filter.Op op, String sql) {
-        if (column.isId()) {
+        if (column.isId() || column.type().isInteger()) {
             return;
         }
         switch (column.type()) {
-            case INT, TIMESTAMP -> { }
             case BOOL, KEYED -> {
                 if (op != Filter.Op.EQ && op != Filter.Op.NE) {
                     throw SqlErrors.invalid(column.typeLabel() + " column " + column.name()
@@ -113,6 +115,7 @@ final class PredicateBinder {
             }
             case SET -> throw SqlErrors.invalid("set column " + column.name() + " is tested with list_contains("
                     + column.name() + ", 'value')", sql);
+            default -> throw new IllegalStateException("no operator rule for " + column.typeLabel());
         }
     }
 
