@@ -1,6 +1,7 @@
 package dev.big.cli;
 
 import dev.big.db.FieldDef;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,8 @@ import java.util.List;
  *       {@code 2024-01-01T01:00:00.5+01:00}; a space may replace the {@code T}), or epoch
  *       milliseconds ({@code 1704067200000}). A time without a zone is refused rather than
  *       guessed.</li>
+ *   <li>decimal: a number with at most the field's scale of digits after the point
+ *       ({@code 12.5}, {@code -0.25}, {@code 3}); no exponents or thousands separators.</li>
  *   <li>bool: {@code true}/{@code false}, {@code 1}/{@code 0}, {@code yes}/{@code no}, any case.</li>
  *   <li>keyed: the text as it is.</li>
  *   <li>set: values separated by {@code |} ({@code a|b|c}); empty parts are dropped.</li>
@@ -28,6 +31,7 @@ final class TextValues {
         return switch (field.type()) {
             case INT -> checkBounds(field, integer(text));
             case TIMESTAMP -> checkBounds(field, timestamp(text));
+            case DECIMAL -> decimal(text);
             case BOOL -> bool(text);
             case KEYED -> text;
             case SET -> set(text);
@@ -43,6 +47,15 @@ final class TextValues {
                     .allMatch(Character::isDigit) && trimmed.length() > 1;
             throw new ValueException(quote(text) + (digits ? " does not fit a 64-bit integer" : " is not an integer"));
         }
+    }
+
+    /** The exact number; its scale is the field's to check (it refuses, never rounds). */
+    static BigDecimal decimal(String text) {
+        String trimmed = text.strip();
+        if (!trimmed.matches("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)")) {
+            throw new ValueException(quote(text) + " is not a decimal number (write digits with an optional point: 12.50)");
+        }
+        return new BigDecimal(trimmed);
     }
 
     /** Epoch milliseconds: see {@link Timestamps}. */

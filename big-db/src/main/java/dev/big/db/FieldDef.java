@@ -42,6 +42,11 @@ public record FieldDef(String name, FieldType type, Long min, Long max, int scal
         return new FieldDef(name, FieldType.TIMESTAMP, null, null);
     }
 
+    /** An exact fixed-point number with {@code scale} digits after the point (0 to 18), as SQL's DECIMAL(18, scale). */
+    public static FieldDef decimal(String name, int scale) {
+        return new FieldDef(name, FieldType.DECIMAL, null, null, scale);
+    }
+
     public static FieldDef bool(String name) {
         return new FieldDef(name, FieldType.BOOL, null, null);
     }

@@ -13,6 +13,8 @@ public enum FieldType {
     INT("int"),
     /** A point in time with millisecond precision (epoch millis), stored as bit planes. */
     TIMESTAMP("timestamp"),
+    /** An exact fixed-point number with a declared scale (SQL's DECIMAL(18, scale)), stored unscaled as bit planes. */
+    DECIMAL("decimal"),
     /** true or false: one row of bits each. */
     BOOL("bool"),
     /** One string per record, from a dictionary; a row of bits per distinct value. */

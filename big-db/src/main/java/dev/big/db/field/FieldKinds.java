@@ -25,6 +25,7 @@ public final class FieldKinds {
         register(3, new BoolKind());
         register(4, new KeyedKind());
         register(5, new SetKind());
+        register(6, DecimalKind.registered());
         for (FieldType type : FieldType.values()) {
             if (!BY_TYPE.containsKey(type)) {
                 throw new ExceptionInInitializerError("field type " + type + " has no kind in FieldKinds");

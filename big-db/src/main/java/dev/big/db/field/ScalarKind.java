@@ -16,7 +16,7 @@ import java.math.MathContext;
  * that number and back ({@link #value}), how a filter's constant does ({@link #compare}), and what a
  * sum of the numbers means ({@link #sum}).
  */
-public abstract sealed class ScalarKind implements FieldKind permits IntKind, TimestampKind {
+public abstract sealed class ScalarKind implements FieldKind permits IntKind, TimestampKind, DecimalKind {
 
     /** The number stored for {@code value} (not null), before the field's bounds are checked. */
     abstract long stored(Object value, ValueContext context);
@@ -89,7 +89,7 @@ public abstract sealed class ScalarKind implements FieldKind permits IntKind, Ti
     }
 
     /** The engine's name for comparison {@code op}. */
-    private static RangePredicate.Op rangeOp(Filter.Op op) {
+    static RangePredicate.Op rangeOp(Filter.Op op) {
         return switch (op) {
             case EQ -> RangePredicate.Op.EQ;
             case NE -> RangePredicate.Op.NE;
