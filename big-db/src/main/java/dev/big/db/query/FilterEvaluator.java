@@ -5,23 +5,13 @@ import dev.big.db.Filter;
 import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
-import dev.big.db.field.BoolKind;
-import dev.big.db.field.FieldKinds;
-import dev.big.db.field.KeyedKind;
-import dev.big.db.field.ScalarKind;
-import dev.big.db.field.SetKind;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.RangePredicate;
-import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
-import dev.big.engine.rows.RowReader;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -29,39 +19,33 @@ import org.roaringbitmap.RoaringBitmap;
  * planes. And-ed comparisons on integer fields are evaluated last, restricted to what the other
  * terms left, so their plane scans visit only those columns (and zone maps skip the rest).
  *
+ * <p>This class is the logic and the planning; the bitmap of each single term comes from
+ * {@link FieldBitmaps}, which fetches it as the field's kind stores it.
+ *
  * <p>Logic is SQL's three-valued logic: a comparison on a null field is unknown, so it matches
  * neither {@code x} nor {@code NOT x}. Each filter has a true set ({@link #evaluate}) and a false
  * set ({@link #evaluateFalse}); NOT swaps them, AND and OR combine them as Kleene logic does.
  */
 public final class FilterEvaluator {
 
-    private final Txn txn;
     private final TableInfo table;
-    private final RowReader rows = new RowReader();
-    private final Map<Integer, BsiReader> bsiReaders = new HashMap<>();
-    private final Map<Integer, Dictionary> dictionaries = new HashMap<>();
-    private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
-    /**
-     * Container columns row fetches are limited to (bit c = column c). Inside an AND whose integer
-     * comparisons' zone maps rule columns out, the other terms need not read those columns at all.
-     */
-    private int columnMask = RowReader.ALL_COLUMNS;
+    private final FieldBitmaps fields;
 
     public FilterEvaluator(Txn txn, TableInfo table) {
-        this.txn = txn;
         this.table = table;
+        this.fields = new FieldBitmaps(txn, table);
     }
 
     /** Checks {@code filter} against the schema (unknown fields, wrong constant types) without reading data. */
     public void validate(Filter filter) {
         switch (filter) {
             case Filter.All ignored -> { }
-            case Filter.Compare compare -> checkConstant(compare.field(), compare.op(), compare.value());
+            case Filter.Compare compare -> fields.checkConstant(compare.field(), compare.op(), compare.value());
             case Filter.Between between -> {
-                checkConstant(between.field(), Filter.Op.GE, between.low());
-                checkConstant(between.field(), Filter.Op.LE, between.high());
+                fields.checkConstant(between.field(), Filter.Op.GE, between.low());
+                fields.checkConstant(between.field(), Filter.Op.LE, between.high());
             }
-            case Filter.In in -> in.values().forEach(v -> checkConstant(in.field(), Filter.Op.EQ, v));
+            case Filter.In in -> in.values().forEach(v -> fields.checkConstant(in.field(), Filter.Op.EQ, v));
             case Filter.IsNull isNull -> {
                 if (!isId(isNull.field())) {
                     table.field(isNull.field());
@@ -82,7 +66,7 @@ public final class FilterEvaluator {
 
     /** The table's records in {@code shard}. */
     public RoaringBitmap all(long shard) {
-        return rows.row(txn.fragment(table.existsFragment(shard)), 0, columnMask);
+        return fields.all(shard);
     }
 
     /** The columns of {@code shard} matching {@code filter}. */
@@ -94,20 +78,20 @@ public final class FilterEvaluator {
     private RoaringBitmap evaluate(Filter filter, long shard, RoaringBitmap within) {
         RoaringBitmap result = switch (filter) {
             case Filter.All ignored -> within != null ? within.clone() : all(shard);
-            case Filter.Compare compare -> compare(compare.field(), compare.op(), compare.value(), shard, within);
-            case Filter.Between between -> between(between, shard, within);
+            case Filter.Compare compare -> fields.compare(compare.field(), compare.op(), compare.value(), shard, within);
+            case Filter.Between between -> fields.between(between, shard, within);
             case Filter.In in -> {
                 RoaringBitmap union = new RoaringBitmap();
                 for (Object value : in.values()) {
-                    union.or(compare(in.field(), Filter.Op.EQ, value, shard, within));
+                    union.or(fields.compare(in.field(), Filter.Op.EQ, value, shard, within));
                 }
                 yield union;
             }
             case Filter.IsNull isNull -> {
-                RoaringBitmap nulls = isId(isNull.field()) ? new RoaringBitmap() : nulls(table.field(isNull.field()), shard);
+                RoaringBitmap nulls = isId(isNull.field()) ? new RoaringBitmap() : fields.nulls(table.field(isNull.field()), shard);
                 yield nulls;
             }
-            case Filter.Contains contains -> keyedRow(table.field(contains.field()), contains.value(), shard);
+            case Filter.Contains contains -> fields.keyedRow(table.field(contains.field()), contains.value(), shard);
             case Filter.And and -> and(and.filters(), shard, within);
             case Filter.Or or -> {
                 RoaringBitmap union = new RoaringBitmap();
@@ -132,7 +116,7 @@ public final class FilterEvaluator {
             case Filter.Between between -> complementWithinPresent(between.field(), between, shard);
             case Filter.In in -> complementWithinPresent(in.field(), in, shard);
             case Filter.Contains contains -> complementWithinPresent(contains.field(), contains, shard);
-            case Filter.IsNull isNull -> isId(isNull.field()) ? all(shard) : present(table.field(isNull.field()), shard);
+            case Filter.IsNull isNull -> isId(isNull.field()) ? all(shard) : fields.present(table.field(isNull.field()), shard);
             case Filter.And and -> {
                 RoaringBitmap union = new RoaringBitmap();
                 for (Filter child : and.filters()) {
@@ -161,14 +145,14 @@ public final class FilterEvaluator {
 
     /** A comparison is false where its field has a value that does not match. */
     private RoaringBitmap complementWithinPresent(String fieldName, Filter comparison, long shard) {
-        RoaringBitmap present = isId(fieldName) ? all(shard) : present(table.field(fieldName), shard);
+        RoaringBitmap present = isId(fieldName) ? all(shard) : fields.present(table.field(fieldName), shard);
         present.andNot(evaluate(comparison, shard, null));
         return present;
     }
 
     private RoaringBitmap and(List<Filter> filters, long shard, RoaringBitmap within) {
         List<Filter> planes = new ArrayList<>();
-        int mask = columnMask;
+        int mask = fields.columnMask();
         for (Filter child : filters) {
             if (isPlaneScan(child)) {
                 planes.add(child);
@@ -178,8 +162,7 @@ public final class FilterEvaluator {
         if (mask == 0) {
             return new RoaringBitmap();
         }
-        int saved = columnMask;
-        columnMask = mask;
+        int saved = fields.restrict(mask);
         try {
             RoaringBitmap result = within;
             for (Filter child : filters) {
@@ -199,7 +182,7 @@ public final class FilterEvaluator {
             }
             return result != null ? result : all(shard);
         } finally {
-            columnMask = saved;
+            fields.restrict(saved);
         }
     }
 
@@ -210,8 +193,8 @@ public final class FilterEvaluator {
     private int zoneColumns(Filter comparison, long shard) {
         String fieldName = comparison instanceof Filter.Compare c ? c.field() : ((Filter.Between) comparison).field();
         FieldInfo field = table.field(fieldName);
-        dev.big.engine.bsi.ZoneMap zone = bsi(field).zone(shard);
-        RangePredicate predicate = predicate(field, comparison);
+        dev.big.engine.bsi.ZoneMap zone = fields.bsi(field).zone(shard);
+        RangePredicate predicate = fields.predicate(field, comparison);
         long[] range = predicate.op() == RangePredicate.Op.NE ? new long[] {Long.MIN_VALUE, Long.MAX_VALUE}
                 : predicate.matchingRange();
         if (range == null) {
@@ -238,231 +221,57 @@ public final class FilterEvaluator {
         return field != null && !isId(field) && table.field(field).type().isInteger();
     }
 
-    private RoaringBitmap between(Filter.Between between, long shard, RoaringBitmap within) {
-        if (isId(between.field())) {
-            return idRange(asLong("id", between.low()), asLong("id", between.high()), shard);
-        }
-        FieldInfo field = table.field(between.field());
-        if (!field.type().isInteger()) {
-            throw new InvalidInputException("BETWEEN needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind)
-                    + " field; '" + field.name() + "' is "
-                    + field.type().label());
-        }
-        return bsi(field).matches(shard, predicate(field, between), within);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+    /** The bitmaps of the table's fields, fetched per kind, and the readers behind them. */
+    public FieldBitmaps fields() {
+        return fields;
     }
 
-    private RoaringBitmap compare(String fieldName, Filter.Op op, Object value, long shard, RoaringBitmap within) {
-        if (isId(fieldName)) {
-            long id = asLong("id", value);
-            return switch (op) {
-                case EQ -> idRange(id, id, shard);
-                case NE -> {
-                    RoaringBitmap all = all(shard);
-                    all.andNot(idRange(id, id, shard));
-                    yield all;
-                }
-                case LT -> id == Long.MIN_VALUE ? new RoaringBitmap() : idRange(Long.MIN_VALUE, id - 1, shard);
-                case LE -> idRange(Long.MIN_VALUE, id, shard);
-                case GT -> id == Long.MAX_VALUE ? new RoaringBitmap() : idRange(id + 1, Long.MAX_VALUE, shard);
-                case GE -> idRange(id, Long.MAX_VALUE, shard);
-            };
-        }
-        FieldInfo field = table.field(fieldName);
-        return switch (field.kind()) {
-            case ScalarKind scalar -> bsi(field).matches(shard, scalar.compare(op, value, fieldName), within);
-            case BoolKind ignored -> {
-                boolean b = (Boolean) constantValue(fieldName, op, value);
-                long fragment = field.rowsFragment(shard);
-                yield switch (op) {
-                    case EQ -> rows.row(txn.fragment(fragment), b ? 1 : 0, columnMask);
-                    case NE -> rows.row(txn.fragment(fragment), b ? 0 : 1, columnMask);
-                    default -> throw unsupported(field, op);
-                };
-            }
-            case KeyedKind ignored -> {
-                String s = (String) constantValue(fieldName, op, value);
-                yield switch (op) {
-                    case EQ -> keyedRow(field, s, shard);
-                    case NE -> {
-                        RoaringBitmap present = bsi(field).existing(shard, within);
-                        present.andNot(keyedRow(field, s, shard));
-                        yield present;
-                    }
-                    default -> throw unsupported(field, op);
-                };
-            }
-            case SetKind ignored -> throw new InvalidInputException("set field '" + field.name()
-                    + "' is tested with contains(field, value) (SQL: list_contains(" + field.name() + ", 'x'))");
-        };
-    }
-
-    /**
-     * How many records of {@code shard} {@code filter} matches, counted from the cells of one row
-     * alone (no container is read), when the filter is one row of a rows fragment: keyed field =
-     * value, bool field = or != a constant, contains(set field, value). Otherwise -1.
-     */
-    public long rowCount(Filter filter, long shard) {
-        return switch (filter) {
-            case Filter.Compare c when !isId(c.field()) && c.op() == Filter.Op.EQ
-                    && table.field(c.field()).type() == FieldType.KEYED ->
-                    keyedRowCount(table.field(c.field()), (String) constantValue(c.field(), c.op(), c.value()), shard);
-            case Filter.Compare c when !isId(c.field()) && table.field(c.field()).type() == FieldType.BOOL
-                    && (c.op() == Filter.Op.EQ || c.op() == Filter.Op.NE) -> {
-                boolean value = (Boolean) constantValue(c.field(), c.op(), c.value());
-                boolean row = c.op() == Filter.Op.EQ ? value : !value;
-                yield rows.cardinality(txn.fragment(table.field(c.field()).rowsFragment(shard)), row ? 1 : 0);
-            }
-            case Filter.Contains contains -> keyedRowCount(table.field(contains.field()), contains.value(), shard);
-            default -> -1;
-        };
-    }
-
-    private long keyedRowCount(FieldInfo field, String value, long shard) {
-        OptionalLong id = dictionary(field).id(value);
-        return id.isEmpty() ? 0 : rows.cardinality(txn.fragment(field.rowsFragment(shard)), id.getAsLong());
-    }
-
-    private RoaringBitmap keyedRow(FieldInfo field, String value, long shard) {
-        OptionalLong id = dictionary(field).id(value);
-        if (id.isEmpty()) {
-            return new RoaringBitmap();
-        }
-        return rows.row(txn.fragment(field.rowsFragment(shard)), id.getAsLong(), columnMask);
-    }
-
-    private RoaringBitmap nulls(FieldInfo field, long shard) {
-        RoaringBitmap result = all(shard);
-        result.andNot(present(field, shard));
-        return result;
-    }
-
-    /** The records of {@code shard} that have a value in {@code field}. */
+    /** See {@link FieldBitmaps#present}. */
     public RoaringBitmap present(FieldInfo field, long shard) {
-        return switch (field.kind()) {
-            case ScalarKind ignored -> bsi(field).existing(shard, null);
-            case KeyedKind ignored -> bsi(field).existing(shard, null);
-            case BoolKind ignored -> {
-                var tree = txn.fragment(field.rowsFragment(shard));
-                RoaringBitmap any = rows.row(tree, 0);
-                any.or(rows.row(tree, 1));
-                yield any;
-            }
-            case SetKind ignored -> {
-                if (field.hasSetIds()) {
-                    yield bsi(field).existing(shard, null);
-                }
-                RoaringBitmap any = new RoaringBitmap();
-                txn.fragment(field.rowsFragment(shard)).forEachCell(0, -1L, view -> {
-                    RoaringBitmap part = new RoaringBitmap();
-                    part.append((char) Coords.containerColumnOfKey(view.key()), view.toContainer());
-                    any.or(part);
-                    return true;
-                });
-                yield any;
-            }
-        };
+        return fields.present(field, shard);
     }
 
-    private RoaringBitmap idRange(long low, long high, long shard) {
-        long first = Coords.recordId(shard, 0);
-        long last = Coords.recordId(shard, (int) (Coords.SHARD_WIDTH - 1));
-        long from = Math.max(low, first);
-        long to = Math.min(high, last);
-        if (from > to) {
-            return new RoaringBitmap();
-        }
-        RoaringBitmap range = RoaringBitmap.bitmapOfRange(Coords.column(from), Coords.column(to) + 1L);
-        range.and(all(shard));
-        return range;
+    /** See {@link FieldBitmaps#rowCount}. */
+    public long rowCount(Filter filter, long shard) {
+        return fields.rowCount(filter, shard);
     }
 
-    /**
-     * The comparison {@code field op value} or {@code field BETWEEN low AND high} of a bit-sliced
-     * field as one predicate on its stored numbers: the one conversion of the constants, by the
-     * field's kind, on the way to the planes.
-     */
-    RangePredicate predicate(FieldInfo field, Filter comparison) {
-        ScalarKind kind = (ScalarKind) field.kind();
-        return switch (comparison) {
-            case Filter.Compare c -> kind.compare(c.op(), c.value(), field.name());
-            case Filter.Between b -> kind.between(b.low(), b.high(), field.name());
-            default -> throw new IllegalStateException("not a comparison: " + comparison);
-        };
+    /** See {@link FieldBitmaps#predicate}. */
+    public RangePredicate predicate(FieldInfo field, Filter comparison) {
+        return fields.predicate(field, comparison);
     }
 
-    /** Refuses a constant that does not suit its field and operator (without reading data). */
-    private void checkConstant(String fieldName, Filter.Op op, Object value) {
-        if (isId(fieldName)) {
-            asLong("id", value);
-        } else if (table.field(fieldName).kind() instanceof ScalarKind scalar) {
-            scalar.compare(op, value, fieldName);
-        } else {
-            constantValue(fieldName, op, value);
-        }
+    public BsiReader bsi(FieldInfo field) {
+        return fields.bsi(field);
     }
 
-    /** The constant of a comparison on an id, bool or keyed field; throws on a type mismatch. */
-    Object constantValue(String fieldName, Filter.Op op, Object value) {
-        return isId(fieldName) ? asLong("id", value) : constantOf(table.field(fieldName), op, value);
+    public Dictionary dictionary(FieldInfo field) {
+        return fields.dictionary(field);
     }
 
-    private Object constantOf(FieldInfo field, Filter.Op op, Object value) {
-        return switch (field.kind()) {
-            case ScalarKind scalar -> scalar.compare(op, value, field.name());
-            case BoolKind ignored -> {
-                if (!(value instanceof Boolean)) {
-                    throw new InvalidInputException("field '" + field.name() + "' is bool; compare it with true or false, not "
-                            + value);
-                }
-                if (op != Filter.Op.EQ && op != Filter.Op.NE) {
-                    throw unsupported(field, op);
-                }
-                yield value;
-            }
-            case KeyedKind ignored -> {
-                if (!(value instanceof String)) {
-                    throw new InvalidInputException("field '" + field.name() + "' is keyed; compare it with a string, not " + value);
-                }
-                if (op != Filter.Op.EQ && op != Filter.Op.NE) {
-                    throw unsupported(field, op);
-                }
-                yield value;
-            }
-            case SetKind ignored -> throw new InvalidInputException("set field '" + field.name()
-                    + "' is tested with contains(field, value) (SQL: list_contains(" + field.name() + ", 'x'))");
-        };
-    }
-
-    private static long asLong(String field, Object value) {
-        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
-            return ((Number) value).longValue();
-        }
-        throw new InvalidInputException("field '" + field + "' is compared with an integer, not " + value
-                + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")"));
-    }
-
-    private static InvalidInputException unsupported(FieldInfo field, Filter.Op op) {
-        return new InvalidInputException(field.type().label() + " field '" + field.name() + "' supports = and != (and IN), not "
-                + op);
+    SetIds setIds(FieldInfo field) {
+        return fields.setIds(field);
     }
 
     static boolean isId(String field) {
         return field.equals("id");
     }
 
-    BsiReader bsi(FieldInfo field) {
-        return bsiReaders.computeIfAbsent(field.fieldId(), id -> new BsiReader(txn, field.bsi()));
-    }
 
-    Dictionary dictionary(FieldInfo field) {
-        return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field.dict()));
-    }
 
-    SetIds setIds(FieldInfo field) {
-        return setIdsByField.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field.dict()));
-    }
 
-    RowReader rows() {
-        return rows;
-    }
 }
