@@ -159,13 +159,13 @@ class SetFieldsFormatTest {
         }
     }
 
-    private static FieldInfo field(Db db, String name) {
+    static FieldInfo field(Db db, String name) {
         try (ReadTxn txn = db.store().beginRead()) {
             return Catalog.of(txn).table("events").field(name);
         }
     }
 
-    private static List<Integer> fieldEntryVersions(Db db, List<String> names) {
+    static List<Integer> fieldEntryVersions(Db db, List<String> names) {
         try (ReadTxn txn = db.store().beginRead()) {
             List<Integer> versions = new ArrayList<>();
             for (String name : names) {
@@ -184,7 +184,7 @@ class SetFieldsFormatTest {
         return in;
     }
 
-    private static Path copyOfResource(String name, Path target) throws IOException {
+    static Path copyOfResource(String name, Path target) throws IOException {
         try (InputStream in = resource(name)) {
             Files.copy(in, target);
         }
