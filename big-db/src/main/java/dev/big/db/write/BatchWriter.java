@@ -116,7 +116,7 @@ public final class BatchWriter {
 
     /**
      * Writes the changes that create records (puts of ids that did not exist) the way a bulk load
-     * does, a container column at a time, and marks them {@link #BatchChanges.UNTOUCHED} in {@code byField} so
+     * does, a container column at a time, and marks them {@code BatchChanges.UNTOUCHED} in {@code byField} so
      * the general path skips them. Returns which changes it wrote.
      */
     private boolean[] writeNewRecords(TableInfo table, BatchChanges changes, Object[][] byField) {
@@ -131,19 +131,30 @@ public final class BatchWriter {
         if (count == 0) {
             return written;
         }
-        long[] ids = new long[count];
-        Object[][] values = new Object[byField.length][count];
-        int n = 0;
-        for (int i = 0; i < changes.size; i++) {
-            BatchChanges.Change change = changes.changes[i];
-            if (change.replace && !change.delete && !changes.existed[i]) {
-                ids[n] = changes.ids[i];
-                for (int f = 0; f < byField.length; f++) {
-                    values[f][n] = byField[f][i];
-                    byField[f][i] = BatchChanges.UNTOUCHED;
+        long[] ids;
+        Object[][] values;
+        if (count == changes.size) {
+            // Every change creates a record (an append batch): the column arrays are written as they
+            // are, so a value goes from its record's map to its field's column array to the bits,
+            // with no copy of the batch between.
+            ids = changes.ids;
+            values = byField;
+            java.util.Arrays.fill(written, true);
+        } else {
+            ids = new long[count];
+            values = new Object[byField.length][count];
+            int n = 0;
+            for (int i = 0; i < changes.size; i++) {
+                BatchChanges.Change change = changes.changes[i];
+                if (change.replace && !change.delete && !changes.existed[i]) {
+                    ids[n] = changes.ids[i];
+                    for (int f = 0; f < byField.length; f++) {
+                        values[f][n] = byField[f][i];
+                        byField[f][i] = BatchChanges.UNTOUCHED;
+                    }
+                    written[i] = true;
+                    n++;
                 }
-                written[i] = true;
-                n++;
             }
         }
         NewRecordWriter writer = new NewRecordWriter(txn, table, this::dictionary, this::setIds);
@@ -151,6 +162,11 @@ public final class BatchWriter {
         writer.finish();
         for (long shard : writer.shards()) {
             newRecordShards.add(table.existsFragment(shard));
+        }
+        if (values == byField) {
+            for (Object[] column : byField) {
+                java.util.Arrays.fill(column, BatchChanges.UNTOUCHED);
+            }
         }
         return written;
     }
