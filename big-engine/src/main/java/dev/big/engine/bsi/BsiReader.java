@@ -3,7 +3,6 @@ package dev.big.engine.bsi;
 import dev.big.engine.Txn;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.Tree;
-import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +12,8 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Reads one bit-sliced integer field at one transaction's state: point reads, range counts and
- * bitmaps, sum, min and max, one container column at a time.
+ * bitmaps, one container column at a time; sums, min and max come from {@link PlaneAggregates}
+ * over the same selected fragment and loaded columns.
  *
  * <p>Zone maps decide first: a fragment or column whose [min, max] cannot match is skipped, one
  * that matches entirely is counted from its exists row (or zone count). Only the rest is scanned
@@ -33,8 +33,7 @@ public final class BsiReader {
     private long[] candidates;
     private long[] filterWords;
     private long[] accepted;
-    private int[] recordLows;
-    private long[] recordMagnitudes;
+    private PlaneAggregates aggregates;
 
     private long cachedShard = -1;
     private long cachedFragment;
@@ -78,6 +77,12 @@ public final class BsiReader {
         return cachedZone;
     }
 
+    /** The zone map of {@code shard}, whose fragment the reader now reads. */
+    ZoneMap selectShard(long shard) {
+        select(shard);
+        return cachedZone;
+    }
+
     private void select(long shard) {
         if (shard != cachedShard) {
             long key = field.fragmentKey(shard);
@@ -90,7 +95,7 @@ public final class BsiReader {
     }
 
     /** Loads container column {@code c} of the selected fragment through the snapshot's directory. */
-    private boolean loadColumn(int c) {
+    boolean loadColumn(int c) {
         PlaneDirectory directory = cachedDirectories[c];
         if (directory == null) {
             Tree tree = cachedTree;
@@ -237,7 +242,7 @@ public final class BsiReader {
     }
 
     /** Makes the scan buffers on first use. */
-    private void ensureScanBuffers() {
+    void ensureScanBuffers() {
         if (scan == null) {
             scan = new RangeScan();
             candidates = new long[WordKernels.WORDS];
@@ -297,7 +302,7 @@ public final class BsiReader {
     }
 
     /** exists ∩ filter ∩ (sign or not sign) of the loaded column into {@link #candidates}. */
-    private int candidatesOf(Container[] filters, int c, boolean negative) {
+    int candidatesOf(Container[] filters, int c, boolean negative) {
         ensureScanBuffers();
         return WordKernels.candidates(candidates, planes.words(0), planes.words(1), negative, filterOf(filters, c));
     }
@@ -312,6 +317,16 @@ public final class BsiReader {
         int card = WordKernels.candidates(set.fillableWords(), planes.words(0), planes.words(1), negative, filterOf(filters, c));
         set.setDense(card);
         return card;
+    }
+
+    /** The candidate words {@link #candidatesOf} filled (after {@link #ensureScanBuffers}). */
+    long[] candidates() {
+        return candidates;
+    }
+
+    /** A word buffer for a filter's container (after {@link #ensureScanBuffers}). */
+    long[] filterWords() {
+        return filterWords;
     }
 
     private long[] filterOf(Container[] filters, int c) {
@@ -334,11 +349,11 @@ public final class BsiReader {
 
     /** Sum, count, min and max of the values of one or more shards. */
     public static final class Aggregate {
-        private final long[] positiveBits = new long[BsiLayout.MAX_PLANES];
-        private final long[] negativeBits = new long[BsiLayout.MAX_PLANES];
-        private long count;
-        private long baseCount;
-        private long base;
+        final long[] positiveBits = new long[BsiLayout.MAX_PLANES];
+        final long[] negativeBits = new long[BsiLayout.MAX_PLANES];
+        long count;
+        long baseCount;
+        long base;
         private boolean hasMinMax;
         private long min = Long.MAX_VALUE;
         private long max = Long.MIN_VALUE;
@@ -379,162 +394,27 @@ public final class BsiReader {
     }
 
     /**
-     * Adds the values of {@code shard} (among {@code filter} if not null) to {@code aggregate}: one
-     * pass over each container column's planes for the sum, and a most-significant-first walk for
-     * min and max (zone maps answer min and max directly when there is no filter).
+     * Adds the values of {@code shard} (among {@code filter} if not null) to {@code aggregate} (see
+     * {@link PlaneAggregates#aggregate}).
      */
     public void aggregate(long shard, RoaringBitmap filter, Aggregate aggregate) {
-        select(shard);
-        ZoneMap zone = cachedZone;
-        if (zone.isEmpty()) {
-            return;
-        }
-        aggregate.base = field.base();
-        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
-        int depth = zone.depth();
-        CandidateSet set = new CandidateSet();
-        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
-            if (zone.count(c) == 0 || (filters != null && filters[c] == null)) {
-                continue;
-            }
-            loadColumn(c);
-            for (boolean negative : new boolean[] {false, true}) {
-                int card = candidatesOf(filters, c, negative);
-                if (card == 0) {
-                    continue;
-                }
-                aggregate.count += card;
-                aggregate.baseCount += card;
-                long[] bits = negative ? aggregate.negativeBits : aggregate.positiveBits;
-                for (int bit = 0; bit < depth; bit++) {
-                    bits[bit] += WordKernels.andCardinality(candidates, planes.planeWords(bit));
-                }
-                if (filters == null) {
-                    aggregate.include(zone.min(c));
-                    aggregate.include(zone.max(c));
-                } else {
-                    set.loadWords(candidates);
-                    long largest = ColumnExtremes.extreme(set, planes, depth, true);
-                    set.loadWords(candidates);
-                    long smallest = ColumnExtremes.extreme(set, planes, depth, false);
-                    long base = field.base();
-                    aggregate.include(negative ? base - largest : base + largest);
-                    aggregate.include(negative ? base - smallest : base + smallest);
-                }
-            }
-        }
+        aggregates().aggregate(shard, filter, aggregate);
     }
 
     /**
-     * Records per container column up to which a group's values are read record by record (a bit
-     * gathered per plane each) rather than with the word kernels (1,024 words per plane, twice,
-     * plus the min and max walks, whatever the group's size). Measured on 2,000,000 records of a
-     * 20-bit field in 4 shards: 1,000 groups (about 65 records a group and column) took 201 ms a
-     * group-by with the kernels only and 95 ms with this limit; 100 groups (about 650) took 32 ms
-     * either way below this limit and 72 ms with a limit of 1,024.
-     */
-    static final int RECORD_BY_RECORD_LIMIT = 256;
-
-    /**
-     * Adds the values of each group of {@code shard} to {@code aggregates[group]}: each container
-     * column's planes are loaded once for all its groups, so the work is one pass per column and
-     * shard, not one per group. A group with few records in a column ({@link
-     * #RECORD_BY_RECORD_LIMIT}) reads them record by record; a larger one uses the word kernels as
-     * {@link #aggregate} does. The groups must not overlap.
+     * Adds the values of each group of {@code shard} to {@code aggregates[group]}, one pass per
+     * container column for all groups (see {@link PlaneAggregates#aggregateGroups}). The groups
+     * must not overlap.
      */
     public void aggregateGroups(long shard, ColumnGroups groups, Aggregate[] aggregates) {
-        select(shard);
-        ZoneMap zone = cachedZone;
-        if (zone.isEmpty()) {
-            return;
-        }
-        int depth = zone.depth();
-        long base = field.base();
-        CandidateSet set = null;
-        MemorySegment[] rows = new MemorySegment[BsiLayout.FIRST_PLANE_ROW + depth];
-        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
-            if (zone.count(c) == 0 || groups.size(c) == 0) {
-                continue;
-            }
-            loadColumn(c);
-            for (int row = 0; row < rows.length; row++) {
-                rows[row] = planes.words(row);
-            }
-            for (int i = 0; i < groups.size(c); i++) {
-                Aggregate aggregate = aggregates[groups.group(c, i)];
-                aggregate.base = base;
-                Container records = groups.records(c, i);
-                if (records.getCardinality() <= RECORD_BY_RECORD_LIMIT) {
-                    addRecordByRecord(records, rows, depth, aggregate);
-                    continue;
-                }
-                if (set == null) {
-                    set = new CandidateSet();
-                }
-                ensureScanBuffers();
-                ColumnBitmaps.toWords(records, filterWords);
-                for (boolean negative : new boolean[] {false, true}) {
-                    int card = WordKernels.candidates(candidates, rows[0], rows[1], negative, filterWords);
-                    if (card == 0) {
-                        continue;
-                    }
-                    aggregate.count += card;
-                    aggregate.baseCount += card;
-                    long[] bits = negative ? aggregate.negativeBits : aggregate.positiveBits;
-                    for (int bit = 0; bit < depth; bit++) {
-                        bits[bit] += WordKernels.andCardinality(candidates, rows[BsiLayout.FIRST_PLANE_ROW + bit]);
-                    }
-                    set.loadWords(candidates);
-                    long largest = ColumnExtremes.extreme(set, planes, depth, true);
-                    set.loadWords(candidates);
-                    long smallest = ColumnExtremes.extreme(set, planes, depth, false);
-                    aggregate.include(negative ? base - largest : base + largest);
-                    aggregate.include(negative ? base - smallest : base + smallest);
-                }
-            }
-        }
+        aggregates().aggregateGroups(shard, groups, aggregates);
     }
 
-    /**
-     * Adds the values of {@code records} (of the loaded column) one by one. Plane by plane, so
-     * the inner loop reads one segment (the JIT keeps its checks out of the loop) and collects
-     * each record's bit into its magnitude.
-     */
-    private void addRecordByRecord(Container records, MemorySegment[] rows, int depth, Aggregate aggregate) {
-        if (recordLows == null) {
-            recordLows = new int[RECORD_BY_RECORD_LIMIT];
-            recordMagnitudes = new long[RECORD_BY_RECORD_LIMIT];
+    private PlaneAggregates aggregates() {
+        if (aggregates == null) {
+            aggregates = new PlaneAggregates(this, planes);
         }
-        int[] lows = recordLows;
-        long[] magnitudes = recordMagnitudes;
-        int n = 0;
-        MemorySegment exists = rows[0];
-        org.roaringbitmap.PeekableCharIterator it = records.getCharIterator();
-        while (it.hasNext()) {
-            int low = it.next();
-            lows[n] = low;
-            n += WordKernels.test(exists, low) ? 1 : 0;
-        }
-        java.util.Arrays.fill(magnitudes, 0, n, 0L);
-        for (int bit = 0; bit < depth; bit++) {
-            MemorySegment plane = rows[BsiLayout.FIRST_PLANE_ROW + bit];
-            if (plane != null) {
-                WordKernels.gatherBits(plane, lows, n, bit, magnitudes);
-            }
-        }
-        MemorySegment sign = rows[1];
-        long base = aggregate.base;
-        for (int i = 0; i < n; i++) {
-            long magnitude = magnitudes[i];
-            boolean negative = WordKernels.test(sign, lows[i]);
-            long[] bits = negative ? aggregate.negativeBits : aggregate.positiveBits;
-            for (long m = magnitude; m != 0; m &= m - 1) {
-                bits[Long.numberOfTrailingZeros(m)]++;
-            }
-            aggregate.include(negative ? base - magnitude : base + magnitude);
-        }
-        aggregate.count += n;
-        aggregate.baseCount += n;
+        return aggregates;
     }
 
     /** Aggregates every shard, unfiltered. */
