@@ -32,14 +32,16 @@ final class CsvRows implements RowSource {
     private final CsvReader<CsvRecord> reader;
     private final CloseableIterator<CsvRecord> records;
     private final TableDef table;
+    private final ReadOptions options;
     /** Per column: its field, or null for the id column. */
     private final FieldDef[] columns;
     private long lastLine = 1;
 
-    CsvRows(String name, InputStream in, TableDef table) {
+    CsvRows(String name, InputStream in, TableDef table, ReadOptions options) {
         this.name = name;
         this.input = new CountingInputStream(in);
         this.table = table;
+        this.options = options;
         this.reader = CsvReader.builder().detectBomHeader(true).allowExtraFields(true).allowMissingFields(true)
                 .skipEmptyLines(true).ofCsvRecord(input, StandardCharsets.UTF_8);
         this.records = reader.iterator();
@@ -92,7 +94,7 @@ final class CsvRows implements RowSource {
                         record.id(recordId(cell));
                     }
                 } else {
-                    record.set(field.name(), TextValues.parse(field, cell));
+                    record.set(field.name(), TextValues.parse(field, cell, options.localZone()));
                 }
             } catch (ValueException e) {
                 throw new BadRowException(position, field == null ? ID_COLUMN : field.name(), e.getMessage(), text(csv));

@@ -28,13 +28,15 @@ final class JsonlRows implements RowSource {
     private final CountingInputStream input;
     private final BufferedReader lines;
     private final TableDef table;
+    private final ReadOptions options;
     private long line;
 
-    JsonlRows(String name, InputStream in, TableDef table) {
+    JsonlRows(String name, InputStream in, TableDef table, ReadOptions options) {
         this.name = name;
         this.input = new CountingInputStream(in);
         this.lines = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8), 1 << 16);
         this.table = table;
+        this.options = options;
     }
 
     @Override
@@ -76,7 +78,7 @@ final class JsonlRows implements RowSource {
                 FieldDef field = table.field(key).orElseThrow(() -> new ValueException("not in table '"
                         + table.name() + "' (its fields: " + String.join(", ", table.fields().stream().map(FieldDef::name).toList())
                         + "; an \"id\" key is optional)"));
-                record.set(field.name(), JsonValues.parse(field, value));
+                record.set(field.name(), JsonValues.parse(field, value, options.localZone()));
             } catch (ValueException e) {
                 throw new BadRowException(position, key, e.getMessage(), text);
             }

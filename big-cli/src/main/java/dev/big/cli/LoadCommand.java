@@ -10,6 +10,9 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,8 +28,8 @@ import picocli.CommandLine.Parameters;
         header = "Loads rows from CSV or JSON Lines files into a table.",
         description = {
             "CSV: a header row names the fields (an optional `id` column gives record ids; without it rows are"
-                    + " appended), empty cell = no value, sets as a|b|c, timestamps as ISO-8601 with Z or an offset,"
-                    + " or epoch milliseconds, bools as true/false, 1/0, yes/no.",
+                    + " appended), empty cell = no value, sets as a|b|c, timestamps as ISO-8601 (without Z or an"
+                    + " offset: UTC, or the --timezone zone) or epoch milliseconds, bools as true/false, 1/0, yes/no.",
             "JSONL: one object per line, keys naming fields, sets as arrays.",
             "",
             "A bad row stops the load with FILE:LINE: field 'x': problem and says which rows were committed;"
@@ -67,6 +70,11 @@ final class LoadCommand implements Callable<Integer> {
             description = "Write rows that cannot be loaded, with the reason, to FILE and go on.")
     Path skipBad;
 
+    @Option(names = "--timezone", paramLabel = "ZONE",
+            description = "The zone of timestamps written without Z or an offset (2024-01-01 00:00:00): a region such as"
+                    + " Europe/Paris (daylight saving time included) or an offset such as +02:00. Default: UTC.")
+    String timezone;
+
     /** An input file as given: its path (null for stdin), name for messages and size (-1 if unknown). */
     private record InputFile(Path path, String name, long sizeBytes) {}
 
@@ -74,13 +82,14 @@ final class LoadCommand implements Callable<Integer> {
     public Integer call() {
         String explicitFormat = format == null ? null : checkFormat(format);
         int batchSize = mode != null && mode.batch != null ? checkBatch(mode.batch) : 0;
+        ReadOptions options = new ReadOptions(zone());
         List<InputFile> files = inputFiles();
         Loader.Result result;
         RejectFile rejects = null;
         try (Db db = openOrCreate()) {
             TableDef def = tableDef(db);
             List<Loader.Input> inputs = files.stream().map(f -> new Loader.Input(f.name(),
-                    () -> open(f, explicitFormat, def))).toList();
+                    () -> open(f, explicitFormat, def, options))).toList();
             long totalBytes = files.stream().mapToLong(InputFile::sizeBytes).reduce(0, (a, b) -> a < 0 || b < 0 ? -1 : a + b);
             rejects = skipBad == null ? null : new RejectFile(skipBad);
             try (Progress progress = Progress.start("load", totalBytes, " MiB", 1 << 20)) {
@@ -147,7 +156,7 @@ final class LoadCommand implements Callable<Integer> {
         return inputs;
     }
 
-    private RowSource open(InputFile file, String explicitFormat, TableDef def) {
+    private RowSource open(InputFile file, String explicitFormat, TableDef def, ReadOptions options) {
         InputStream in;
         try {
             in = file.path() == null ? new FileInputStream(FileDescriptor.in) : Files.newInputStream(file.path());
@@ -157,7 +166,19 @@ final class LoadCommand implements Callable<Integer> {
         String lower = file.name().toLowerCase(Locale.ROOT);
         boolean jsonl = explicitFormat != null ? explicitFormat.equals("jsonl")
                 : lower.endsWith(".jsonl") || lower.endsWith(".ndjson") || lower.endsWith(".json");
-        return jsonl ? new JsonlRows(file.name(), in, def) : new CsvRows(file.name(), in, def);
+        return jsonl ? new JsonlRows(file.name(), in, def, options) : new CsvRows(file.name(), in, def, options);
+    }
+
+    private ZoneId zone() {
+        if (timezone == null) {
+            return ZoneOffset.UTC;
+        }
+        try {
+            return ZoneId.of(timezone);
+        } catch (DateTimeException e) {
+            throw new CliException(ExitCodes.USAGE, "--timezone " + timezone + " is not a time zone: use a region such as"
+                    + " Europe/Paris or America/New_York, UTC, or an offset such as +02:00");
+        }
     }
 
     private static String checkFormat(String format) {

@@ -1,6 +1,7 @@
 package dev.big.cli;
 
 import dev.big.db.FieldDef;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,10 +11,10 @@ import java.util.List;
  * <ul>
  *   <li>int: a decimal integer, optional sign, surrounding spaces ignored; no fractions, exponents
  *       or thousands separators; within the field's declared min/max.</li>
- *   <li>timestamp: ISO-8601 with {@code Z} or an offset ({@code 2024-01-01T00:00:00Z},
- *       {@code 2024-01-01T01:00:00.5+01:00}; a space may replace the {@code T}), or epoch
- *       milliseconds ({@code 1704067200000}). A time without a zone is refused rather than
- *       guessed.</li>
+ *   <li>timestamp: ISO-8601 ({@code 2024-01-01T00:00:00Z}, {@code 2024-01-01T01:00:00.5+01:00};
+ *       a space may replace the {@code T}), or epoch milliseconds ({@code 1704067200000}). A time
+ *       without {@code Z} or an offset ({@code 2024-01-01 00:00:00}) is read in the load's local
+ *       zone, UTC by default (see {@link Timestamps}).</li>
  *   <li>bool: {@code true}/{@code false}, {@code 1}/{@code 0}, {@code yes}/{@code no}, any case.</li>
  *   <li>keyed: the text as it is.</li>
  *   <li>set: values separated by {@code |} ({@code a|b|c}); empty parts are dropped.</li>
@@ -21,13 +22,14 @@ import java.util.List;
  */
 final class TextValues {
 
-    static Object parse(FieldDef field, String text) {
+    /** The value of {@code field} that {@code text} holds; {@code localZone} is that of zone-less timestamps. */
+    static Object parse(FieldDef field, String text, ZoneId localZone) {
         if (text.isEmpty()) {
             return null;
         }
         return switch (field.type()) {
             case INT -> checkBounds(field, integer(text));
-            case TIMESTAMP -> checkBounds(field, timestamp(text));
+            case TIMESTAMP -> checkBounds(field, Timestamps.parseMillis(text, localZone));
             case BOOL -> bool(text);
             case KEYED -> text;
             case SET -> set(text);
@@ -43,11 +45,6 @@ final class TextValues {
                     .allMatch(Character::isDigit) && trimmed.length() > 1;
             throw new ValueException(quote(text) + (digits ? " does not fit a 64-bit integer" : " is not an integer"));
         }
-    }
-
-    /** Epoch milliseconds: see {@link Timestamps}. */
-    static long timestamp(String text) {
-        return Timestamps.parseMillis(text);
     }
 
     static boolean bool(String text) {

@@ -78,10 +78,12 @@ class BadInputIT {
     void badValuesOfEveryKindNameTheirFieldAndLine() {
         String db = freshDb("values.big");
         String[][] cases = {
-            {"4,5,d,true,yesterday,1,", "field 'received_at': \"yesterday\" is not a timestamp: use ISO-8601 with Z or an"
-                    + " offset (2024-01-01T00:00:00Z) or epoch milliseconds"},
-            {"4,5,d,true,2024-01-01T00:00:00,1,", "field 'received_at': \"2024-01-01T00:00:00\" has no time zone: add Z for"
-                    + " UTC (2024-01-01T00:00:00Z) or an offset such as +02:00"},
+            {"4,5,d,true,yesterday,1,", "field 'received_at': \"yesterday\" is not a timestamp: write ISO-8601,"
+                    + " 2024-01-01 00:00:00 (read as UTC unless --timezone says otherwise), 2024-01-01T00:00:00Z or"
+                    + " 2024-01-01T00:00:00+02:00, or epoch milliseconds"},
+            {"4,5,d,true,2024-02-30 00:00:00,1,", "field 'received_at': \"2024-02-30 00:00:00\" is not a timestamp: write"
+                    + " ISO-8601, 2024-01-01 00:00:00 (read as UTC unless --timezone says otherwise), 2024-01-01T00:00:00Z or"
+                    + " 2024-01-01T00:00:00+02:00, or epoch milliseconds"},
             {"4,1048576,d,true,,1,", "field 'value': 1048576 is outside the field's declared range 0..1048575"},
             {"4,1.5,d,true,,1,", "field 'value': \"1.5\" is not an integer"},
             {"4,99999999999999999999,d,,,,", "field 'value': \"99999999999999999999\" does not fit a 64-bit integer"},
