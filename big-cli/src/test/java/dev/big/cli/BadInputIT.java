@@ -304,7 +304,7 @@ class BadInputIT {
         assertOneLine(64, "big load: --batch must be at least 1, got 0", Cli.big(dir, "load", "x.big", "t", "f.csv", "--batch", "0"));
         assertOneLine(64, "big load: --format must be csv or jsonl, not xml",
                 Cli.big(dir, "load", "x.big", "t", "f.csv", "--format", "xml"));
-        assertOneLineThen(64, "big query: Invalid value for option '--format': expected one of [TABLE, CSV, JSON] (case-insensitive)"
+        assertOneLineThen(64, "big query: Invalid value for option '--format': expected one of [TABLE, CSV, JSON, MARKDOWN] (case-insensitive)"
                 + " but was 'yaml'", Cli.big(dir, "query", "x.big", "SELECT 1", "--format", "yaml"));
         Cli.Run none = Cli.big(dir);
         assertEquals(64, none.exitCode());
