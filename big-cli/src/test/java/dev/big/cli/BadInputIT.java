@@ -110,7 +110,7 @@ class BadInputIT {
         assertEquals(65, header.exitCode(), header.toString());
         assertEquals("""
                 header.csv:1: field 'colour': not in table 'events' (its fields: value, type, verified, received_at, size,\
-                 tags; an 'id' column is optional)
+                 tags; an 'id' column is optional; --ignore-unknown skips the columns the table lacks)
                 big load: stopped at header.csv:1. Nothing was loaded.
                 """, header.stderr());
 
