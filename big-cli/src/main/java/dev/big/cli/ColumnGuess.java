@@ -1,7 +1,9 @@
 package dev.big.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
+import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -10,8 +12,8 @@ import java.util.regex.Pattern;
 
 /**
  * What the values of one input column were, seen row by row, and the field type that holds them
- * all: the narrowest of int, bool, timestamp, keyed (CSV) or set (JSON arrays) that the loader
- * then reads every value of the column into.
+ * all: the narrowest of int, decimal, bool, timestamp, keyed (CSV) or set (JSON arrays) that the
+ * loader then reads every value of the column into.
  */
 final class ColumnGuess {
 
@@ -25,7 +27,7 @@ final class ColumnGuess {
         BOOL,
         /** ISO-8601 text that {@link Timestamps} reads (not an integer). */
         TIMESTAMP,
-        /** A number with a fraction or an exponent: no field kind holds it. */
+        /** A number with digits after a point: a decimal's. */
         FRACTION,
         /** Any other text. */
         TEXT,
@@ -33,12 +35,18 @@ final class ColumnGuess {
         ARRAY,
     }
 
-    private static final Pattern FRACTION = Pattern.compile("[+-]?(\\d+\\.\\d*|\\.\\d+|\\d+(\\.\\d*)?e[+-]?\\d+)");
+    /** What the loader reads as a decimal with a point (no exponent: it refuses those). */
+    private static final Pattern FRACTION = Pattern.compile("[+-]?(\\d+\\.\\d*|\\.\\d+)");
+    /** The most digits a decimal holds: big's decimal is SQL's DECIMAL(18, scale). */
+    private static final int DECIMAL_DIGITS = 18;
 
     private final String column;
     private final ZoneId localZone;
     /** The first line each kind of value was seen on. */
     private final Map<Seen, Long> firstLine = new EnumMap<>(Seen.class);
+    /** Of the numbers seen: the most digits after the point, and before it. */
+    private int scale;
+    private int integerDigits;
 
     ColumnGuess(String column, ZoneId localZone) {
         this.column = column;
@@ -60,10 +68,12 @@ final class ColumnGuess {
             saw(Seen.ZERO_OR_ONE, line);
         } else if (isInteger(cell)) {
             saw(Seen.INTEGER, line);
+            digits(new BigDecimal(word.startsWith("+") ? word.substring(1) : word));
         } else if (word.equals("true") || word.equals("false") || word.equals("yes") || word.equals("no")) {
             saw(Seen.BOOL, line);
         } else if (FRACTION.matcher(word).matches()) {
             saw(Seen.FRACTION, line);
+            digits(new BigDecimal(word.startsWith("+") ? word.substring(1) : word));
         } else {
             saw(isTimestamp(cell) ? Seen.TIMESTAMP : Seen.TEXT, line);
         }
@@ -81,6 +91,7 @@ final class ColumnGuess {
                 } else {
                     saw(Seen.INTEGER, line);
                 }
+                digits(value.decimalValue());
             }
             case BOOLEAN -> saw(Seen.BOOL, line);
             case STRING -> saw(!has(Seen.TEXT) && !isInteger(value.textValue()) && isTimestamp(value.textValue())
@@ -104,38 +115,49 @@ final class ColumnGuess {
         return json.length() > 60 ? json.substring(0, 60) + "..." : json;
     }
 
+    private void digits(BigDecimal number) {
+        BigDecimal plain = number.scale() < 0 ? number.setScale(0) : number;
+        scale = Math.max(scale, plain.scale());
+        integerDigits = Math.max(integerDigits, plain.precision() - plain.scale());
+    }
+
     private void saw(Seen kind, long line) {
         firstLine.putIfAbsent(kind, line);
     }
 
     /**
-     * The type that reads every value seen. A column with no values is keyed, which reads whatever
-     * comes later. In CSV every cell is text, so a column whose cells fit no narrower type is keyed;
-     * in JSON the loader takes each type in one form only, so a column that mixes forms is refused,
-     * saying where each was seen. Numbers with a fraction fit no field kind and are refused.
+     * The field, named as the column, of the type that reads every value seen. A column with no
+     * values is keyed, which reads whatever comes later. In CSV every cell is text, so a column whose
+     * cells fit no narrower type is keyed; in JSON the loader takes each type in one form only, so a
+     * column that mixes forms is refused, saying where each was seen. Numbers with a point make a
+     * decimal of the largest scale seen (integers among them are decimals too).
      */
-    FieldType type(boolean json) {
-        if (firstLine.isEmpty()) {
-            return FieldType.KEYED;
-        }
-        if (has(Seen.FRACTION) && !(has(Seen.TEXT) && !json)) {
-            throw problem("it holds numbers with a fraction (" + where(Seen.FRACTION) + "), and big's fields hold integers:"
-                    + " scale them to integers (cents, milliseconds) or write the schema yourself with --schema FILE");
+    FieldDef field(boolean json) {
+        if (firstLine.isEmpty() || (!json && has(Seen.TEXT))) {
+            return FieldDef.keyed(column);
         }
         if (only(Seen.INTEGER, Seen.ZERO_OR_ONE)) {
-            return FieldType.INT;
+            return FieldDef.intField(column);
         }
         if (only(Seen.BOOL, Seen.ZERO_OR_ONE)) {
-            return FieldType.BOOL;
+            return FieldDef.bool(column);
         }
         if (only(Seen.TIMESTAMP, Seen.INTEGER, Seen.ZERO_OR_ONE)) {
-            return FieldType.TIMESTAMP;
+            return FieldDef.timestamp(column);
+        }
+        if (only(Seen.FRACTION, Seen.INTEGER, Seen.ZERO_OR_ONE)) {
+            if (scale + integerDigits > DECIMAL_DIGITS) {
+                throw problem("its numbers need " + integerDigits + " digits before the point and " + scale + " after it"
+                        + " (" + where(Seen.FRACTION) + "); a decimal holds " + DECIMAL_DIGITS + " digits in all: write the"
+                        + " schema yourself with --schema FILE");
+            }
+            return FieldDef.decimal(column, scale);
         }
         if (only(Seen.ARRAY)) {
-            return FieldType.SET;
+            return FieldDef.set(column);
         }
         if (!json || only(Seen.TEXT, Seen.TIMESTAMP)) {
-            return FieldType.KEYED;
+            return FieldDef.keyed(column);
         }
         throw problem("its values are of different kinds (" + String.join(", ", firstLine.keySet().stream().map(this::where)
                 .toList()) + "); a field holds one kind: write the schema yourself with --schema FILE");

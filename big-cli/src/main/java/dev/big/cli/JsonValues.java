@@ -13,6 +13,8 @@ import java.util.List;
  *   <li>int: a JSON integer within the field's declared min/max (not a fraction, not a string).</li>
  *   <li>timestamp: an ISO-8601 string (without {@code Z} or an offset: a local time in the load's
  *       zone, see {@link Timestamps}), or an integer of epoch milliseconds.</li>
+ *   <li>decimal: a JSON number with at most the field's scale of digits after the point (or a
+ *       string holding one, for writers that quote exact decimals).</li>
  *   <li>bool: {@code true} or {@code false}.</li>
  *   <li>keyed: a string.</li>
  *   <li>set: an array of strings ({@code []} is no value).</li>
@@ -29,6 +31,15 @@ final class JsonValues {
             case INT -> TextValues.checkBounds(field, integer(node, "an integer"));
             case TIMESTAMP -> TextValues.checkBounds(field, node.isTextual() ? Timestamps.parseMillis(node.textValue(), localZone)
                     : integer(node, "an ISO-8601 string or epoch milliseconds"));
+            case DECIMAL -> {
+                if (node.isTextual()) {
+                    yield TextValues.decimal(node.textValue());
+                }
+                if (!node.isNumber()) {
+                    throw new ValueException("expected a number, got " + shown(node));
+                }
+                yield node.decimalValue();
+            }
             case BOOL -> {
                 if (!node.isBoolean()) {
                     throw new ValueException("expected true or false, got " + shown(node));

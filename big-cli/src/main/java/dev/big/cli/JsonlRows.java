@@ -2,6 +2,7 @@ package dev.big.cli;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.big.db.FieldDef;
 import dev.big.db.Record;
@@ -25,7 +26,8 @@ import java.util.Set;
  */
 final class JsonlRows implements RowSource {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // Exact numbers: a decimal field's 0.1 must not pass through a double on its way in.
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private final OpenedInput input;
     private final BufferedReader lines;

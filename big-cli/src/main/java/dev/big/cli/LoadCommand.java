@@ -65,7 +65,7 @@ final class LoadCommand implements Callable<Integer> {
         Path schema;
 
         @Option(names = "--create", description = "If TABLE does not exist, infer its fields from the first file (int,"
-                + " timestamp, bool, keyed; set from JSON arrays) and create it, and the database if need be.")
+                + " decimal, timestamp, bool, keyed; set from JSON arrays) and create it, and the database if need be.")
         boolean create;
     }
 

@@ -152,6 +152,8 @@ final class ResultPrinter {
             case Long n -> json.writeNumber(n);
             case Integer n -> json.writeNumber(n);
             case BigInteger n -> json.writeNumber(n);
+            // A decimal's digits as they are (12.50, 0.000000000000000001), never an exponent or a rounded double.
+            case BigDecimal d -> json.writeNumber(d.toPlainString());
             case Double d -> {
                 if (d.isNaN() || d.isInfinite()) {
                     json.writeNull();

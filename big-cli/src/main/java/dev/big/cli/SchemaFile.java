@@ -38,7 +38,7 @@ final class SchemaFile {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> TOP_KEYS = Set.of("tables");
     private static final Set<String> TABLE_KEYS = Set.of("name", "fields");
-    private static final Set<String> FIELD_KEYS = Set.of("name", "type", "min", "max");
+    private static final Set<String> FIELD_KEYS = Set.of("name", "type", "min", "max", "scale");
 
     static List<TableDef> read(Path file) {
         Inputs.readableFile(file, "schema file");
@@ -79,6 +79,9 @@ final class SchemaFile {
                 FieldDef field = table.fields().get(f);
                 json.append(f == 0 ? "\n" : ",\n").append("    {\"name\": ").append(quoted(field.name()))
                         .append(", \"type\": ").append(quoted(field.type().label()));
+                if (field.type() == FieldType.DECIMAL) {
+                    json.append(", \"scale\": ").append(field.scale());
+                }
                 if (field.min() != null) {
                     json.append(", \"min\": ").append(field.min());
                 }
@@ -131,13 +134,26 @@ final class SchemaFile {
         FieldType type = FieldType.ofLabel(typeName);
         if (type == null) {
             throw invalid(file, where + " (field '" + name + "'): unknown type \"" + typeName
-                    + "\"; use int, timestamp, bool, keyed or set");
+                    + "\"; use int, timestamp, decimal, bool, keyed or set");
         }
         try {
-            return new FieldDef(name, type, bound(file, field, "min", where), bound(file, field, "max", where));
+            return new FieldDef(name, type, bound(file, field, "min", where), bound(file, field, "max", where),
+                    scale(file, field, where));
         } catch (BigException e) {
             throw invalid(file, where + ": " + e.getMessage());
         }
+    }
+
+    /** A decimal's {@code "scale"}: digits after the point; 0 when absent (and for other types). */
+    private static int scale(Path file, JsonNode field, String where) {
+        JsonNode value = field.get("scale");
+        if (value == null || value.isNull()) {
+            return 0;
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+            throw invalid(file, where + ": \"scale\" must be a small integer (digits after the point), not " + value);
+        }
+        return value.intValue();
     }
 
     private static Long bound(Path file, JsonNode field, String key, String where) {

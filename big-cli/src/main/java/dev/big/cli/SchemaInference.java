@@ -1,6 +1,7 @@
 package dev.big.cli;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import de.siegmar.fastcsv.reader.CsvParseException;
@@ -32,7 +33,8 @@ final class SchemaInference {
     static final int SAMPLE_ROWS = 100_000;
     static final int SAMPLE_BYTES = 32 << 20;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // As JsonlRows reads them: a decimal's digits exactly, never through a double.
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     /** The table inferred, and how many rows of which input it was inferred from. */
     record Inferred(TableDef table, long rows, String input) {}
@@ -47,7 +49,7 @@ final class SchemaInference {
         List<FieldDef> fields = new ArrayList<>();
         for (ColumnGuess guess : guesses.values()) {
             try {
-                fields.add(new FieldDef(guess.column(), guess.type(jsonl), null, null));
+                fields.add(guess.field(jsonl));
             } catch (InvalidInputException e) {
                 throw new CliException(ExitCodes.DATA_ERROR, "column '" + TextValues.printable(guess.column()) + "' of "
                         + input.name() + " cannot name a field: " + e.getMessage() + "; rename it in the "

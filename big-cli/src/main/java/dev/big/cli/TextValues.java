@@ -1,6 +1,7 @@
 package dev.big.cli;
 
 import dev.big.db.FieldDef;
+import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,8 @@ import java.util.List;
  *       a space may replace the {@code T}), or epoch milliseconds ({@code 1704067200000}). A time
  *       without {@code Z} or an offset ({@code 2024-01-01 00:00:00}) is read in the load's local
  *       zone, UTC by default (see {@link Timestamps}).</li>
+ *   <li>decimal: a number with at most the field's scale of digits after the point
+ *       ({@code 12.5}, {@code -0.25}, {@code 3}); no exponents or thousands separators.</li>
  *   <li>bool: {@code true}/{@code false}, {@code 1}/{@code 0}, {@code yes}/{@code no}, any case.</li>
  *   <li>keyed: the text as it is.</li>
  *   <li>set: values separated by {@code |} ({@code a|b|c}); empty parts are dropped.</li>
@@ -30,6 +33,7 @@ final class TextValues {
         return switch (field.type()) {
             case INT -> checkBounds(field, integer(text));
             case TIMESTAMP -> checkBounds(field, Timestamps.parseMillis(text, localZone));
+            case DECIMAL -> decimal(text);
             case BOOL -> bool(text);
             case KEYED -> text;
             case SET -> set(text);
@@ -45,6 +49,15 @@ final class TextValues {
                     .allMatch(Character::isDigit) && trimmed.length() > 1;
             throw new ValueException(quote(text) + (digits ? " does not fit a 64-bit integer" : " is not an integer"));
         }
+    }
+
+    /** The exact number; its scale is the field's to check (it refuses, never rounds). */
+    static BigDecimal decimal(String text) {
+        String trimmed = text.strip();
+        if (!trimmed.matches("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)")) {
+            throw new ValueException(quote(text) + " is not a decimal number (write digits with an optional point: 12.50)");
+        }
+        return new BigDecimal(trimmed);
     }
 
     static boolean bool(String text) {

@@ -16,6 +16,7 @@ final class ValueText {
             case null -> "";
             case Double d -> d.isNaN() || d.isInfinite() ? d.toString() : BigDecimal.valueOf(d).toPlainString();
             case Float f -> of(f.doubleValue());
+            case BigDecimal d -> d.toPlainString();
             case Instant instant -> instant.toString();
             case Collection<?> values -> String.join("|", values.stream().map(ValueText::of).toList());
             default -> value.toString();

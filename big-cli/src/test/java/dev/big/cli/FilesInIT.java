@@ -30,16 +30,16 @@ class FilesInIT {
     void createInfersTheTableFromAGzippedCsvAndAJsonlFile() throws IOException {
         Path dir = Cli.newDir("files-in");
         gzip(dir.resolve("flights.csv.gz"), """
-                ID;Delay;Origin;Cancelled;Departs;Note
-                1;-3;JFK;false;2024-01-01 06:00:00;
-                2;;LAX;true;2024-01-01T07:30:00Z;"late; crew"
-                3;125;;;;
+                ID;Delay;Origin;Cancelled;Departs;Note;Fare
+                1;-3;JFK;false;2024-01-01 06:00:00;;99.5
+                2;;LAX;true;2024-01-01T07:30:00Z;"late; crew";120
+                3;125;;;;;0.25
                 """);
         Cli.Run csv = Cli.big(dir, "load", "f.big", "flights", "flights.csv.gz", "--create", "--delimiter", ";",
                 "--schema-out", "flights-schema.json");
         assertEquals(0, csv.exitCode(), csv.toString());
         assertTrue(csv.stdout().startsWith("created table flights from 3 rows of flights.csv.gz: Delay int, Origin keyed,"
-                + " Cancelled bool, Departs timestamp, Note keyed\nloaded 3 rows into flights"), csv.stdout());
+                + " Cancelled bool, Departs timestamp, Note keyed, Fare decimal(2)\nloaded 3 rows into flights"), csv.stdout());
         assertEquals("""
                 {"tables": [
                   {"name": "flights", "fields": [
@@ -47,13 +47,14 @@ class FilesInIT {
                     {"name": "Origin", "type": "keyed"},
                     {"name": "Cancelled", "type": "bool"},
                     {"name": "Departs", "type": "timestamp"},
-                    {"name": "Note", "type": "keyed"}]}]}
+                    {"name": "Note", "type": "keyed"},
+                    {"name": "Fare", "type": "decimal", "scale": 2}]}]}
                 """, Cli.read(dir.resolve("flights-schema.json")));
         assertEquals("""
-                id,Delay,Origin,Cancelled,Departs,Note
-                1,-3,JFK,false,2024-01-01T06:00:00Z,
-                2,,LAX,true,2024-01-01T07:30:00Z,late; crew
-                3,125,,,,
+                id,Delay,Origin,Cancelled,Departs,Note,Fare
+                1,-3,JFK,false,2024-01-01T06:00:00Z,,99.50
+                2,,LAX,true,2024-01-01T07:30:00Z,late; crew,120.00
+                3,125,,,,,0.25
                 """, Cli.big(dir, "query", "f.big", "SELECT * FROM flights ORDER BY id").stdout());
 
         Cli.write(dir.resolve("events.jsonl"), """
@@ -75,11 +76,11 @@ class FilesInIT {
         assertEquals(0, again.exitCode(), again.toString());
         assertTrue(again.stdout().startsWith("loaded 2 rows into events"), "an existing table is loaded into: " + again.stdout());
 
-        BadInputIT.assertOneLine(65, "big load: cannot infer a type for column 'price': it holds numbers with a fraction"
-                + " (fractions from line 2), and big's fields hold integers: scale them to integers (cents, milliseconds) or"
-                + " write the schema yourself with --schema FILE",
-                Cli.big(dir, "load", "p.big", "prices", Cli.write(dir.resolve("prices.csv"), "price\n2.50\n").toString(), "--create"));
-        assertFalse(Files.exists(dir.resolve("p.big")), "nothing is created when the table cannot be inferred");
+        BadInputIT.assertOneLine(65, "big load: cannot infer a type for column 'v': its values are of different kinds"
+                + " (integers from line 1, strings from line 2); a field holds one kind: write the schema yourself with"
+                + " --schema FILE", Cli.big(dir, "load", "m.big", "mixed", Cli.write(dir.resolve("mixed.jsonl"),
+                        "{\"v\": 1}\n{\"v\": \"one\"}\n").toString(), "--create"));
+        assertFalse(Files.exists(dir.resolve("m.big")), "nothing is created when the table cannot be inferred");
     }
 
     @Test

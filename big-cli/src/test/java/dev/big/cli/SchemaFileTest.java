@@ -20,8 +20,8 @@ class SchemaFileTest {
         CliException e = assertThrows(CliException.class, () -> SchemaFile.read(file));
         String message = e.getMessage();
         assertEquals(1, message.lines().count(), message);
-        assertTrue(message.endsWith("tables[0].fields[0] (field 'a\\tb'): unknown type \"\\nint\\u001b\"; use int, timestamp, bool,"
-                + " keyed or set"), message);
+        assertTrue(message.endsWith("tables[0].fields[0] (field 'a\\tb'): unknown type \"\\nint\\u001b\"; use int, timestamp, decimal,"
+                + " bool, keyed or set"), message);
     }
 
     @Test

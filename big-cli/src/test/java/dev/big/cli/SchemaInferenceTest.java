@@ -36,42 +36,45 @@ class SchemaInferenceTest {
     @Test
     void csvColumnsOfEveryTypeWithNulls() throws IOException {
         SchemaInference.Inferred inferred = infer("every.csv", """
-                id,count,flag,yes_no,at,epoch_or_iso,word,mixed,nothing,digits01
-                1,-5,true,YES,2024-01-01 00:00:00,1704067200000,a,1,,0
-                2,,false,no,2024-01-01T00:00:01Z,2024-01-02,b b,true,,1
-                3,12345678901,,,,,,x,,
+                id,count,flag,yes_no,at,epoch_or_iso,word,mixed,nothing,digits01,price
+                1,-5,true,YES,2024-01-01 00:00:00,1704067200000,a,1,,0,2.50
+                2,,false,no,2024-01-01T00:00:01Z,2024-01-02,b b,true,,1,-0.125
+                3,12345678901,,,,,,x,,,+12
                 """);
         assertEquals(TableDef.of("t", FieldDef.intField("count"), FieldDef.bool("flag"), FieldDef.bool("yes_no"),
                 FieldDef.timestamp("at"), FieldDef.timestamp("epoch_or_iso"), FieldDef.keyed("word"), FieldDef.keyed("mixed"),
-                FieldDef.keyed("nothing"), FieldDef.intField("digits01")), inferred.table(),
+                FieldDef.keyed("nothing"), FieldDef.intField("digits01"), FieldDef.decimal("price", 3)), inferred.table(),
                 "no id field; 0/1 alone is int; empty cells are nulls; a column without values is keyed");
         assertEquals(3, inferred.rows());
         assertEquals(TableDef.of("t", FieldDef.bool("b")), infer("bools.csv", "b\ntrue\n0\n1\nfalse\n").table(),
                 "0 and 1 among true and false are bools, as the loader reads them");
         assertEquals(TableDef.of("t", FieldDef.keyed("k")), infer("text.csv", "k\n1.5\nabc\n").table(),
                 "a fraction among text is text");
+        assertEquals(TableDef.of("t", FieldDef.keyed("e")), infer("exponent.csv", "e\n1.5\n2e5\n").table(),
+                "the loader reads no exponents into a decimal: text");
     }
 
     @Test
     void jsonKeysOfEveryTypeWithNulls() throws IOException {
         SchemaInference.Inferred inferred = infer("every.jsonl", """
-                {"id": 7, "n": 1, "ok": true, "at": "2024-01-01 00:00:00", "ms_or_iso": 1704067200000, "s": "x", "tags": ["a"]}
+                {"id": 7, "n": 1, "ok": true, "at": "2024-01-01 00:00:00", "ms_or_iso": 1704067200000, "s": "x", "tags": ["a"], "d": 3}
 
-                {"n": null, "ok": false, "at": null, "ms_or_iso": "2024-01-01T00:00:00Z", "s": "2024-01-01", "tags": [], "late": null}
-                {"S": "y", "N": -3}
+                {"n": null, "ok": false, "at": null, "ms_or_iso": "2024-01-01T00:00:00Z", "s": "2024-01-01", "tags": [], "late": null, "d": 0.25}
+                {"S": "y", "N": -3, "D": -12.5}
                 not json at all
                 """);
         assertEquals(TableDef.of("t", FieldDef.intField("n"), FieldDef.bool("ok"), FieldDef.timestamp("at"),
-                FieldDef.timestamp("ms_or_iso"), FieldDef.keyed("s"), FieldDef.set("tags"), FieldDef.keyed("late")),
+                FieldDef.timestamp("ms_or_iso"), FieldDef.keyed("s"), FieldDef.set("tags"), FieldDef.decimal("d", 2),
+                FieldDef.keyed("late")),
                 inferred.table(), "keys in the order first seen, matched whatever their case; the bad line is left to the load");
         assertEquals(4, inferred.rows());
     }
 
     @Test
     void whatNoFieldHoldsIsRefusedSayingWhereAndWhatToDo() {
-        assertEquals("cannot infer a type for column 'price': it holds numbers with a fraction (fractions from line 3), and"
-                + " big's fields hold integers: scale them to integers (cents, milliseconds) or write the schema yourself"
-                + " with --schema FILE", assertThrows(CliException.class, () -> infer("price.csv", "price\n3\n2.50\n")).getMessage());
+        assertEquals("cannot infer a type for column 'big': its numbers need 18 digits before the point and 1 after it"
+                + " (fractions from line 3); a decimal holds 18 digits in all: write the schema yourself with --schema FILE",
+                assertThrows(CliException.class, () -> infer("big.csv", "big\n123456789012345678\n0.5\n")).getMessage());
         assertEquals("cannot infer a type for column 'v': its values are of different kinds (integers from line 1, strings from"
                 + " line 2); a field holds one kind: write the schema yourself with --schema FILE",
                 assertThrows(CliException.class, () -> infer("mixed.jsonl", "{\"v\": 1}\n{\"v\": \"one\"}\n")).getMessage());

@@ -1,13 +1,15 @@
 package dev.big.db;
 
+import dev.big.db.field.FieldKinds;
 import java.util.Objects;
 
 /**
- * A field of a table: its name, type and, for {@code int} fields, optional declared bounds
- * (values outside them are rejected; the lower bound also becomes the field's base offset, so a
- * field declared {@code min 1,000,000} stores {@code value - 1,000,000}).
+ * A field of a table: its name, type and, for {@code int} and {@code timestamp} fields, optional
+ * declared bounds (values outside them are rejected; the lower bound also becomes the field's base
+ * offset, so a field declared {@code min 1,000,000} stores {@code value - 1,000,000}), and for
+ * {@code decimal} fields the scale: the number of digits after the point (0 for other types).
  */
-public record FieldDef(String name, FieldType type, Long min, Long max) {
+public record FieldDef(String name, FieldType type, Long min, Long max, int scale) {
 
     /** Names: a letter or '_' first, then letters, digits or '_'; at most 64 characters. "id" is reserved. */
     public FieldDef {
@@ -17,12 +19,15 @@ public record FieldDef(String name, FieldType type, Long min, Long max) {
         if (name.equalsIgnoreCase("id")) {
             throw new InvalidInputException("field name 'id' is reserved: every table has an id column (the record id)");
         }
-        if ((min != null || max != null) && !type.isInteger()) {
-            throw new InvalidInputException("field '" + name + "': only int and timestamp fields take min/max bounds");
-        }
+        FieldKinds.of(type).checkDefinition(name, min != null || max != null, scale);
         if (min != null && max != null && min > max) {
             throw new InvalidInputException("field '" + name + "': min " + min + " is greater than max " + max);
         }
+    }
+
+    /** A field without a scale (any type but decimal). */
+    public FieldDef(String name, FieldType type, Long min, Long max) {
+        this(name, type, min, max, 0);
     }
 
     public static FieldDef intField(String name) {
@@ -35,6 +40,11 @@ public record FieldDef(String name, FieldType type, Long min, Long max) {
 
     public static FieldDef timestamp(String name) {
         return new FieldDef(name, FieldType.TIMESTAMP, null, null);
+    }
+
+    /** An exact fixed-point number with {@code scale} digits after the point (0 to 18), as SQL's DECIMAL(18, scale). */
+    public static FieldDef decimal(String name, int scale) {
+        return new FieldDef(name, FieldType.DECIMAL, null, null, scale);
     }
 
     public static FieldDef bool(String name) {
@@ -51,6 +61,6 @@ public record FieldDef(String name, FieldType type, Long min, Long max) {
 
     @Override
     public String toString() {
-        return name + " " + type.label() + (min != null || max != null ? " [" + min + ", " + max + "]" : "");
+        return name + " " + type.label() + (FieldKinds.of(type).takesScale() ? "(" + scale + ")" : "") + (min != null || max != null ? " [" + min + ", " + max + "]" : "");
     }
 }

@@ -13,6 +13,8 @@ public enum FieldType {
     INT("int"),
     /** A point in time with millisecond precision (epoch millis), stored as bit planes. */
     TIMESTAMP("timestamp"),
+    /** An exact fixed-point number with a declared scale (SQL's DECIMAL(18, scale)), stored unscaled as bit planes. */
+    DECIMAL("decimal"),
     /** true or false: one row of bits each. */
     BOOL("bool"),
     /** One string per record, from a dictionary; a row of bits per distinct value. */
@@ -41,7 +43,7 @@ public enum FieldType {
         return null;
     }
 
-    /** Whether values are numbers stored as bit planes (compared, summed and ranged as such). */
+    /** Whether values are numbers stored as bit planes (int, timestamp, decimal: compared and ranged as such). */
     public boolean isInteger() {
         return FieldKinds.of(this) instanceof ScalarKind;
     }

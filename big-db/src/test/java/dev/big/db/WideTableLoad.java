@@ -43,6 +43,7 @@ public final class WideTableLoad {
         return switch (schema.fields().get(f).type()) {
             case INT -> small - 500;
             case TIMESTAMP -> Instant.ofEpochMilli(1_700_000_000_000L + small * 1000);
+            case DECIMAL -> java.math.BigDecimal.valueOf(small - 500, schema.fields().get(f).scale());
             case BOOL -> (small & 1) == 0;
             case KEYED -> "v" + (small & 31);
             case SET -> new TreeSet<>(Set.of("a" + (small & 7), "b" + (small >>> 7 & 3)));

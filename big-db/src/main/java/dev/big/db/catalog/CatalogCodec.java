@@ -16,25 +16,29 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * key 0                 DbHeader   --&gt; Version:u8 NextTableId:u32 NextFieldId:u32
  * key 1&lt;&lt;56 | tableId   TableEntry --&gt; Version:u8 ExistsFieldId:u32 NextRecordId:u64 Name
- * key 2&lt;&lt;56 | fieldId   FieldEntry --&gt; Version:u8 TableId:u32 Type:u8 Flags:u8 Min:i64 Max:i64 Base:i64 NextDictId:u64 NextSetId? Name
+ * key 2&lt;&lt;56 | fieldId   FieldEntry --&gt; Version:u8 TableId:u32 Type:u8 Flags:u8 Min:i64 Max:i64 Base:i64 NextDictId:u64 NextSetId? Scale? Name
  * NextSetId             --&gt; u64, from version 2 on: the next set id of a set field that keeps set ids (see SetIds)
+ * Scale                 --&gt; u8, from version 3 on: the digits after the point of a field whose kind takes a scale
  * Name                  --&gt; Length:u8 UTF-8 bytes
  * Flags                 --&gt; bit 0: Min declared, bit 1: Max declared
- * Type                  --&gt; 1 int, 2 timestamp, 3 bool, 4 keyed, 5 set
+ * Type                  --&gt; a code of FieldKinds (1 int, 2 timestamp, 3 bool, 4 keyed, 5 set, ...)
  * </pre>
  *
- * <p>Versions: 1 is the first; 2 adds NextSetId, for set fields made since set ids exist. Each
- * entry is written in the oldest version that holds it (a DbHeader, a TableEntry and every field
- * but such a set field as version 1), so a build before version 2 still opens a file that has no
- * set field of the new kind, and refuses one that has (it could not keep the set ids current).
- * An entry of version 1 for a set field reads as a set field without set ids.
+ * <p>Versions: 1 is the first; 2 adds NextSetId, for set fields made since set ids exist; 3 adds
+ * Scale, for fields whose kind takes one (decimal). Each entry is written in the oldest version
+ * that holds it (a DbHeader, a TableEntry and every field but such a set field or a field with a
+ * scale as version 1), so an older build still opens a file that has no field of a newer kind,
+ * and refuses one that has (it could not keep the set ids current, or read the values). An entry
+ * of version 1 for a set field reads as a set field without set ids.
  */
 public final class CatalogCodec {
 
     public static final int VERSION_START = 1;
-    public static final int VERSION_CURRENT = 2;
+    public static final int VERSION_CURRENT = 3;
     /** The version that added NextSetId to field entries. */
     static final int VERSION_SET_IDS = 2;
+    /** The version that added Scale to field entries. */
+    static final int VERSION_SCALE = 3;
 
     public static final long HEADER_KEY = 0;
     static final long TABLE_PREFIX = 1L << 56;
@@ -90,12 +94,16 @@ public final class CatalogCodec {
         ByteBuffer out = buffer(256);
         FieldDef def = field.def();
         int flags = (def.min() != null ? 1 : 0) | (def.max() != null ? 2 : 0);
-        int version = field.hasSetIds() ? VERSION_SET_IDS : VERSION_START;
+        int version = FieldKinds.of(def.type()).takesScale() ? VERSION_SCALE
+                : field.hasSetIds() ? VERSION_SET_IDS : VERSION_START;
         out.put((byte) version).putInt(field.tableId()).put((byte) FieldKinds.code(def.type())).put((byte) flags)
                 .putLong(def.min() != null ? def.min() : 0).putLong(def.max() != null ? def.max() : 0)
                 .putLong(field.base()).putLong(field.nextDictId());
         if (version >= VERSION_SET_IDS) {
             out.putLong(field.nextSetId());
+        }
+        if (version >= VERSION_SCALE) {
+            out.put((byte) def.scale());
         }
         putName(out, def.name());
         return bytes(out);
@@ -112,13 +120,20 @@ public final class CatalogCodec {
         long base = in.getLong();
         long nextDict = in.getLong();
         long nextSetId = version >= VERSION_SET_IDS ? in.getLong() : 0;
+        int scale = version >= VERSION_SCALE ? Byte.toUnsignedInt(in.get()) : 0;
         String name = getName(in);
         if (nextSetId != 0 && (type != FieldType.SET || nextSetId < FieldInfo.FIRST_SET_ID)) {
             throw new BigException("catalog field entry " + fieldId + " ('" + name + "', " + type.label()
                     + ") has next set id " + nextSetId + ", which only a set field has, from "
                     + FieldInfo.FIRST_SET_ID + " on (damaged file? run big check)");
         }
-        FieldDef def = new FieldDef(name, type, (flags & 1) != 0 ? min : null, (flags & 2) != 0 ? max : null);
+        FieldDef def;
+        try {
+            def = new FieldDef(name, type, (flags & 1) != 0 ? min : null, (flags & 2) != 0 ? max : null, scale);
+        } catch (dev.big.db.InvalidInputException e) {
+            throw new BigException("catalog field entry " + fieldId + " cannot be defined: " + e.getMessage()
+                    + " (damaged file? run big check)");
+        }
         return new FieldInfo(fieldId, tableId, def, base, nextDict, nextSetId);
     }
 

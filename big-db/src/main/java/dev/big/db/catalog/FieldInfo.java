@@ -45,7 +45,7 @@ public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long 
 
     /** How values of this field are checked, stored and read ({@link FieldKinds}). */
     public FieldKind kind() {
-        return FieldKinds.of(def.type());
+        return FieldKinds.of(def);
     }
 
     /** The bit-sliced planes: the value (int, timestamp), the dictionary id (keyed) or the set id (set). */

@@ -88,7 +88,7 @@ final class FieldBitsCheck {
                 }
             }
         }
-        if (field.type() == FieldType.INT || field.type() == FieldType.TIMESTAMP) {
+        if (field.type().isInteger()) {
             return;
         }
         boolean oneValueEach = field.type() != FieldType.SET;

@@ -50,7 +50,7 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
                 int flags = (def.min() != null ? ExportFormat.FLAG_MIN : 0) | (def.max() != null ? ExportFormat.FLAG_MAX : 0);
                 out.u16(field.fieldId()).name(def.name()).u8(FieldKinds.code(def.type())).u8(flags)
                         .u64(def.min() != null ? def.min() : 0).u64(def.max() != null ? def.max() : 0)
-                        .u64(field.base()).u64(field.nextDictId()).u64(field.nextSetId());
+                        .u64(field.base()).u64(field.nextDictId()).u64(field.nextSetId()).u8(def.scale());
             }
         }
     }
@@ -80,12 +80,13 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
                 long base = in.u64();
                 long nextDictId = in.u64();
                 long nextSetId = version >= ExportFormat.VERSION_SET_IDS ? in.u64() : 0;
+                int scale = version >= ExportFormat.VERSION_SCALE ? in.u8() : 0;
                 if (nextSetId != 0 && (type != FieldType.SET || nextSetId < FieldInfo.FIRST_SET_ID)) {
                     throw in.corrupt("field '" + fieldName + "' of table '" + name + "' (" + type.label()
                             + ") has next set id " + nextSetId + ", which only a set field has, from "
                             + FieldInfo.FIRST_SET_ID + " on");
                 }
-                fields.add(new Field(fieldId, define(in, fieldName, type, flags, min, max), base, nextDictId, nextSetId));
+                fields.add(new Field(fieldId, define(in, fieldName, type, flags, min, max, scale), base, nextDictId, nextSetId));
             }
             tables.add(new Table(name, nextRecordId, existsFieldId, fields));
         }
@@ -95,10 +96,10 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
         return new StreamSchema(txid, tables);
     }
 
-    private static FieldDef define(BodyReader in, String name, FieldType type, int flags, long min, long max) {
+    private static FieldDef define(BodyReader in, String name, FieldType type, int flags, long min, long max, int scale) {
         try {
             return new FieldDef(name, type, (flags & ExportFormat.FLAG_MIN) != 0 ? min : null,
-                    (flags & ExportFormat.FLAG_MAX) != 0 ? max : null);
+                    (flags & ExportFormat.FLAG_MAX) != 0 ? max : null, scale);
         } catch (BigException e) {
             throw in.corrupt("field '" + name + "' cannot be defined: " + e.getMessage());
         }

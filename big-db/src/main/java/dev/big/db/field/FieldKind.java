@@ -1,6 +1,8 @@
 package dev.big.db.field;
 
+import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
+import dev.big.db.InvalidInputException;
 
 /**
  * How one kind of field turns the values callers hand in into what the writers store, and what is
@@ -19,4 +21,32 @@ public sealed interface FieldKind permits ScalarKind, BoolKind, KeyedKind, SetKi
 
     /** The value as the writers take it, or an {@code InvalidInputException} naming table, field, record and value. */
     Object normalize(Object value, ValueContext context);
+
+    /** Whether a field of this kind declares a scale (digits after the point). */
+    default boolean takesScale() {
+        return false;
+    }
+
+    /** Whether a field of this kind may declare min/max bounds. */
+    default boolean takesBounds() {
+        return false;
+    }
+
+    /** Refuses a definition of field {@code name} this kind cannot hold, saying what to change. */
+    default void checkDefinition(String name, boolean bounded, int scale) {
+        if (bounded && !takesBounds()) {
+            throw new InvalidInputException("field '" + name + "': only int and timestamp fields take min/max bounds");
+        }
+        if (scale != 0 && !takesScale()) {
+            throw new InvalidInputException("field '" + name + "': only decimal fields take a scale");
+        }
+    }
+
+    /**
+     * The kind of a field defined as {@code def}: this one, or for a kind with a parameter (a
+     * decimal's scale) the instance of that parameter.
+     */
+    default FieldKind of(FieldDef def) {
+        return this;
+    }
 }

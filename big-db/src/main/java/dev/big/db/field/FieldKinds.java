@@ -1,8 +1,12 @@
 package dev.big.db.field;
 
+import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The one table of field kinds: the implementation of each public {@link FieldType}, and the type
@@ -21,6 +25,7 @@ public final class FieldKinds {
         register(3, new BoolKind());
         register(4, new KeyedKind());
         register(5, new SetKind());
+        register(6, DecimalKind.registered());
         for (FieldType type : FieldType.values()) {
             if (!BY_TYPE.containsKey(type)) {
                 throw new ExceptionInInitializerError("field type " + type + " has no kind in FieldKinds");
@@ -35,9 +40,30 @@ public final class FieldKinds {
         BY_TYPE.put(kind.type(), new Entry(code, kind));
     }
 
-    /** The kind implementing {@code type}. */
+    /** The kind implementing {@code type} (for a kind with a parameter, one with its default). */
     public static FieldKind of(FieldType type) {
         return BY_TYPE.get(type).kind();
+    }
+
+    /** The kind of a field defined as {@code def}, with its parameters (a decimal's scale). */
+    public static FieldKind of(FieldDef def) {
+        return BY_TYPE.get(def.type()).kind().of(def);
+    }
+
+    /**
+     * The labels of the types whose kinds pass {@code test}, for messages: "an int or timestamp"
+     * (article included), in the table's order.
+     */
+    public static String labels(Predicate<FieldKind> test) {
+        List<String> labels = new ArrayList<>();
+        for (Entry entry : BY_TYPE.values()) {
+            if (test.test(entry.kind())) {
+                labels.add(entry.kind().type().label());
+            }
+        }
+        String last = labels.removeLast();
+        String list = labels.isEmpty() ? last : String.join(", ", labels) + " or " + last;
+        return (list.matches("[aeiou].*") ? "an " : "a ") + list;
     }
 
     /** The code that names {@code type} in the catalog and the export stream. */

@@ -16,6 +16,11 @@ final class IntKind extends ScalarKind {
     }
 
     @Override
+    long constant(Object constant, String field) {
+        return integerConstant(constant, field);
+    }
+
+    @Override
     public Object value(long stored) {
         return stored;
     }

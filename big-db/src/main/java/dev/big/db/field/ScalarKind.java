@@ -1,16 +1,22 @@
 package dev.big.db.field;
 
+import dev.big.db.Filter;
+import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.bsi.BsiLayout;
+import dev.big.engine.bsi.RangePredicate;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.MathContext;
 
 /**
  * A kind whose values are stored as one signed 64-bit number per record in bit planes: filters
  * compare the numbers plane by plane, sums and extremes come from the planes, and the writers store
  * whatever {@link #stored} makes of a value. A kind differs from another only in how a value becomes
- * that number and back ({@link #value}).
+ * that number and back ({@link #value}), how a filter's constant does ({@link #compare}), and what a
+ * sum of the numbers means ({@link #sum}).
  */
-public abstract sealed class ScalarKind implements FieldKind permits IntKind, TimestampKind {
+public abstract sealed class ScalarKind implements FieldKind permits IntKind, TimestampKind, DecimalKind {
 
     /** The number stored for {@code value} (not null), before the field's bounds are checked. */
     abstract long stored(Object value, ValueContext context);
@@ -18,9 +24,45 @@ public abstract sealed class ScalarKind implements FieldKind permits IntKind, Ti
     /** The value a stored number reads back as. */
     public abstract Object value(long stored);
 
+    /** The stored number a filter's constant on {@code field} stands for; refuses a constant of the wrong type. */
+    abstract long constant(Object constant, String field);
+
     @Override
     public final Object normalize(Object value, ValueContext context) {
         return checkBounds(context, stored(value, context));
+    }
+
+    @Override
+    public boolean takesBounds() {
+        return true;
+    }
+
+    /**
+     * {@code value op constant} as a comparison of stored numbers that matches exactly the values
+     * it matches: the one conversion of a filter's constant on the way to the planes.
+     */
+    public RangePredicate compare(Filter.Op op, Object constant, String field) {
+        return RangePredicate.of(rangeOp(op), constant(constant, field));
+    }
+
+    /** {@code value BETWEEN low AND high} as a comparison of stored numbers. */
+    public RangePredicate between(Object low, Object high, String field) {
+        return RangePredicate.between(constant(low, field), constant(high, field));
+    }
+
+    /** Whether sums and averages of the field mean something (not for points in time). */
+    public boolean summable() {
+        return true;
+    }
+
+    /** The sum of stored numbers as a value: the exact integer for an int field. */
+    public Object sum(BigInteger stored) {
+        return stored;
+    }
+
+    /** The average of {@code count} values whose stored numbers sum to {@code stored}: the nearest double. */
+    public double average(BigInteger stored, long count) {
+        return new BigDecimal(stored).divide(BigDecimal.valueOf(count), MathContext.DECIMAL128).doubleValue();
     }
 
     /** {@code value} as a 64-bit integer, if it is an integral number that fits. */
@@ -35,6 +77,27 @@ public abstract sealed class ScalarKind implements FieldKind permits IntKind, Ti
             throw context.invalid(big + " does not fit a 64-bit integer");
         }
         throw context.wrongType(value, "an integer");
+    }
+
+    /** A filter's integer constant; the message names the field and the value. */
+    static long integerConstant(Object value, String field) {
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        throw new InvalidInputException("field '" + field + "' is compared with an integer, not " + value
+                + (value == null ? "" : " (" + value.getClass().getSimpleName() + ")"));
+    }
+
+    /** The engine's name for comparison {@code op}. */
+    static RangePredicate.Op rangeOp(Filter.Op op) {
+        return switch (op) {
+            case EQ -> RangePredicate.Op.EQ;
+            case NE -> RangePredicate.Op.NE;
+            case LT -> RangePredicate.Op.LT;
+            case LE -> RangePredicate.Op.LE;
+            case GT -> RangePredicate.Op.GT;
+            case GE -> RangePredicate.Op.GE;
+        };
     }
 
     private static Long checkBounds(ValueContext context, long value) {

@@ -32,6 +32,16 @@ final class TimestampKind extends ScalarKind {
     }
 
     @Override
+    long constant(Object constant, String field) {
+        return constant instanceof Instant instant ? instant.toEpochMilli() : integerConstant(constant, field);
+    }
+
+    @Override
+    public boolean summable() {
+        return false;
+    }
+
+    @Override
     public Object value(long stored) {
         return Instant.ofEpochMilli(stored);
     }

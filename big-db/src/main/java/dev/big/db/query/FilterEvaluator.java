@@ -5,6 +5,11 @@ import dev.big.db.Filter;
 import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.BoolKind;
+import dev.big.db.field.FieldKinds;
+import dev.big.db.field.KeyedKind;
+import dev.big.db.field.ScalarKind;
+import dev.big.db.field.SetKind;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.RangePredicate;
@@ -12,7 +17,6 @@ import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
 import dev.big.engine.rows.RowReader;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -52,12 +56,12 @@ public final class FilterEvaluator {
     public void validate(Filter filter) {
         switch (filter) {
             case Filter.All ignored -> { }
-            case Filter.Compare compare -> constant(compare.field(), compare.op(), compare.value());
+            case Filter.Compare compare -> checkConstant(compare.field(), compare.op(), compare.value());
             case Filter.Between between -> {
-                constant(between.field(), Filter.Op.GE, between.low());
-                constant(between.field(), Filter.Op.LE, between.high());
+                checkConstant(between.field(), Filter.Op.GE, between.low());
+                checkConstant(between.field(), Filter.Op.LE, between.high());
             }
-            case Filter.In in -> in.values().forEach(v -> constant(in.field(), Filter.Op.EQ, v));
+            case Filter.In in -> in.values().forEach(v -> checkConstant(in.field(), Filter.Op.EQ, v));
             case Filter.IsNull isNull -> {
                 if (!isId(isNull.field())) {
                     table.field(isNull.field());
@@ -207,38 +211,14 @@ public final class FilterEvaluator {
         String fieldName = comparison instanceof Filter.Compare c ? c.field() : ((Filter.Between) comparison).field();
         FieldInfo field = table.field(fieldName);
         dev.big.engine.bsi.ZoneMap zone = bsi(field).zone(shard);
-        long lo;
-        long hi;
-        switch (comparison) {
-            case Filter.Compare c -> {
-                long v = (Long) constantValue(fieldName, c.op(), c.value());
-                switch (c.op()) {
-                    case EQ -> { lo = v; hi = v; }
-                    case GE -> { lo = v; hi = Long.MAX_VALUE; }
-                    case GT -> {
-                        if (v == Long.MAX_VALUE) {
-                            return 0;
-                        }
-                        lo = v + 1;
-                        hi = Long.MAX_VALUE;
-                    }
-                    case LE -> { lo = Long.MIN_VALUE; hi = v; }
-                    case LT -> {
-                        if (v == Long.MIN_VALUE) {
-                            return 0;
-                        }
-                        lo = Long.MIN_VALUE;
-                        hi = v - 1;
-                    }
-                    default -> { lo = Long.MIN_VALUE; hi = Long.MAX_VALUE; }
-                }
-            }
-            case Filter.Between b -> {
-                lo = (Long) constantValue(fieldName, Filter.Op.GE, b.low());
-                hi = (Long) constantValue(fieldName, Filter.Op.LE, b.high());
-            }
-            default -> throw new IllegalStateException("not a plane comparison: " + comparison);
+        RangePredicate predicate = predicate(field, comparison);
+        long[] range = predicate.op() == RangePredicate.Op.NE ? new long[] {Long.MIN_VALUE, Long.MAX_VALUE}
+                : predicate.matchingRange();
+        if (range == null) {
+            return 0;
         }
+        long lo = range[0];
+        long hi = range[1];
         int mask = 0;
         for (int c = 0; c < dev.big.engine.bsi.ZoneMap.COLUMNS; c++) {
             if (zone.count(c) > 0 && zone.min(c) <= hi && zone.max(c) >= lo) {
@@ -264,12 +244,11 @@ public final class FilterEvaluator {
         }
         FieldInfo field = table.field(between.field());
         if (!field.type().isInteger()) {
-            throw new InvalidInputException("BETWEEN needs an int or timestamp field; '" + field.name() + "' is "
+            throw new InvalidInputException("BETWEEN needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind)
+                    + " field; '" + field.name() + "' is "
                     + field.type().label());
         }
-        long low = constant(field.name(), Filter.Op.GE, between.low());
-        long high = constant(field.name(), Filter.Op.LE, between.high());
-        return bsi(field).matches(shard, RangePredicate.between(low, high), within);
+        return bsi(field).matches(shard, predicate(field, between), within);
     }
 
     private RoaringBitmap compare(String fieldName, Filter.Op op, Object value, long shard, RoaringBitmap within) {
@@ -289,9 +268,9 @@ public final class FilterEvaluator {
             };
         }
         FieldInfo field = table.field(fieldName);
-        return switch (field.type()) {
-            case INT, TIMESTAMP -> bsi(field).matches(shard, RangePredicate.of(rangeOp(op), constant(fieldName, op, value)), within);
-            case BOOL -> {
+        return switch (field.kind()) {
+            case ScalarKind scalar -> bsi(field).matches(shard, scalar.compare(op, value, fieldName), within);
+            case BoolKind ignored -> {
                 boolean b = (Boolean) constantValue(fieldName, op, value);
                 long fragment = field.rowsFragment(shard);
                 yield switch (op) {
@@ -300,7 +279,7 @@ public final class FilterEvaluator {
                     default -> throw unsupported(field, op);
                 };
             }
-            case KEYED -> {
+            case KeyedKind ignored -> {
                 String s = (String) constantValue(fieldName, op, value);
                 yield switch (op) {
                     case EQ -> keyedRow(field, s, shard);
@@ -312,7 +291,7 @@ public final class FilterEvaluator {
                     default -> throw unsupported(field, op);
                 };
             }
-            case SET -> throw new InvalidInputException("set field '" + field.name()
+            case SetKind ignored -> throw new InvalidInputException("set field '" + field.name()
                     + "' is tested with contains(field, value) (SQL: list_contains(" + field.name() + ", 'x'))");
         };
     }
@@ -359,15 +338,16 @@ public final class FilterEvaluator {
 
     /** The records of {@code shard} that have a value in {@code field}. */
     public RoaringBitmap present(FieldInfo field, long shard) {
-        return switch (field.type()) {
-            case INT, TIMESTAMP, KEYED -> bsi(field).existing(shard, null);
-            case BOOL -> {
+        return switch (field.kind()) {
+            case ScalarKind ignored -> bsi(field).existing(shard, null);
+            case KeyedKind ignored -> bsi(field).existing(shard, null);
+            case BoolKind ignored -> {
                 var tree = txn.fragment(field.rowsFragment(shard));
                 RoaringBitmap any = rows.row(tree, 0);
                 any.or(rows.row(tree, 1));
                 yield any;
             }
-            case SET -> {
+            case SetKind ignored -> {
                 if (field.hasSetIds()) {
                     yield bsi(field).existing(shard, null);
                 }
@@ -396,26 +376,40 @@ public final class FilterEvaluator {
         return range;
     }
 
-    /** The constant of a comparison, converted to the field's stored form; throws on a type mismatch. */
+    /**
+     * The comparison {@code field op value} or {@code field BETWEEN low AND high} of a bit-sliced
+     * field as one predicate on its stored numbers: the one conversion of the constants, by the
+     * field's kind, on the way to the planes.
+     */
+    RangePredicate predicate(FieldInfo field, Filter comparison) {
+        ScalarKind kind = (ScalarKind) field.kind();
+        return switch (comparison) {
+            case Filter.Compare c -> kind.compare(c.op(), c.value(), field.name());
+            case Filter.Between b -> kind.between(b.low(), b.high(), field.name());
+            default -> throw new IllegalStateException("not a comparison: " + comparison);
+        };
+    }
+
+    /** Refuses a constant that does not suit its field and operator (without reading data). */
+    private void checkConstant(String fieldName, Filter.Op op, Object value) {
+        if (isId(fieldName)) {
+            asLong("id", value);
+        } else if (table.field(fieldName).kind() instanceof ScalarKind scalar) {
+            scalar.compare(op, value, fieldName);
+        } else {
+            constantValue(fieldName, op, value);
+        }
+    }
+
+    /** The constant of a comparison on an id, bool or keyed field; throws on a type mismatch. */
     Object constantValue(String fieldName, Filter.Op op, Object value) {
         return isId(fieldName) ? asLong("id", value) : constantOf(table.field(fieldName), op, value);
     }
 
-    private long constant(String fieldName, Filter.Op op, Object value) {
-        Object constant = constantValue(fieldName, op, value);
-        return constant instanceof Long l ? l : 0;
-    }
-
     private Object constantOf(FieldInfo field, Filter.Op op, Object value) {
-        return switch (field.type()) {
-            case INT -> asLong(field.name(), value);
-            case TIMESTAMP -> {
-                if (value instanceof Instant instant) {
-                    yield instant.toEpochMilli();
-                }
-                yield asLong(field.name(), value);
-            }
-            case BOOL -> {
+        return switch (field.kind()) {
+            case ScalarKind scalar -> scalar.compare(op, value, field.name());
+            case BoolKind ignored -> {
                 if (!(value instanceof Boolean)) {
                     throw new InvalidInputException("field '" + field.name() + "' is bool; compare it with true or false, not "
                             + value);
@@ -425,7 +419,7 @@ public final class FilterEvaluator {
                 }
                 yield value;
             }
-            case KEYED -> {
+            case KeyedKind ignored -> {
                 if (!(value instanceof String)) {
                     throw new InvalidInputException("field '" + field.name() + "' is keyed; compare it with a string, not " + value);
                 }
@@ -434,7 +428,7 @@ public final class FilterEvaluator {
                 }
                 yield value;
             }
-            case SET -> throw new InvalidInputException("set field '" + field.name()
+            case SetKind ignored -> throw new InvalidInputException("set field '" + field.name()
                     + "' is tested with contains(field, value) (SQL: list_contains(" + field.name() + ", 'x'))");
         };
     }
@@ -450,18 +444,6 @@ public final class FilterEvaluator {
     private static InvalidInputException unsupported(FieldInfo field, Filter.Op op) {
         return new InvalidInputException(field.type().label() + " field '" + field.name() + "' supports = and != (and IN), not "
                 + op);
-    }
-
-    /** The engine's name for comparison {@code op}. */
-    static RangePredicate.Op rangeOp(Filter.Op op) {
-        return switch (op) {
-            case EQ -> RangePredicate.Op.EQ;
-            case NE -> RangePredicate.Op.NE;
-            case LT -> RangePredicate.Op.LT;
-            case LE -> RangePredicate.Op.LE;
-            case GT -> RangePredicate.Op.GT;
-            case GE -> RangePredicate.Op.GE;
-        };
     }
 
     static boolean isId(String field) {

@@ -105,14 +105,7 @@ public final class QueryEngine {
         if (field == null || FilterEvaluator.isId(field) || !table.field(field).type().isInteger()) {
             return null;
         }
-        FilterEvaluator evaluator = evaluator(table);
-        return switch (filter) {
-            case Filter.Compare c -> RangePredicate.of(FilterEvaluator.rangeOp(c.op()),
-                    (Long) evaluator.constantValue(field, c.op(), c.value()));
-            case Filter.Between b -> RangePredicate.between((Long) evaluator.constantValue(field, Filter.Op.GE, b.low()),
-                    (Long) evaluator.constantValue(field, Filter.Op.LE, b.high()));
-            default -> null;
-        };
+        return evaluator(table).predicate(table.field(field), filter);
     }
 
     private static String fieldOf(Filter filter) {

@@ -6,8 +6,9 @@ import dev.big.db.Filter;
 import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
 import dev.big.db.Snapshot;
+import dev.big.db.field.FieldKinds;
+import dev.big.db.field.ScalarKind;
 import dev.big.db.sql.AggregateQuery.AggregateCall;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -58,10 +59,12 @@ final class AggregateRunner {
                     case COUNT_STAR, COUNT -> null;
                     case COUNT_DISTINCT -> column.isId() || column.type() == FieldType.KEYED ? null
                             : "count(DISTINCT ...) needs a keyed column";
-                    case SUM, AVG -> column.type() == FieldType.INT ? null
-                            : call.function().name().toLowerCase(java.util.Locale.ROOT) + " needs an int column";
-                    case MIN, MAX -> column.type() == FieldType.INT || column.type() == FieldType.TIMESTAMP ? null
-                            : call.function().name().toLowerCase(java.util.Locale.ROOT) + " needs an int or timestamp column";
+                    case SUM, AVG -> scalar(column) != null && scalar(column).summable() ? null
+                            : call.function().name().toLowerCase(java.util.Locale.ROOT) + " needs "
+                                    + FieldKinds.labels(kind -> kind instanceof ScalarKind s && s.summable()) + " column";
+                    case MIN, MAX -> scalar(column) != null ? null
+                            : call.function().name().toLowerCase(java.util.Locale.ROOT) + " needs "
+                                    + FieldKinds.labels(kind -> kind instanceof ScalarKind) + " column";
                 };
                 if (problem == null && key != null && call.function() == AggregateCall.Function.COUNT_DISTINCT
                         && !isKey && !column.isId()) {
@@ -128,21 +131,24 @@ final class AggregateRunner {
         return where instanceof Filter.All ? present : Filter.and(where, present);
     }
 
+    /** An aggregate's value as its field's kind reads it (a decimal sum is a BigDecimal, a timestamp minimum an Instant). */
     private static Object valueOf(AggregateCall.Function function, TableBinding.BoundColumn column, Aggregate aggregate) {
         if (aggregate == null || aggregate.count() == 0) {
             return null;
         }
+        ScalarKind kind = scalar(column);
         return switch (function) {
-            case SUM -> aggregate.sum();
-            case AVG -> aggregate.avg().getAsDouble();
-            case MIN -> typed(column, aggregate.min().getAsLong());
-            case MAX -> typed(column, aggregate.max().getAsLong());
+            case SUM -> kind.sum(aggregate.sum());
+            case AVG -> kind.average(aggregate.sum(), aggregate.count());
+            case MIN -> kind.value(aggregate.min().getAsLong());
+            case MAX -> kind.value(aggregate.max().getAsLong());
             default -> throw new AssertionError(function);
         };
     }
 
-    private static Object typed(TableBinding.BoundColumn column, long value) {
-        return column.type() == FieldType.TIMESTAMP ? Instant.ofEpochMilli(value) : (Object) value;
+    /** The column's kind when its values are bit-sliced numbers, else null. */
+    private static ScalarKind scalar(TableBinding.BoundColumn column) {
+        return !column.isId() && FieldKinds.of(column.field()) instanceof ScalarKind kind ? kind : null;
     }
 
     // ------------------------------------------------------------------ one row per group
@@ -181,7 +187,7 @@ final class AggregateRunner {
     }
 
     /**
-     * RowReader per group among the records matching {@code filter} (groups with none are absent); the
+     * Record counts per group among the records matching {@code filter} (groups with none are absent); the
      * null key is the group of records without a value.
      */
     private Map<String, Long> groupCounts(String key, Filter filter) {

@@ -1,5 +1,6 @@
 package dev.big.db.sql;
 
+import java.math.BigDecimal;
 import java.util.BitSet;
 import net.sf.jsqlparser.expression.BooleanValue;
 import net.sf.jsqlparser.expression.CastExpression;
@@ -89,8 +90,7 @@ final class ExpressionReader {
             case NullValue nothing -> new Literal.NullLiteral(nothing.toString());
             case CastExpression cast -> timestamp(cast);
             case DateTimeLiteralExpression typed -> timestamp(typed);
-            case DoubleValue decimal -> throw SqlErrors.unsupported("decimal literal " + decimal, decimal,
-                    "big's numbers are 64-bit integers: write integer literals");
+            case DoubleValue decimal -> decimal(decimal);
             default -> null;
         };
     }
@@ -116,11 +116,24 @@ final class ExpressionReader {
         return SqlErrors.unsupported("statement parameter", parameter, "write the values into the statement as literals");
     }
 
+    /** {@code 1.25} as an exact decimal; {@code 1e3} is a DOUBLE in DuckDB, compared inexactly, so refused. */
+    private static Literal decimal(DoubleValue decimal) {
+        String text = decimal.toString();
+        if (text.indexOf('e') >= 0 || text.indexOf('E') >= 0) {
+            throw SqlErrors.unsupported("floating-point literal " + text, decimal,
+                    "write numbers with a point and no exponent (1000.0, 0.001): big's numbers are exact");
+        }
+        return new Literal.DecimalLiteral(new BigDecimal(text), text);
+    }
+
     private Literal signed(SignedExpression signed) {
         Literal inner = literal(signed.getExpression());
+        if (inner instanceof Literal.DecimalLiteral decimal && (signed.getSign() == '-' || signed.getSign() == '+')) {
+            return signed.getSign() == '-' ? decimal.negate(signed.toString()) : decimal;
+        }
         if (!(inner instanceof Literal.IntLiteral integer) || (signed.getSign() != '-' && signed.getSign() != '+')) {
-            throw SqlErrors.unsupported("sign on something other than an integer literal", signed,
-                    "a leading - or + only goes with integer literals");
+            throw SqlErrors.unsupported("sign on something other than a number literal", signed,
+                    "a leading - or + only goes with number literals");
         }
         return signed.getSign() == '-' ? integer.negate(signed.toString()) : integer;
     }

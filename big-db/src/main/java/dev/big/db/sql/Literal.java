@@ -1,5 +1,6 @@
 package dev.big.db.sql;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.List;
@@ -61,6 +62,17 @@ sealed interface Literal {
 
         Instant value(List<Object> values) {
             return parameter < 0 ? constant : TimestampLiterals.parse((String) values.get(parameter), sql);
+        }
+    }
+
+    /**
+     * A number with a point ({@code 12.50}, {@code -0.5}): exact, as DuckDB reads it (a DECIMAL,
+     * not a DOUBLE). Never a template parameter: templates take integers and strings only.
+     */
+    record DecimalLiteral(BigDecimal value, String sql) implements Literal {
+
+        DecimalLiteral negate(String sql) {
+            return new DecimalLiteral(value.negate(), sql);
         }
     }
 

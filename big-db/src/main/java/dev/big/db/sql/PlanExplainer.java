@@ -5,8 +5,11 @@ import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Snapshot;
+import dev.big.db.field.FieldKinds;
+import dev.big.db.field.ScalarKind;
 import dev.big.db.sql.AggregateQuery.AggregateCall;
 import dev.big.engine.bsi.BsiLayout;
+import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
 import java.time.Instant;
@@ -173,13 +176,14 @@ final class PlanExplainer {
         long total = 0;
         for (FieldDef field : fields) {
             total += switch (field.type()) {
-                case INT, TIMESTAMP, KEYED -> 2 + depth(field, shards);
                 case BOOL -> 2;
                 // A set id's planes and the set's members; before set ids, a guess of one.
                 case SET -> {
                     long sets = snapshot.storage(table.name(), field.name()).sets();
                     yield sets >= 0 ? 3 + BsiLayout.depthOf(Math.max(1, sets)) : 1;
                 }
+                // Bit planes: the value's (int, timestamp, decimal) or the dictionary id's (keyed).
+                default -> 2 + depth(field, shards);
             };
         }
         return total;
@@ -245,7 +249,7 @@ final class PlanExplainer {
             int mask = (1 << COLUMNS) - 1;
             boolean conjunction = where instanceof Filter.And;
             for (Filter term : terms) {
-                if (conjunction && isPlaneScan(term) && matchingRange(term) != null) {
+                if (conjunction && isPlaneScan(term)) {
                     mask &= zoneColumns(term, shard.shard());
                 }
             }
@@ -263,13 +267,14 @@ final class PlanExplainer {
     }
 
     private String termInShard(Filter term, long shard) {
-        long[] range = isPlaneScan(term) ? matchingRange(term) : null;
-        if (range == null) {
+        if (!isPlaneScan(term)) {
             pages += COLUMNS;
-            return isPlaneScan(term) ? "plane scan of every column" : "row lookup, up to " + COLUMNS + " containers";
+            return "row lookup, up to " + COLUMNS + " containers";
         }
+        RangePredicate predicate = predicateOf(term);
+        long[] range = rangeOf(predicate);
         FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
-        boolean negated = term instanceof Filter.Compare c && c.op() == Filter.Op.NE;
+        boolean negated = predicate.op() == RangePredicate.Op.NE;
         int skipped = 0;
         int whole = 0;
         int scanned = 0;
@@ -305,8 +310,9 @@ final class PlanExplainer {
 
     /** The container columns of {@code shard} whose zone map meets the term's range (bit c = column c). */
     private int zoneColumns(Filter term, long shard) {
-        long[] range = matchingRange(term);
-        boolean negated = term instanceof Filter.Compare c && c.op() == Filter.Op.NE;
+        RangePredicate predicate = predicateOf(term);
+        long[] range = rangeOf(predicate);
+        boolean negated = predicate.op() == RangePredicate.Op.NE;
         FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
         ZoneMap zone = snapshot.zoneMap(table.name(), field.name(), shard);
         int mask = 0;
@@ -318,26 +324,21 @@ final class PlanExplainer {
         return mask;
     }
 
-    /** The values a plane-scan term matches as [low, high] (for != the value itself), or null. */
-    private static long[] matchingRange(Filter term) {
-        return switch (term) {
-            case Filter.Compare c -> {
-                long v = constant(c.value());
-                yield switch (c.op()) {
-                    case EQ, NE -> new long[] {v, v};
-                    case GT -> v == Long.MAX_VALUE ? new long[] {1, 0} : new long[] {v + 1, Long.MAX_VALUE};
-                    case GE -> new long[] {v, Long.MAX_VALUE};
-                    case LT -> v == Long.MIN_VALUE ? new long[] {1, 0} : new long[] {Long.MIN_VALUE, v - 1};
-                    case LE -> new long[] {Long.MIN_VALUE, v};
-                };
-            }
-            case Filter.Between b -> new long[] {constant(b.low()), constant(b.high())};
-            default -> null;
-        };
+    /** A plane-scan term as its field's kind compares stored numbers (the conversion the evaluator makes). */
+    private RangePredicate predicateOf(Filter term) {
+        FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
+        ScalarKind kind = (ScalarKind) FieldKinds.of(field);
+        return term instanceof Filter.Compare c ? kind.compare(c.op(), c.value(), field.name())
+                : kind.between(((Filter.Between) term).low(), ((Filter.Between) term).high(), field.name());
     }
 
-    private static long constant(Object value) {
-        return value instanceof Instant instant ? instant.toEpochMilli() : (Long) value;
+    /** The stored numbers a predicate matches as [low, high], for != the value itself; [1, 0] when none. */
+    private static long[] rangeOf(RangePredicate predicate) {
+        if (predicate.op() == RangePredicate.Op.NE) {
+            return new long[] {predicate.a(), predicate.a()};
+        }
+        long[] range = predicate.matchingRange();
+        return range != null ? range : new long[] {1, 0};
     }
 
     private Filter singleIntegerComparison(Filter where) {

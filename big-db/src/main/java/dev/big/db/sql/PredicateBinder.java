@@ -2,6 +2,9 @@ package dev.big.db.sql;
 
 import dev.big.db.FieldType;
 import dev.big.db.Filter;
+import dev.big.db.field.FieldKinds;
+import dev.big.db.field.ScalarKind;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +16,8 @@ import java.util.List;
  *
  * <ul>
  *   <li>id and int columns: integer literals within the signed 64-bit range;
+ *   <li>decimal columns: integer or decimal literals ({@code 12.5}), compared exactly, as DuckDB
+ *       compares a DECIMAL: {@code price = 1.255} at scale 2 matches nothing;
  *   <li>timestamp columns: {@code TIMESTAMP '...'} or a plain string in the same form (DuckDB
  *       casts it), read as UTC;
  *   <li>bool columns: {@code true} / {@code false} with {@code =}, {@code !=}, {@code <>}, IN;
@@ -50,7 +55,8 @@ final class PredicateBinder {
             case Predicate.Between b -> {
                 TableBinding.BoundColumn column = table.column(b.column());
                 if (!column.isId() && !column.type().isInteger()) {
-                    throw SqlErrors.invalid("BETWEEN needs an int or timestamp column (or id); " + column.name() + " is "
+                    throw SqlErrors.invalid("BETWEEN needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind)
+                            + " column (or id); " + column.name() + " is "
                             + column.typeLabel(), b.sql());
                 }
                 yield Filter.between(column.name(), constant(column, b.low(), b.sql()), constant(column, b.high(), b.sql()));
@@ -100,11 +106,10 @@ final class PredicateBinder {
     }
 
     private static void checkOperator(TableBinding.BoundColumn column, Filter.Op op, String sql) {
-        if (column.isId()) {
+        if (column.isId() || column.type().isInteger()) {
             return;
         }
         switch (column.type()) {
-            case INT, TIMESTAMP -> { }
             case BOOL, KEYED -> {
                 if (op != Filter.Op.EQ && op != Filter.Op.NE) {
                     throw SqlErrors.invalid(column.typeLabel() + " column " + column.name()
@@ -113,6 +118,7 @@ final class PredicateBinder {
             }
             case SET -> throw SqlErrors.invalid("set column " + column.name() + " is tested with list_contains("
                     + column.name() + ", 'value')", sql);
+            default -> throw new IllegalStateException("no operator rule for " + column.typeLabel());
         }
     }
 
@@ -124,12 +130,22 @@ final class PredicateBinder {
         }
         FieldType type = column.type();
         if (column.isId() || type == FieldType.INT) {
+            if (literal instanceof Literal.DecimalLiteral decimal) {
+                throw SqlErrors.unsupported("decimal literal " + decimal.sql() + " compared with " + column.typeLabel() + " "
+                        + column.name(), sql, "int columns and ids are 64-bit integers: write integer literals"
+                        + " (decimal columns take decimal literals)");
+            }
             if (!(literal instanceof Literal.IntLiteral integer)) {
                 throw mismatch(column, literal, "an integer", sql);
             }
             return longValue(integer, sql);
         }
         return switch (type) {
+            case DECIMAL -> switch (literal) {
+                case Literal.DecimalLiteral decimal -> decimal.value();
+                case Literal.IntLiteral integer -> new BigDecimal(integer.value(values));
+                default -> throw mismatch(column, literal, "a number", sql);
+            };
             case TIMESTAMP -> switch (literal) {
                 case Literal.TimestampLiteral timestamp -> timestamp.value(values);
                 case Literal.StringLiteral string -> TimestampLiterals.parse(string.value(values), string.sql());

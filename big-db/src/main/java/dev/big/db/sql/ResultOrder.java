@@ -1,5 +1,6 @@
 package dev.big.db.sql;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Comparator;
@@ -42,6 +43,7 @@ final class ResultOrder {
         return switch (a) {
             case Long x -> Long.compare(x, (Long) b);
             case BigInteger x -> x.compareTo((BigInteger) b);
+            case BigDecimal x -> x.compareTo((BigDecimal) b);
             case Double x -> Double.compare(x, (Double) b);
             case Instant x -> x.compareTo((Instant) b);
             case Boolean x -> Boolean.compare(x, (Boolean) b);

@@ -129,7 +129,7 @@ class ExportImportRoundTripTest {
                 }
                 for (FieldDef field : a.table(table).fields()) {
                     switch (field.type()) {
-                        case INT, TIMESTAMP -> {
+                        case INT, TIMESTAMP, DECIMAL -> {
                             assertEquals(a.aggregate(table, field.name(), Filter.all()),
                                     b.aggregate(table, field.name(), Filter.all()), field.name());
                             assertEquals(a.count(table, Filter.isNull(field.name())),

@@ -49,6 +49,7 @@ final class DuckDbMirror implements AutoCloseable {
             create.append(", ").append(column.name()).append(' ').append(switch (column.type()) {
                 case INT -> "BIGINT";
                 case TIMESTAMP -> "TIMESTAMP";
+                case DECIMAL -> "DECIMAL(18, " + column.def().scale() + ")";
                 case BOOL -> "BOOLEAN";
                 case KEYED -> "VARCHAR";
                 case SET -> "VARCHAR[]";

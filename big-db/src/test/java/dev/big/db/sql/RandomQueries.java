@@ -1,6 +1,7 @@
 package dev.big.db.sql;
 
 import dev.big.db.FieldType;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -41,7 +42,7 @@ final class RandomQueries {
     RandomQueries(Random random, RandomTable table) {
         this.random = random;
         this.table = table;
-        this.ints = table.columns(FieldType.INT);
+        this.ints = table.columns.stream().filter(c -> c.type() == FieldType.INT || c.type() == FieldType.DECIMAL).toList();
         this.integers = table.columns.stream().filter(c -> c.type().isInteger()).toList();
         this.keyed = table.columns(FieldType.KEYED);
         this.alias = random.nextInt(4) == 0 ? "x" : null;
@@ -260,6 +261,7 @@ final class RandomQueries {
         return switch (column.type()) {
             case INT -> integerAtom(c, () -> intLiteral(column));
             case TIMESTAMP -> integerAtom(c, () -> timestampLiteral(column));
+            case DECIMAL -> integerAtom(c, () -> decimalLiteral(column));
             case BOOL -> switch (random.nextInt(8)) {
                 case 0 -> c;
                 case 1 -> "NOT " + c;
@@ -342,6 +344,28 @@ final class RandomQueries {
             return "-9223372036854775808";
         }
         return Long.toString(value);
+    }
+
+    /**
+     * A number for a decimal column: a stored value, one step of its scale beside it, half a step
+     * beside it (more digits than the scale: never stored, compared exactly), an integer, an edge.
+     */
+    private String decimalLiteral(RandomTable.Column column) {
+        int scale = column.def().scale();
+        BigDecimal sampled = sample(column) instanceof BigDecimal d ? d : BigDecimal.valueOf(random.nextInt(41) - 20, scale);
+        BigDecimal step = BigDecimal.ONE.movePointLeft(scale);
+        BigDecimal value = switch (random.nextInt(7)) {
+            case 0, 1 -> sampled;
+            case 2 -> random.nextBoolean() ? sampled.add(step) : sampled.subtract(step);
+            case 3 -> sampled.add(step.divide(BigDecimal.TWO).multiply(BigDecimal.valueOf(random.nextBoolean() ? 1 : -1)));
+            case 4 -> BigDecimal.valueOf(random.nextInt(201) - 100);
+            case 5 -> pick(List.of(BigDecimal.ZERO, new BigDecimal("999999999999999999").movePointLeft(scale),
+                    new BigDecimal("-1000000000000000000").movePointLeft(scale), new BigDecimal("0.5"), new BigDecimal("-0.25")));
+            default -> BigDecimal.valueOf(random.nextInt(2001) - 1000, Math.min(scale, 3));
+        };
+        String text = value.toPlainString();
+        // An integer-valued decimal written with a point stays a decimal literal; without one it is an integer literal.
+        return value.scale() > 0 || random.nextBoolean() ? text : text + ".0";
     }
 
     private String timestampLiteral(RandomTable.Column column) {

@@ -5,6 +5,7 @@ import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.db.Record;
 import dev.big.db.TableDef;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +18,7 @@ import java.util.function.Function;
 
 /**
  * A random table and its rows, the model both engines are loaded from: a random schema of int
- * (some with declared bounds), timestamp, bool, keyed and set fields; per field a distribution
+ * (some with declared bounds), timestamp, decimal (scales 0 to 18), bool, keyed and set fields; per field a distribution
  * (small, wide, skewed, extreme and constant integers; second-spaced, random, pre-1970 and
  * colliding timestamps; Zipf-skewed or uniform strings including quotes, accents, the empty
  * string and characters beyond U+FFFF) and a share of nulls; dense or sparse ids, some spanning
@@ -179,7 +180,8 @@ final class RandomTable {
     private static Column randomColumn(Random random, String name) {
         double[] nullShares = {0, 0, 0.05, 0.3, 0.9, 1.0};
         double nullShare = nullShares[random.nextInt(nullShares.length)];
-        return switch (random.nextInt(6)) {
+        return switch (random.nextInt(7)) {
+            case 6 -> decimalColumn(random, name, nullShare);
             case 0 -> intColumn(random, name, nullShare);
             case 1 -> boundedIntColumn(random, name, nullShare);
             case 2 -> timestampColumn(random, name, nullShare);
@@ -220,6 +222,26 @@ final class RandomTable {
                     nullShare, List.of(), "extreme");
             default -> new Column(FieldDef.intField(name), r -> constant, nullShare, List.of(), "constant " + constant);
         };
+    }
+
+    /** Unscaled values small, wide, at the 18-digit edge, or constant, at a scale of 0 to 18. */
+    private static Column decimalColumn(Random random, String name, double nullShare) {
+        int scale = new int[] {0, 1, 2, 2, 4, 9, 18}[random.nextInt(7)];
+        long largest = 999_999_999_999_999_999L;
+        long constant = random.nextInt(20_001) - 10_000;
+        FieldDef def = FieldDef.decimal(name, scale);
+        return switch (random.nextInt(4)) {
+            case 0 -> new Column(def, r -> BigDecimal.valueOf(r.nextInt(41) - 20, scale), nullShare, List.of(), "small");
+            case 1 -> new Column(def, r -> BigDecimal.valueOf(r.nextLong(-100_000_000, 100_000_001), scale), nullShare,
+                    List.of(), "wide");
+            case 2 -> new Column(def, r -> BigDecimal.valueOf(any(r, List.of(largest, -largest, 0L, 1L, -1L,
+                    r.nextLong(-largest, largest + 1))), scale), nullShare, List.of(), "edge");
+            default -> new Column(def, r -> BigDecimal.valueOf(constant, scale), nullShare, List.of(), "constant " + constant);
+        };
+    }
+
+    private static <T> T any(Random random, List<T> values) {
+        return values.get(random.nextInt(values.size()));
     }
 
     private static long nextLongNotMin(Random random) {

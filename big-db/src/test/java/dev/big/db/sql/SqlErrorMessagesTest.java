@@ -113,11 +113,11 @@ class SqlErrorMessagesTest {
             SELECT count(*) FROM events WHERE value | only when it is bool | value is int
             SELECT count(*) FROM events WHERE list_contains(type, 'a') | needs a set column | compare it with = 'value'
             SELECT count(*) FROM events WHERE tags = 'a' | list_contains(tags, 'value') | "tags = 'a'"
-            SELECT count(*) FROM events WHERE type BETWEEN 'a' AND 'b' | BETWEEN needs an int or timestamp column | type is keyed
+            SELECT count(*) FROM events WHERE type BETWEEN 'a' AND 'b' | BETWEEN needs an int, timestamp or decimal column | type is keyed
             SELECT value, count(*) FROM events GROUP BY value | GROUP BY needs a keyed column | value is int
-            SELECT sum(received_at) FROM events | sum needs an int column | received_at is timestamp
-            SELECT avg(verified) FROM events | avg needs an int column | verified is bool
-            SELECT min(type) FROM events | min needs an int or timestamp column | type is keyed
+            SELECT sum(received_at) FROM events | sum needs an int or decimal column | received_at is timestamp
+            SELECT avg(verified) FROM events | avg needs an int or decimal column | verified is bool
+            SELECT min(type) FROM events | min needs an int, timestamp or decimal column | type is keyed
             SELECT count(DISTINCT value) FROM events | count(DISTINCT ...) needs a keyed column | value is int
             """)
     void schemaMismatchesNameTheColumnAndItsType(String sql, String first, String second) {

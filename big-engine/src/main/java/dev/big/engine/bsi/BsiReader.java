@@ -190,7 +190,7 @@ public final class BsiReader {
             return 0;
         }
         boolean negate = predicate.op() == RangePredicate.Op.NE;
-        long[] range = predicate.asRange();
+        long[] range = predicate.matchingRange();
         if (range == null) {
             return 0;
         }

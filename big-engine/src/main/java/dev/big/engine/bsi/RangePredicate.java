@@ -23,7 +23,7 @@ public record RangePredicate(Op op, long a, long b) {
      * The matching values as one inclusive range {@code [lo, hi]} (for every op but NE, which
      * is the complement of EQ), or null when nothing can match.
      */
-    long[] asRange() {
+    public long[] matchingRange() {
         return switch (op) {
             case EQ, NE -> new long[] {a, a};
             case GE -> new long[] {a, Long.MAX_VALUE};
