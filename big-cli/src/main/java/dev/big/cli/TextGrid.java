@@ -3,10 +3,12 @@ package dev.big.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.jline.utils.WCWidth;
 
 /**
- * A result as text laid out in columns: every value's text, each column's width (its widest text,
- * header included) and whether it holds only numbers (then it is aligned on the right).
+ * A result as text laid out in columns: every value's text, each column's width in terminal cells
+ * (its widest text, header included) and whether it holds only numbers (then it is aligned on the
+ * right).
  */
 final class TextGrid {
 
@@ -74,8 +76,21 @@ final class TextGrid {
         return numeric[column] ? padding + text : text + padding;
     }
 
-    /** How many columns {@code text} takes where it is shown. */
+    /**
+     * How many terminal cells {@code text} takes: by JLine's {@code WCWidth} (Markus Kuhn's wcwidth),
+     * two for East Asian wide characters and most emoji, none for combining marks, one for the rest
+     * (a control character counts one, as before; it is rare in a result). {@code String.length}
+     * counted UTF-16 units, which misaligned CJK and emoji. A sequence joined by zero-width joiners
+     * (a family emoji) counts each part: terminals differ there.
+     */
     static int width(String text) {
-        return text.length();
+        int cells = 0;
+        for (int i = 0; i < text.length(); ) {
+            int codePoint = text.codePointAt(i);
+            int w = WCWidth.wcwidth(codePoint);
+            cells += w < 0 ? 1 : w;
+            i += Character.charCount(codePoint);
+        }
+        return cells;
     }
 }
