@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -44,7 +45,7 @@ final class InteractiveShell {
      * Reads and runs input from {@code terminal} until the user leaves; {@code session} makes the
      * shell that writes to the terminal it is given.
      */
-    static void run(Terminal terminal, java.util.function.Function<PrintWriter, Shell> session, String banner,
+    static void run(Terminal terminal, Function<PrintWriter, Shell> session, String banner,
             Path history, boolean debug) {
         PrintWriter writer = terminal.writer();
         Shell shell = session.apply(writer);

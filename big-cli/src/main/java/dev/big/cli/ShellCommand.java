@@ -5,9 +5,11 @@ import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -22,8 +24,8 @@ import picocli.CommandLine.Spec;
         header = "Runs SQL statements one after another: an interactive shell, or a script from stdin.",
         description = {
             "On a terminal: a prompt with line editing and history (kept in ~/.big_history, or $BIG_HISTORY;"
-                    + " empty: none). Statements end with ';' and may span lines; .help lists the dot commands"
-                    + " (.tables, .schema, .mode, .timer, .quit).",
+                    + " empty: none). Statements end with ';' and may span lines. Dot commands: .tables, .schema,"
+                    + " .mode, .timer, .help, .quit.",
             "With stdin not a terminal, the statements and dot commands of stdin run in order, results to stdout"
                     + " and row counts to stderr; the first that fails stops the script (the same as"
                     + " `big query DB -`)."})
@@ -68,8 +70,8 @@ final class ShellCommand implements Callable<Integer> {
                     out.flush();
                 }
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("closing the terminal failed: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("closing the terminal failed: " + e.getMessage(), e);
         }
         return ExitCodes.OK;
     }
