@@ -12,6 +12,8 @@ module dev.big.cli {
     requires dev.big.workload;
     requires info.picocli;
     requires me.tongfei.progressbar;
+    requires org.jline.terminal;
+    requires org.jline.reader;
     requires de.siegmar.fastcsv;
     requires com.fasterxml.jackson.databind;
     // picocli fills the commands' annotated fields by reflection.

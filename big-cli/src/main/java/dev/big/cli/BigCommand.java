@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
             CreateCommand.class,
             LoadCommand.class,
             QueryCommand.class,
+            ShellCommand.class,
             GetCommand.class,
             StatsCommand.class,
             CheckCommand.class,
@@ -104,7 +105,7 @@ public final class BigCommand implements Callable<Integer> {
     }
 
     /** Whether --debug was given, to the top command or to the subcommand. */
-    private static boolean debugRequested(ParseResult result) {
+    static boolean debugRequested(ParseResult result) {
         for (ParseResult r = result; r != null; r = r.subcommand()) {
             if (r.hasMatchedOption("--debug")) {
                 return true;

@@ -11,63 +11,90 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
- * CSV rows: RFC 4180 (fields separated by commas, quoted with {@code "} when they hold commas,
- * quotes or line breaks), UTF-8, with a header row naming the table's fields in any order. An
- * {@code id} column is optional: a row with an id writes that record, a row without one (or with
- * an empty id) is appended with the table's next id. Fields the header leaves out have no value;
- * an empty cell is no value. Cells are converted by {@link TextValues}.
+ * CSV rows: RFC 4180 (fields separated by commas, or the {@code --delimiter}, quoted with
+ * {@code "} when they hold separators, quotes or line breaks), UTF-8, with a header row naming the
+ * table's fields in any order and any case. An {@code id} column is optional: a row with an id
+ * writes that record, a row without one (or with an empty id) is appended with the table's next
+ * id. Fields the header leaves out have no value; an empty cell is no value. A column naming no
+ * field is refused, or skipped with {@code --ignore-unknown}. Cells are converted by
+ * {@link TextValues}.
  */
 final class CsvRows implements RowSource {
 
     /** The column that holds record ids. */
     static final String ID_COLUMN = "id";
 
-    private final String name;
-    private final CountingInputStream input;
+    /** What a column is: a field, the id column, or skipped (a column the table lacks, with --ignore-unknown). */
+    private sealed interface Column {}
+
+    private record FieldColumn(FieldDef field) implements Column {}
+
+    private enum Special implements Column { ID, SKIPPED }
+
+    private final OpenedInput input;
     private final CsvReader<CsvRecord> reader;
     private final CloseableIterator<CsvRecord> records;
     private final TableDef table;
-    /** Per column: its field, or null for the id column. */
-    private final FieldDef[] columns;
+    private final ReadOptions options;
+    private final Column[] columns;
+    /** The header's columns that name no field, skipped under --ignore-unknown. */
+    private List<String> ignored;
     private long lastLine = 1;
 
-    CsvRows(String name, InputStream in, TableDef table) {
-        this.name = name;
-        this.input = new CountingInputStream(in);
+    CsvRows(OpenedInput input, TableDef table, ReadOptions options) {
+        this.input = input;
         this.table = table;
-        this.reader = CsvReader.builder().detectBomHeader(true).allowExtraFields(true).allowMissingFields(true)
-                .skipEmptyLines(true).ofCsvRecord(input, StandardCharsets.UTF_8);
+        this.options = options;
+        this.reader = reader(input.data(), options);
         this.records = reader.iterator();
         this.columns = readHeader();
     }
 
-    private FieldDef[] readHeader() {
+    /** The CSV reader every CSV input is read with (schema inference included). */
+    static CsvReader<CsvRecord> reader(InputStream in, ReadOptions options) {
+        return CsvReader.builder().fieldSeparator(options.delimiter()).detectBomHeader(true).allowExtraFields(true)
+                .allowMissingFields(true).skipEmptyLines(true).ofCsvRecord(in, StandardCharsets.UTF_8);
+    }
+
+    private Column[] readHeader() {
         CsvRecord header = nextRecord();
         if (header == null) {
-            throw new BadRowException(new RowPosition(name, 1), null, "the file is empty; a CSV input starts with a header row naming"
-                    + " the fields (" + fieldNames() + ")", "", false);
+            throw new BadRowException(new RowPosition(input.name(), 1), null, "the file is empty; a CSV input starts with a"
+                    + " header row naming the fields (" + fieldNames() + ")", "", false);
         }
-        RowPosition headerLine = new RowPosition(name, header.getStartingLineNumber());
+        RowPosition headerLine = new RowPosition(input.name(), header.getStartingLineNumber());
         List<String> names = header.getFields();
-        FieldDef[] fields = new FieldDef[names.size()];
+        Column[] result = new Column[names.size()];
+        FieldsByName fields = new FieldsByName(table);
         Set<String> seen = new HashSet<>();
+        List<String> skipped = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String column = names.get(i).strip();
-            if (!seen.add(column)) {
-                throw new BadRowException(headerLine, column, "appears twice in the header", text(header), false);
+            if (!seen.add(column.toLowerCase(Locale.ROOT))) {
+                throw new BadRowException(headerLine, column, "appears twice in the header (names match whatever their case)",
+                        text(header), false);
             }
-            if (column.equals(ID_COLUMN)) {
-                continue;
+            FieldDef field = fields.get(column);
+            if (FieldsByName.isId(column)) {
+                result[i] = Special.ID;
+            } else if (field != null) {
+                result[i] = new FieldColumn(field);
+            } else if (options.ignoreUnknown()) {
+                result[i] = Special.SKIPPED;
+                skipped.add(column);
+            } else {
+                throw new BadRowException(headerLine, column, fields.unknown("'id' column"), text(header), false);
             }
-            fields[i] = table.field(column).orElseThrow(() -> new BadRowException(headerLine, column, "not in table '"
-                    + table.name() + "' (its fields: " + fieldNames() + "; an 'id' column is optional)", text(header), false));
         }
-        return fields;
+        this.ignored = List.copyOf(skipped);
+        return result;
     }
 
     @Override
@@ -76,7 +103,7 @@ final class CsvRows implements RowSource {
         if (csv == null) {
             return null;
         }
-        RowPosition position = new RowPosition(name, csv.getStartingLineNumber());
+        RowPosition position = new RowPosition(input.name(), csv.getStartingLineNumber());
         lastLine = csv.getStartingLineNumber();
         if (csv.getFieldCount() != columns.length) {
             throw new BadRowException(position, null, "has " + csv.getFieldCount() + " field"
@@ -85,20 +112,32 @@ final class CsvRows implements RowSource {
         Record.Builder record = Record.builder();
         for (int i = 0; i < columns.length; i++) {
             String cell = csv.getField(i);
-            FieldDef field = columns[i];
-            try {
-                if (field == null) {
-                    if (!cell.isEmpty()) {
-                        record.id(recordId(cell));
+            switch (columns[i]) {
+                case FieldColumn(FieldDef field) -> {
+                    try {
+                        record.set(field.name(), TextValues.parse(field, cell, options.localZone()));
+                    } catch (ValueException e) {
+                        throw new BadRowException(position, field.name(), e.getMessage(), text(csv));
                     }
-                } else {
-                    record.set(field.name(), TextValues.parse(field, cell));
                 }
-            } catch (ValueException e) {
-                throw new BadRowException(position, field == null ? ID_COLUMN : field.name(), e.getMessage(), text(csv));
+                case Special.ID -> {
+                    try {
+                        if (!cell.isEmpty()) {
+                            record.id(recordId(cell));
+                        }
+                    } catch (ValueException e) {
+                        throw new BadRowException(position, ID_COLUMN, e.getMessage(), text(csv));
+                    }
+                }
+                case Special.SKIPPED -> { }
             }
         }
         return new Row(position, record.build());
+    }
+
+    @Override
+    public List<String> ignored() {
+        return ignored;
     }
 
     static long recordId(String text) {
@@ -118,10 +157,10 @@ final class CsvRows implements RowSource {
         try {
             return records.hasNext() ? records.next() : null;
         } catch (CsvParseException e) {
-            throw new BadRowException(new RowPosition(name, lastLine + 1), null, "CSV syntax error: "
+            throw new BadRowException(new RowPosition(input.name(), lastLine + 1), null, "CSV syntax error: "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), "", false);
         } catch (UncheckedIOException e) {
-            throw new UncheckedIOException("reading " + name + " failed: " + e.getCause().getMessage(), e.getCause());
+            throw new UncheckedIOException("reading " + input.name() + " failed: " + e.getCause().getMessage(), e.getCause());
         }
     }
 
@@ -141,7 +180,7 @@ final class CsvRows implements RowSource {
 
     @Override
     public long bytesRead() {
-        return input.count();
+        return input.bytesRead();
     }
 
     @Override
@@ -151,5 +190,6 @@ final class CsvRows implements RowSource {
         } catch (IOException e) {
             // Reading is over; a failing close of an input changes nothing that was loaded.
         }
+        input.close();
     }
 }

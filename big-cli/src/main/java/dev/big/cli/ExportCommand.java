@@ -20,14 +20,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code big export DB OUT}: a self-describing, compressed, checksummed copy of a database. */
+/**
+ * {@code big export DB OUT}: a self-describing, compressed, checksummed copy of a database; or, with
+ * {@code --format csv|jsonl}, the rows of one table or of a query ({@link RowExport}).
+ */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        header = "Writes a database, or some of its tables, to an export stream.",
+        header = "Writes a database, or some of its tables, to an export stream; or a table or query as CSV or JSONL.",
         description = {
             "Writes the schema, the dictionaries and every fragment of DB (or of the --table tables) to OUT as an"
                     + " export stream: LZ4-compressed blocks, each with an xxHash3 checksum (format: docs/cli.md).",
             "The export reads one commit, consistent, while writers in other threads keep committing. `big import`"
-                    + " reads it into a new database, with this or a later build of big."})
+                    + " reads it into a new database, with this or a later build of big.",
+            "--format csv|jsonl writes the rows of one --table (its id column first) or the result of --query as CSV"
+                    + " or JSON Lines, which `big load` reads back."})
 final class ExportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DB", description = "The database file.")
@@ -36,11 +41,70 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "OUT", description = "The export file to create (it must not exist); - writes to stdout.")
     Path output;
 
-    @Option(names = "--table", paramLabel = "T", description = "Export only table T (repeat for several).")
+    @Option(names = "--table", paramLabel = "T", description = "Export only table T (repeat for several; one with csv or jsonl).")
     List<String> tables = List.of();
+
+    @Option(names = "--format", paramLabel = "bigx|csv|jsonl",
+            description = "bigx (the export stream, the default), csv or jsonl (the rows of one --table or of --query).")
+    String format;
+
+    @Option(names = "--query", paramLabel = "SQL", description = "With --format csv or jsonl: export the result of SQL.")
+    String query;
 
     @Override
     public Integer call() {
+        String chosen = format == null ? "bigx" : format.toLowerCase(java.util.Locale.ROOT);
+        switch (chosen) {
+            case "bigx" -> {
+                if (query != null) {
+                    throw new CliException(ExitCodes.USAGE, "--query needs --format csv or jsonl: the export stream holds"
+                            + " tables, not query results");
+                }
+                return exportStream();
+            }
+            case "csv", "jsonl" -> {
+                if ((query == null) == (tables.size() != 1) || (query != null && !tables.isEmpty())) {
+                    throw new CliException(ExitCodes.USAGE, "--format " + chosen + " exports one --table T or one --query SQL,"
+                            + " not " + (query != null ? "both" : tables.isEmpty() ? "neither" : tables.size() + " tables"));
+                }
+                return exportRows(RowExport.format(chosen));
+            }
+            default -> throw new CliException(ExitCodes.USAGE, "--format must be bigx, csv or jsonl, not " + format);
+        }
+    }
+
+    private int exportRows(RowExport.Format rowFormat) {
+        boolean toStdout = output.toString().equals("-");
+        Inputs.readableFile(database, "database");
+        if (!toStdout) {
+            Inputs.newFile(output, "export file");
+        }
+        PrintStream report = toStdout ? System.err : System.out;
+        try (Db db = Databases.openReadOnly(database)) {
+            long start = System.nanoTime();
+            RowExport.Written written = toStdout ? rows(db, rowFormat, new FileOutputStream(FileDescriptor.out), "stdout")
+                    : toFile(target -> rows(db, rowFormat, target, output.toString()));
+            report.println("exported " + Units.count(written.rows()) + (written.rows() == 1 ? " row" : " rows") + " of "
+                    + (query != null ? "the query" : "table " + tables.getFirst()) + " to " + (toStdout ? "stdout" : output)
+                    + " as " + rowFormat.name().toLowerCase(java.util.Locale.ROOT) + " in " + Units.nanos(System.nanoTime() - start));
+            report.flush();
+        }
+        return ExitCodes.OK;
+    }
+
+    private RowExport.Written rows(Db db, RowExport.Format rowFormat, OutputStream target, String name) {
+        OutputStream out = new BufferedOutputStream(target, 1 << 20);
+        RowExport.Written written = query != null ? RowExport.query(db, query, rowFormat, out)
+                : RowExport.table(db, tables.getFirst(), rowFormat, out);
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing " + name + " failed: " + e.getMessage(), e);
+        }
+        return written;
+    }
+
+    private int exportStream() {
         boolean toStdout = output.toString().equals("-");
         Inputs.readableFile(database, "database");
         if (!toStdout) {
@@ -56,7 +120,7 @@ final class ExportCommand implements Callable<Integer> {
             ExchangeSummary summary;
             try {
                 summary = toStdout ? exportTo(db, new FileOutputStream(FileDescriptor.out), "stdout")
-                        : exportToFile(db);
+                        : toFile(target -> exportTo(db, target, output.toString()));
             } catch (CorruptPageException e) {
                 if (lock != null) {
                     throw e;
@@ -78,14 +142,19 @@ final class ExportCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** What writes an export to a stream, and what it says it wrote. */
+    private interface Writing<T> {
+        T to(OutputStream target);
+    }
+
     /** Writes the file and forces it to disk; a failed export leaves no partial file behind. */
-    private ExchangeSummary exportToFile(Db db) {
+    private <T> T toFile(Writing<T> writing) {
         boolean success = false;
         try (FileOutputStream file = new FileOutputStream(output.toFile())) {
-            ExchangeSummary summary = exportTo(db, file, output.toString());
+            T written = writing.to(file);
             file.getChannel().force(true);
             success = true;
-            return summary;
+            return written;
         } catch (IOException e) {
             throw new UncheckedIOException("writing " + output + " failed: " + e.getMessage(), e);
         } finally {

@@ -32,9 +32,9 @@ final class GetCommand implements Callable<Integer> {
     @Parameters(index = "2", paramLabel = "ID", description = "The record id (0 .. 2^63-1).")
     long id;
 
-    @Option(names = "--format", paramLabel = "table|csv|json",
+    @Option(names = "--format", paramLabel = "table|csv|json|markdown",
             description = "table (one field per line, the default on a terminal), csv (header and one row, the"
-                    + " default when piped) or json (one object).")
+                    + " default when piped), json (one object) or markdown (a one-row Markdown table).")
     OutputFormat format;
 
     @Override
@@ -63,6 +63,7 @@ final class GetCommand implements Callable<Integer> {
                                 + ValueText.of(values.get(i))).stripTrailing());
                     }
                 }
+                case MARKDOWN -> ResultPrinter.markdown(columns, List.of(values), out);
                 case CSV -> ResultPrinter.csv(columns, List.of(values), out);
                 case JSON -> out.println(ResultPrinter.jsonObject(columns, values));
             }

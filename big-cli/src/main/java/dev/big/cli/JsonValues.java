@@ -2,6 +2,7 @@ package dev.big.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.big.db.FieldDef;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,8 +11,8 @@ import java.util.List;
  *
  * <ul>
  *   <li>int: a JSON integer within the field's declared min/max (not a fraction, not a string).</li>
- *   <li>timestamp: an ISO-8601 string with {@code Z} or an offset, or an integer of epoch
- *       milliseconds (see {@link TextValues}).</li>
+ *   <li>timestamp: an ISO-8601 string (without {@code Z} or an offset: a local time in the load's
+ *       zone, see {@link Timestamps}), or an integer of epoch milliseconds.</li>
  *   <li>decimal: a JSON number with at most the field's scale of digits after the point (or a
  *       string holding one, for writers that quote exact decimals).</li>
  *   <li>bool: {@code true} or {@code false}.</li>
@@ -21,13 +22,14 @@ import java.util.List;
  */
 final class JsonValues {
 
-    static Object parse(FieldDef field, JsonNode node) {
+    /** The value of {@code field} that {@code node} holds; {@code localZone} is that of zone-less timestamps. */
+    static Object parse(FieldDef field, JsonNode node, ZoneId localZone) {
         if (node.isNull()) {
             return null;
         }
         return switch (field.type()) {
             case INT -> TextValues.checkBounds(field, integer(node, "an integer"));
-            case TIMESTAMP -> TextValues.checkBounds(field, node.isTextual() ? TextValues.timestamp(node.textValue())
+            case TIMESTAMP -> TextValues.checkBounds(field, node.isTextual() ? Timestamps.parseMillis(node.textValue(), localZone)
                     : integer(node, "an ISO-8601 string or epoch milliseconds"));
             case DECIMAL -> {
                 if (node.isTextual()) {

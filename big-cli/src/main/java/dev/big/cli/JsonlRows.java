@@ -9,34 +9,39 @@ import dev.big.db.Record;
 import dev.big.db.TableDef;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * JSON Lines rows: one JSON object per line, UTF-8, keys naming the table's fields; blank lines
- * are skipped. An {@code "id"} key is optional, as in CSV. Keys left out or {@code null} have no
- * value. Values are converted by {@link JsonValues}.
+ * JSON Lines rows: one JSON object per line, UTF-8, keys naming the table's fields in any case;
+ * blank lines are skipped. An {@code "id"} key is optional, as in CSV. Keys left out or
+ * {@code null} have no value. A key naming no field is refused, or skipped with
+ * {@code --ignore-unknown}. Values are converted by {@link JsonValues}.
  */
 final class JsonlRows implements RowSource {
 
     // Exact numbers: a decimal field's 0.1 must not pass through a double on its way in.
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
-    private final String name;
-    private final CountingInputStream input;
+    private final OpenedInput input;
     private final BufferedReader lines;
-    private final TableDef table;
+    private final FieldsByName fields;
+    private final ReadOptions options;
+    /** Keys skipped under --ignore-unknown, in the order first seen. */
+    private final Set<String> ignored = new LinkedHashSet<>();
     private long line;
 
-    JsonlRows(String name, InputStream in, TableDef table) {
-        this.name = name;
-        this.input = new CountingInputStream(in);
-        this.lines = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8), 1 << 16);
-        this.table = table;
+    JsonlRows(OpenedInput input, TableDef table, ReadOptions options) {
+        this.input = input;
+        this.lines = new BufferedReader(new InputStreamReader(input.data(), StandardCharsets.UTF_8), 1 << 16);
+        this.fields = new FieldsByName(table);
+        this.options = options;
     }
 
     @Override
@@ -49,7 +54,7 @@ final class JsonlRows implements RowSource {
             }
             line++;
         } while (text.isBlank());
-        RowPosition position = new RowPosition(name, line);
+        RowPosition position = new RowPosition(input.name(), line);
         JsonNode object;
         try {
             object = JSON.readTree(text);
@@ -66,7 +71,7 @@ final class JsonlRows implements RowSource {
             String key = entry.getKey();
             JsonNode value = entry.getValue();
             try {
-                if (key.equals(CsvRows.ID_COLUMN)) {
+                if (FieldsByName.isId(key)) {
                     if (!value.isNull()) {
                         if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
                             throw new ValueException("expected an integer 0 .. 2^63-1, got " + value);
@@ -75,10 +80,15 @@ final class JsonlRows implements RowSource {
                     }
                     continue;
                 }
-                FieldDef field = table.field(key).orElseThrow(() -> new ValueException("not in table '"
-                        + table.name() + "' (its fields: " + String.join(", ", table.fields().stream().map(FieldDef::name).toList())
-                        + "; an \"id\" key is optional)"));
-                record.set(field.name(), JsonValues.parse(field, value));
+                FieldDef field = fields.get(key);
+                if (field == null) {
+                    if (!options.ignoreUnknown()) {
+                        throw new ValueException(fields.unknown("\"id\" key"));
+                    }
+                    ignored.add(key);
+                    continue;
+                }
+                record.set(field.name(), JsonValues.parse(field, value, options.localZone()));
             } catch (ValueException e) {
                 throw new BadRowException(position, key, e.getMessage(), text);
             }
@@ -90,13 +100,18 @@ final class JsonlRows implements RowSource {
         try {
             return lines.readLine();
         } catch (IOException e) {
-            throw new UncheckedIOException("reading " + name + " failed: " + e.getMessage(), e);
+            throw new UncheckedIOException("reading " + input.name() + " failed: " + e.getMessage(), e);
         }
     }
 
     @Override
+    public List<String> ignored() {
+        return List.copyOf(ignored);
+    }
+
+    @Override
     public long bytesRead() {
-        return input.count();
+        return input.bytesRead();
     }
 
     @Override
@@ -106,5 +121,6 @@ final class JsonlRows implements RowSource {
         } catch (IOException e) {
             // Reading is over; a failing close of an input changes nothing that was loaded.
         }
+        input.close();
     }
 }

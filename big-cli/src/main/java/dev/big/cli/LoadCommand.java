@@ -2,18 +2,18 @@ package dev.big.cli;
 
 import dev.big.db.Db;
 import dev.big.db.TableDef;
-import java.io.FileDescriptor;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -24,10 +24,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Loads rows from CSV or JSON Lines files into a table.",
         description = {
-            "CSV: a header row names the fields (an optional `id` column gives record ids; without it rows are"
-                    + " appended), empty cell = no value, sets as a|b|c, timestamps as ISO-8601 with Z or an offset,"
-                    + " or epoch milliseconds, bools as true/false, 1/0, yes/no.",
-            "JSONL: one object per line, keys naming fields, sets as arrays.",
+            "CSV: a header row names the fields, in any case (an optional `id` column gives record ids; without it"
+                    + " rows are appended), empty cell = no value, sets as a|b|c, timestamps as ISO-8601 (without Z or an"
+                    + " offset: UTC, or the --timezone zone) or epoch milliseconds, bools as true/false, 1/0, yes/no.",
+            "JSONL: one object per line, keys naming fields, sets as arrays. A file named .gz is decompressed.",
             "",
             "A bad row stops the load with FILE:LINE: field 'x': problem and says which rows were committed;"
                     + " --skip-bad FILE sets bad rows aside instead. A progress bar shows on a terminal."})
@@ -43,7 +43,7 @@ final class LoadCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--format", paramLabel = "csv|jsonl",
-            description = "Input format (default: jsonl for .jsonl/.ndjson/.json files, else csv).")
+            description = "Input format (default: jsonl for .jsonl/.ndjson/.json files, with or without .gz, else csv).")
     String format;
 
     static final class Mode {
@@ -59,32 +59,66 @@ final class LoadCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Mode mode;
 
-    @Option(names = "--schema", paramLabel = "FILE",
-            description = "A schema file (see `big create`): creates the database and any missing tables first.")
-    Path schema;
+    static final class Tables {
+        @Option(names = "--schema", paramLabel = "FILE",
+                description = "A schema file (see `big create`): creates the database and any missing tables first.")
+        Path schema;
+
+        @Option(names = "--create", description = "If TABLE does not exist, infer its fields from the first file (int,"
+                + " decimal, timestamp, bool, keyed; set from JSON arrays) and create it, and the database if need be.")
+        boolean create;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Tables tables;
+
+    @Option(names = "--schema-out", paramLabel = "FILE",
+            description = "Write TABLE's schema (the one --create chose, or the table's) to FILE as a schema file.")
+    Path schemaOut;
+
+    @Option(names = "--delimiter", paramLabel = "CHAR", description = "The CSV field separator: one character, or tab"
+            + " (also \\t). Default: a comma.")
+    String delimiter;
+
+    @Option(names = "--ignore-unknown", description = "Skip CSV columns and JSON keys that name no field of TABLE"
+            + " (without it they are an error).")
+    boolean ignoreUnknown;
 
     @Option(names = "--skip-bad", paramLabel = "FILE",
             description = "Write rows that cannot be loaded, with the reason, to FILE and go on.")
     Path skipBad;
 
-    /** An input file as given: its path (null for stdin), name for messages and size (-1 if unknown). */
-    private record InputFile(Path path, String name, long sizeBytes) {}
+    @Option(names = "--timezone", paramLabel = "ZONE",
+            description = "The zone of timestamps written without Z or an offset (2024-01-01 00:00:00): a region such as"
+                    + " Europe/Paris (daylight saving time included) or an offset such as +02:00. Default: UTC.")
+    String timezone;
 
     @Override
     public Integer call() {
         String explicitFormat = format == null ? null : checkFormat(format);
         int batchSize = mode != null && mode.batch != null ? checkBatch(mode.batch) : 0;
-        List<InputFile> files = inputFiles();
+        ReadOptions options = new ReadOptions(zone(), delimiter(), ignoreUnknown);
+        List<LoadTarget.InputFile> inputs = inputFiles();
+        LoadTarget target = new LoadTarget(database, table, inputs, explicitFormat, options);
         Loader.Result result;
         RejectFile rejects = null;
-        try (Db db = openOrCreate()) {
-            TableDef def = tableDef(db);
-            List<Loader.Input> inputs = files.stream().map(f -> new Loader.Input(f.name(),
-                    () -> open(f, explicitFormat, def))).toList();
-            long totalBytes = files.stream().mapToLong(InputFile::sizeBytes).reduce(0, (a, b) -> a < 0 || b < 0 ? -1 : a + b);
+        PrintWriter out = Terminal.stdout();
+        try (Db db = target.open(tables == null ? null : tables.schema, tables != null && tables.create)) {
+            TableDef def = target.tableDef(db);
+            if (target.inferred() != null) {
+                SchemaInference.Inferred inferred = target.inferred();
+                out.println("created table " + def.name() + " from " + Units.count(inferred.rows()) + (inferred.rows() == 1
+                        ? " row" : " rows") + " of " + inferred.input() + ": " + String.join(", ", def.fields().stream()
+                        .map(Object::toString).toList()));
+                out.flush();
+            }
+            if (schemaOut != null) {
+                writeSchema(def);
+            }
+            long totalBytes = inputs.stream().mapToLong(LoadTarget.InputFile::sizeBytes).reduce(0, (a, b) -> a < 0 || b < 0 ? -1 : a + b);
             rejects = skipBad == null ? null : new RejectFile(skipBad);
             try (Progress progress = Progress.start("load", totalBytes, " MiB", 1 << 20)) {
-                Loader loader = new Loader(db, table, inputs, batchSize, rejects, progress);
+                Loader loader = new Loader(db, table, target.loaderInputs(def), batchSize, rejects, progress);
                 try {
                     result = loader.run();
                 } catch (BadRowException e) {
@@ -94,21 +128,32 @@ final class LoadCommand implements Callable<Integer> {
                 }
             }
         } finally {
+            target.close();
             if (rejects != null) {
                 rejects.close();
             }
         }
-        PrintWriter out = Terminal.stdout();
         out.println("loaded " + Units.count(result.rows()) + (result.rows() == 1 ? " row" : " rows") + " into " + table + " in " + Units.nanos(result.nanos())
                 + " (" + Units.rate(result.rows(), result.nanos()) + " rows/s), wrote " + Units.bytes(result.bytesWritten())
                 + (result.rows() > 0 ? " (" + Units.count(result.bytesWritten() / result.rows()) + " bytes/row)" : "")
                 + "; " + database + " is now " + Units.bytes(fileSize()));
+        for (Map.Entry<String, List<String>> skipped : result.ignored().entrySet()) {
+            out.println("ignored in " + skipped.getKey() + " (not in table " + table + "): " + String.join(", ", skipped.getValue()));
+        }
         if (rejects != null) {
             out.println(Units.count(result.rejected()) + (result.rejected() == 1 ? " row" : " rows")
                     + " rejected, written with the reasons to " + rejects.path());
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    private void writeSchema(TableDef def) {
+        try {
+            Files.writeString(schemaOut, SchemaFile.text(List.of(def)));
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.CANNOT_CREATE, "writing --schema-out " + schemaOut + " failed: " + e.getMessage(), e);
+        }
     }
 
     private long fileSize() {
@@ -127,11 +172,11 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /** Checks every input up front: a missing third file should not stop a load halfway. */
-    private List<InputFile> inputFiles() {
-        List<InputFile> inputs = new ArrayList<>();
+    private List<LoadTarget.InputFile> inputFiles() {
+        List<LoadTarget.InputFile> inputs = new ArrayList<>();
         for (Path file : files) {
             if (file.toString().equals("-")) {
-                inputs.add(new InputFile(null, "stdin", -1));
+                inputs.add(new LoadTarget.InputFile(null, "stdin", -1));
                 continue;
             }
             Inputs.readableFile(file, "input file");
@@ -139,7 +184,7 @@ final class LoadCommand implements Callable<Integer> {
                 throw new CliException(ExitCodes.USAGE, "--skip-bad " + skipBad + " is also an input file; choose another path");
             }
             try {
-                inputs.add(new InputFile(file, file.toString(), Files.size(file)));
+                inputs.add(new LoadTarget.InputFile(file, file.toString(), Files.size(file)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -147,17 +192,30 @@ final class LoadCommand implements Callable<Integer> {
         return inputs;
     }
 
-    private RowSource open(InputFile file, String explicitFormat, TableDef def) {
-        InputStream in;
-        try {
-            in = file.path() == null ? new FileInputStream(FileDescriptor.in) : Files.newInputStream(file.path());
-        } catch (IOException e) {
-            throw new UncheckedIOException("opening " + file.name() + " failed: " + e.getMessage(), e);
+    private ZoneId zone() {
+        if (timezone == null) {
+            return ZoneOffset.UTC;
         }
-        String lower = file.name().toLowerCase(Locale.ROOT);
-        boolean jsonl = explicitFormat != null ? explicitFormat.equals("jsonl")
-                : lower.endsWith(".jsonl") || lower.endsWith(".ndjson") || lower.endsWith(".json");
-        return jsonl ? new JsonlRows(file.name(), in, def) : new CsvRows(file.name(), in, def);
+        try {
+            return ZoneId.of(timezone);
+        } catch (DateTimeException e) {
+            throw new CliException(ExitCodes.USAGE, "--timezone " + timezone + " is not a time zone: use a region such as"
+                    + " Europe/Paris or America/New_York, UTC, or an offset such as +02:00");
+        }
+    }
+
+    private char delimiter() {
+        if (delimiter == null) {
+            return ',';
+        }
+        if (delimiter.equals("\\t") || delimiter.equalsIgnoreCase("tab")) {
+            return '\t';
+        }
+        if (delimiter.length() != 1 || delimiter.charAt(0) == '"' || delimiter.charAt(0) == '\n' || delimiter.charAt(0) == '\r') {
+            throw new CliException(ExitCodes.USAGE, "--delimiter takes one character (such as ; or |) or tab, not '"
+                    + TextValues.printable(delimiter) + "'" + (delimiter.equals("\"") ? " (the quote character)" : ""));
+        }
+        return delimiter.charAt(0);
     }
 
     private static String checkFormat(String format) {
@@ -166,44 +224,5 @@ final class LoadCommand implements Callable<Integer> {
             throw new CliException(ExitCodes.USAGE, "--format must be csv or jsonl, not " + format);
         }
         return lower;
-    }
-
-    /** The database, created (with the schema's tables) if --schema was given and it does not exist. */
-    private Db openOrCreate() {
-        if (schema == null) {
-            return Databases.openForWriting(database);
-        }
-        List<TableDef> tables = SchemaFile.read(schema);
-        if (!Files.exists(database)) {
-            Inputs.newFile(database, "database");
-            return Db.create(database, tables);
-        }
-        Db db = Databases.openForWriting(database);
-        boolean success = false;
-        try {
-            List<TableDef> existing = db.schema();
-            for (TableDef wanted : tables) {
-                Optional<TableDef> present = existing.stream().filter(t -> t.name().equals(wanted.name())).findFirst();
-                if (present.isEmpty()) {
-                    db.createTable(wanted);
-                } else if (!present.get().equals(wanted)) {
-                    throw new CliException(ExitCodes.DATA_ERROR, "table '" + wanted.name() + "' of " + database
-                            + " has fields " + present.get().fields() + ", not the " + wanted.fields() + " of " + schema);
-                }
-            }
-            success = true;
-            return db;
-        } finally {
-            if (!success) {
-                db.close();
-            }
-        }
-    }
-
-    private TableDef tableDef(Db db) {
-        return db.schema().stream().filter(t -> t.name().equals(table)).findFirst().orElseThrow(() ->
-                new CliException(ExitCodes.DATA_ERROR, "no table '" + table + "' in " + database + " (tables: "
-                        + String.join(", ", db.schema().stream().map(TableDef::name).toList())
-                        + "); create it with --schema FILE"));
     }
 }

@@ -9,7 +9,9 @@ import dev.big.db.ProgressListener;
 import dev.big.db.Record;
 import dev.big.db.Snapshot;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.function.Supplier;
 
@@ -25,7 +27,8 @@ final class Loader {
     /** One input file, opened when the load reaches it. */
     record Input(String name, Supplier<RowSource> open) {}
 
-    record Result(long rows, long rejected, long bytesWritten, long nanos) {}
+    /** What a load did; {@code ignored}: per input, the columns or keys it skipped (--ignore-unknown). */
+    record Result(long rows, long rejected, long bytesWritten, long nanos, Map<String, List<String>> ignored) {}
 
     private final Db db;
     private final int batchSize;
@@ -38,6 +41,7 @@ final class Loader {
     /** Set by the database's progress listener, which a bulk load calls from its commit thread. */
     private volatile long bytesWritten;
     private long inputBytesDone;
+    private final Map<String, List<String>> ignored = new LinkedHashMap<>();
 
     /** A loader that commits every {@code batchSize} rows through ingest, or bulk-loads if it is 0. */
     Loader(Db db, String table, List<Input> inputs, int batchSize, RejectFile rejects, Progress progress) {
@@ -100,6 +104,7 @@ final class Loader {
                     progress.stepTo(inputBytesDone + source.bytesRead());
                 }
                 inputBytesDone += source.bytesRead();
+                noteIgnored(input, source);
             }
         }
         ingester.close();
@@ -145,6 +150,7 @@ final class Loader {
                 next = nextRow(source);
                 if (next == null) {
                     inputBytesDone += source.bytesRead();
+                    noteIgnored(inputs.get(inputIndex), source);
                     source.close();
                     source = null;
                 } else if (!idAscends(next)) {
@@ -220,11 +226,18 @@ final class Loader {
         rejects.reject(e);
     }
 
+    private void noteIgnored(Input input, RowSource source) {
+        if (!source.ignored().isEmpty()) {
+            ignored.put(input.name(), source.ignored());
+        }
+    }
+
     CommitTracker tracker() {
         return tracker;
     }
 
     private Result result(long start) {
-        return new Result(tracker.committed(), rejects == null ? 0 : rejects.rows(), bytesWritten, System.nanoTime() - start);
+        return new Result(tracker.committed(), rejects == null ? 0 : rejects.rows(), bytesWritten, System.nanoTime() - start,
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(ignored)));
     }
 }

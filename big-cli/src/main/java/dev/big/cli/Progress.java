@@ -25,7 +25,7 @@ final class Progress implements AutoCloseable {
             return new Progress(null);
         }
         ProgressBarBuilder builder = new ProgressBarBuilder().setTaskName(task).setInitialMax(max)
-                .setUpdateIntervalMillis(250).setUnit(unit, unitSize).showSpeed()
+                .setUpdateIntervalMillis(250).setRenderer(new ProgressLine(unit, unitSize))
                 .setConsumer(new ConsoleProgressBarConsumer(System.err));
         return new Progress(builder.build());
     }

@@ -23,54 +23,75 @@ final class ResultPrinter {
     static void print(List<String> columns, List<List<Object>> rows, OutputFormat format, PrintWriter out) {
         switch (format) {
             case TABLE -> table(columns, rows, out);
+            case MARKDOWN -> markdown(columns, rows, out);
             case CSV -> csv(columns, rows, out);
             case JSON -> json(columns, rows, out);
         }
         out.flush();
     }
 
-    /** Columns padded to their widest value, numbers on the right, and the row count below. */
+    /**
+     * Columns padded to their widest value, numbers on the right. The row count is not part of it:
+     * the command prints it once, with the time taken ({@link #rowCount}).
+     */
     static void table(List<String> columns, List<List<Object>> rows, PrintWriter out) {
-        int[] widths = new int[columns.size()];
-        boolean[] numeric = new boolean[columns.size()];
-        List<String[]> texts = new ArrayList<>(rows.size());
-        for (int c = 0; c < columns.size(); c++) {
-            widths[c] = columns.get(c).length();
-            numeric[c] = !rows.isEmpty();
-        }
-        for (List<Object> row : rows) {
-            String[] text = new String[columns.size()];
-            for (int c = 0; c < text.length; c++) {
-                Object value = row.get(c);
-                text[c] = ValueText.of(value);
-                widths[c] = Math.max(widths[c], text[c].length());
-                numeric[c] &= value == null || ValueText.isNumber(value);
-            }
-            texts.add(text);
-        }
+        TextGrid grid = TextGrid.of(columns, rows, ValueText::of, 0);
         StringBuilder line = new StringBuilder();
-        for (int c = 0; c < widths.length; c++) {
-            line.append(c == 0 ? "" : " | ").append(pad(columns.get(c), widths[c], numeric[c]));
+        for (int c = 0; c < grid.columns(); c++) {
+            line.append(c == 0 ? "" : " | ").append(grid.padded(grid.header(c), c));
         }
         out.println(line.toString().stripTrailing());
         line.setLength(0);
-        for (int c = 0; c < widths.length; c++) {
-            line.append(c == 0 ? "" : "-+-").append("-".repeat(widths[c]));
+        for (int c = 0; c < grid.columns(); c++) {
+            line.append(c == 0 ? "" : "-+-").append("-".repeat(grid.width(c)));
         }
         out.println(line);
-        for (String[] text : texts) {
+        for (int r = 0; r < grid.rows(); r++) {
             line.setLength(0);
-            for (int c = 0; c < widths.length; c++) {
-                line.append(c == 0 ? "" : " | ").append(pad(text[c], widths[c], numeric[c]));
+            for (int c = 0; c < grid.columns(); c++) {
+                line.append(c == 0 ? "" : " | ").append(grid.padded(grid.text(r, c), c));
             }
             out.println(line.toString().stripTrailing());
         }
-        out.println("(" + Units.count(rows.size()) + (rows.size() == 1 ? " row)" : " rows)"));
     }
 
-    private static String pad(String text, int width, boolean right) {
-        String padding = " ".repeat(width - text.length());
-        return right ? padding + text : text + padding;
+    /**
+     * A GitHub-flavoured Markdown table: numbers right-aligned ({@code ---:}), a {@code |} inside a
+     * value written {@code \|}, columns padded so the text reads as a table too.
+     */
+    static void markdown(List<String> columns, List<List<Object>> rows, PrintWriter out) {
+        TextGrid grid = TextGrid.of(columns.stream().map(ResultPrinter::markdownCell).toList(), rows,
+                value -> markdownCell(ValueText.of(value)), 3);
+        StringBuilder line = new StringBuilder("|");
+        for (int c = 0; c < grid.columns(); c++) {
+            line.append(' ').append(grid.padded(grid.header(c), c)).append(" |");
+        }
+        out.println(line);
+        line.setLength(0);
+        line.append('|');
+        for (int c = 0; c < grid.columns(); c++) {
+            // Columns are at least three wide: some renderers see no table in fewer dashes.
+            int dashes = grid.width(c);
+            line.append(grid.numeric(c) ? " " + "-".repeat(dashes - 1) + ": |" : " " + "-".repeat(dashes) + " |");
+        }
+        out.println(line);
+        for (int r = 0; r < grid.rows(); r++) {
+            line.setLength(0);
+            line.append('|');
+            for (int c = 0; c < grid.columns(); c++) {
+                line.append(' ').append(grid.padded(grid.text(r, c), c)).append(" |");
+            }
+            out.println(line);
+        }
+    }
+
+    private static String markdownCell(String text) {
+        return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").replace("\r", " ");
+    }
+
+    /** The line after a result: its row count and, when {@code nanos >= 0}, the time it took. */
+    static String rowCount(long rows, long nanos) {
+        return "(" + Units.count(rows) + (rows == 1 ? " row" : " rows") + (nanos >= 0 ? " in " + Units.nanos(nanos) : "") + ")";
     }
 
     static void csv(List<String> columns, List<List<Object>> rows, Writer out) {

@@ -18,7 +18,12 @@ interface RowSource extends AutoCloseable {
      */
     Row next();
 
-    /** Bytes of the input consumed so far, for progress. */
+    /** The input's columns (or keys) that name no field and were skipped (--ignore-unknown), so far. */
+    default java.util.List<String> ignored() {
+        return java.util.List.of();
+    }
+
+    /** Bytes of the input file consumed so far, for progress. */
     long bytesRead();
 
     @Override

@@ -66,6 +66,43 @@ final class SchemaFile {
         return defs;
     }
 
+    /**
+     * {@code tables} as a schema file that {@link #read} reads back to the same tables: one field
+     * per line, so a person can read it too (the shell's {@code .schema} prints it).
+     */
+    static String text(List<TableDef> tables) {
+        StringBuilder json = new StringBuilder("{\"tables\": [");
+        for (int t = 0; t < tables.size(); t++) {
+            TableDef table = tables.get(t);
+            json.append(t == 0 ? "\n" : ",\n").append("  {\"name\": ").append(quoted(table.name())).append(", \"fields\": [");
+            for (int f = 0; f < table.fields().size(); f++) {
+                FieldDef field = table.fields().get(f);
+                json.append(f == 0 ? "\n" : ",\n").append("    {\"name\": ").append(quoted(field.name()))
+                        .append(", \"type\": ").append(quoted(field.type().label()));
+                if (field.type() == FieldType.DECIMAL) {
+                    json.append(", \"scale\": ").append(field.scale());
+                }
+                if (field.min() != null) {
+                    json.append(", \"min\": ").append(field.min());
+                }
+                if (field.max() != null) {
+                    json.append(", \"max\": ").append(field.max());
+                }
+                json.append('}');
+            }
+            json.append("]}");
+        }
+        return json.append("]}\n").toString();
+    }
+
+    private static String quoted(String text) {
+        try {
+            return JSON.writeValueAsString(text);
+        } catch (JacksonException e) {
+            throw new IllegalStateException("a string always writes as JSON", e);
+        }
+    }
+
     private static TableDef table(Path file, JsonNode table, String where) {
         if (!table.isObject()) {
             throw invalid(file, where + " must be an object with \"name\" and \"fields\"");

@@ -2,6 +2,7 @@ package dev.big.cli;
 
 import dev.big.db.FieldDef;
 import java.math.BigDecimal;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,10 +12,10 @@ import java.util.List;
  * <ul>
  *   <li>int: a decimal integer, optional sign, surrounding spaces ignored; no fractions, exponents
  *       or thousands separators; within the field's declared min/max.</li>
- *   <li>timestamp: ISO-8601 with {@code Z} or an offset ({@code 2024-01-01T00:00:00Z},
- *       {@code 2024-01-01T01:00:00.5+01:00}; a space may replace the {@code T}), or epoch
- *       milliseconds ({@code 1704067200000}). A time without a zone is refused rather than
- *       guessed.</li>
+ *   <li>timestamp: ISO-8601 ({@code 2024-01-01T00:00:00Z}, {@code 2024-01-01T01:00:00.5+01:00};
+ *       a space may replace the {@code T}), or epoch milliseconds ({@code 1704067200000}). A time
+ *       without {@code Z} or an offset ({@code 2024-01-01 00:00:00}) is read in the load's local
+ *       zone, UTC by default (see {@link Timestamps}).</li>
  *   <li>decimal: a number with at most the field's scale of digits after the point
  *       ({@code 12.5}, {@code -0.25}, {@code 3}); no exponents or thousands separators.</li>
  *   <li>bool: {@code true}/{@code false}, {@code 1}/{@code 0}, {@code yes}/{@code no}, any case.</li>
@@ -24,13 +25,14 @@ import java.util.List;
  */
 final class TextValues {
 
-    static Object parse(FieldDef field, String text) {
+    /** The value of {@code field} that {@code text} holds; {@code localZone} is that of zone-less timestamps. */
+    static Object parse(FieldDef field, String text, ZoneId localZone) {
         if (text.isEmpty()) {
             return null;
         }
         return switch (field.type()) {
             case INT -> checkBounds(field, integer(text));
-            case TIMESTAMP -> checkBounds(field, timestamp(text));
+            case TIMESTAMP -> checkBounds(field, Timestamps.parseMillis(text, localZone));
             case DECIMAL -> decimal(text);
             case BOOL -> bool(text);
             case KEYED -> text;
@@ -56,11 +58,6 @@ final class TextValues {
             throw new ValueException(quote(text) + " is not a decimal number (write digits with an optional point: 12.50)");
         }
         return new BigDecimal(trimmed);
-    }
-
-    /** Epoch milliseconds: see {@link Timestamps}. */
-    static long timestamp(String text) {
-        return Timestamps.parseMillis(text);
     }
 
     static boolean bool(String text) {

@@ -78,10 +78,12 @@ class BadInputIT {
     void badValuesOfEveryKindNameTheirFieldAndLine() {
         String db = freshDb("values.big");
         String[][] cases = {
-            {"4,5,d,true,yesterday,1,", "field 'received_at': \"yesterday\" is not a timestamp: use ISO-8601 with Z or an"
-                    + " offset (2024-01-01T00:00:00Z) or epoch milliseconds"},
-            {"4,5,d,true,2024-01-01T00:00:00,1,", "field 'received_at': \"2024-01-01T00:00:00\" has no time zone: add Z for"
-                    + " UTC (2024-01-01T00:00:00Z) or an offset such as +02:00"},
+            {"4,5,d,true,yesterday,1,", "field 'received_at': \"yesterday\" is not a timestamp: write ISO-8601,"
+                    + " 2024-01-01 00:00:00 (read as UTC unless --timezone says otherwise), 2024-01-01T00:00:00Z or"
+                    + " 2024-01-01T00:00:00+02:00, or epoch milliseconds"},
+            {"4,5,d,true,2024-02-30 00:00:00,1,", "field 'received_at': \"2024-02-30 00:00:00\" is not a timestamp: write"
+                    + " ISO-8601, 2024-01-01 00:00:00 (read as UTC unless --timezone says otherwise), 2024-01-01T00:00:00Z or"
+                    + " 2024-01-01T00:00:00+02:00, or epoch milliseconds"},
             {"4,1048576,d,true,,1,", "field 'value': 1048576 is outside the field's declared range 0..1048575"},
             {"4,1.5,d,true,,1,", "field 'value': \"1.5\" is not an integer"},
             {"4,99999999999999999999,d,,,,", "field 'value': \"99999999999999999999\" does not fit a 64-bit integer"},
@@ -108,7 +110,7 @@ class BadInputIT {
         assertEquals(65, header.exitCode(), header.toString());
         assertEquals("""
                 header.csv:1: field 'colour': not in table 'events' (its fields: value, type, verified, received_at, size,\
-                 tags; an 'id' column is optional)
+                 tags; an 'id' column is optional; --ignore-unknown skips the columns the table lacks)
                 big load: stopped at header.csv:1. Nothing was loaded.
                 """, header.stderr());
 
@@ -302,7 +304,7 @@ class BadInputIT {
         assertOneLine(64, "big load: --batch must be at least 1, got 0", Cli.big(dir, "load", "x.big", "t", "f.csv", "--batch", "0"));
         assertOneLine(64, "big load: --format must be csv or jsonl, not xml",
                 Cli.big(dir, "load", "x.big", "t", "f.csv", "--format", "xml"));
-        assertOneLineThen(64, "big query: Invalid value for option '--format': expected one of [TABLE, CSV, JSON] (case-insensitive)"
+        assertOneLineThen(64, "big query: Invalid value for option '--format': expected one of [TABLE, CSV, JSON, MARKDOWN] (case-insensitive)"
                 + " but was 'yaml'", Cli.big(dir, "query", "x.big", "SELECT 1", "--format", "yaml"));
         Cli.Run none = Cli.big(dir);
         assertEquals(64, none.exitCode());

@@ -129,4 +129,51 @@ class LoadIT {
         assertEquals(0, again.exitCode(), "an existing database with the schema's tables is loaded into: " + again);
         assertTrue(Cli.big(dir, "stats", "bulk.big").stdout().contains("table events: 6,000 records"));
     }
+
+    /** What DuckDB and PostgreSQL write for a TIMESTAMP: no zone. UTC by default, like big's SQL; --timezone for local time. */
+    @Test
+    void zonelessTimestampsLoadAsUtcOrInTheZoneOfTimezone() {
+        Path dir = Cli.newDir("load-zone");
+        Cli.write(dir.resolve("schema.json"), Cli.SCHEMA);
+        Cli.write(dir.resolve("local.csv"), """
+                id,received_at
+                1,2001-01-01 00:01:00
+                2,2024-03-31T02:30:00.123456
+                3,2024-10-27 02:30:00
+                4,2024-07-01
+                5,2024-07-01 12:00:00+00:00
+                """);
+        Cli.write(dir.resolve("local.jsonl"), """
+                {"id": 6, "received_at": "2024-01-15 12:00:00"}
+                """);
+        Cli.Run utc = Cli.big(dir, "load", "utc.big", "events", "local.csv", "local.jsonl", "--schema", "schema.json");
+        assertEquals(0, utc.exitCode(), utc.toString());
+        Cli.Run paris = Cli.big(dir, "load", "paris.big", "events", "local.csv", "local.jsonl", "--schema", "schema.json",
+                "--timezone", "Europe/Paris");
+        assertEquals(0, paris.exitCode(), paris.toString());
+        String sql = "SELECT id, received_at FROM events ORDER BY id";
+        assertEquals("""
+                id,received_at
+                1,2001-01-01T00:01:00Z
+                2,2024-03-31T02:30:00.123Z
+                3,2024-10-27T02:30:00Z
+                4,2024-07-01T00:00:00Z
+                5,2024-07-01T12:00:00Z
+                6,2024-01-15T12:00:00Z
+                """, Cli.big(dir, "query", "utc.big", sql).stdout());
+        assertEquals("""
+                id,received_at
+                1,2000-12-31T23:01:00Z
+                2,2024-03-31T01:30:00.123Z
+                3,2024-10-27T00:30:00Z
+                4,2024-06-30T22:00:00Z
+                5,2024-07-01T12:00:00Z
+                6,2024-01-15T11:00:00Z
+                """, Cli.big(dir, "query", "paris.big", sql).stdout(),
+                "winter +01:00, summer +02:00; the spring gap's 02:30 is 03:30 summer time, the autumn overlap's the first");
+
+        Cli.Run badZone = Cli.big(dir, "load", "utc.big", "events", "local.csv", "--timezone", "Europe/Pariss");
+        BadInputIT.assertOneLine(64, "big load: --timezone Europe/Pariss is not a time zone: use a region such as Europe/Paris"
+                + " or America/New_York, UTC, or an offset such as +02:00", badZone);
+    }
 }

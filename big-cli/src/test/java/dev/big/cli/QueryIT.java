@@ -48,6 +48,7 @@ class QueryIT {
     @Test
     void everyValueKindInEveryFormat() {
         String sql = "SELECT * FROM events ORDER BY id LIMIT 4";
+        Cli.Run table = Cli.big(dir, "query", "q.big", sql, "--format", "table");
         assertEquals("""
                 id,value,type,verified,received_at,size,tags
                 1,10,click,true,2024-01-01T00:00:00Z,100,a|b
@@ -62,8 +63,8 @@ class QueryIT {
                  2 |    20 | view         | false    | 2024-01-01T00:00:01.500Z |  200 |
                  3 |    30 | click        | true     |                          |  300 | c
                  4 |       | quoted, type | false    | 2024-01-01T00:00:03Z     |      | a
-                (4 rows)
-                """, Cli.big(dir, "query", "q.big", sql, "--format", "table").stdout());
+                """, table.stdout());
+        assertTrue(table.stderr().matches("\\(4 rows in [0-9.]+ (s|ms|µs)\\)\n"), "one row-count line, with the time: " + table);
         assertEquals("""
                 [
                 {"id":1,"value":10,"type":"click","verified":true,"received_at":"2024-01-01T00:00:00Z","size":100,"tags":["a","b"]},

@@ -1,0 +1,155 @@
+package dev.big.cli;
+
+import dev.big.db.Db;
+import dev.big.db.TableDef;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Where a load goes and what it reads: the database (created from a schema file, or with a table
+ * inferred from the first input under {@code --create}), the table, and the inputs as the
+ * {@link Loader} opens them, each as CSV or JSON Lines and decompressed if named {@code .gz}.
+ */
+final class LoadTarget implements AutoCloseable {
+
+    /** An input file as given: its path (null for stdin), name for messages and size (-1 if unknown). */
+    record InputFile(Path path, String name, long sizeBytes) {}
+
+    private final Path database;
+    private final String table;
+    private final List<InputFile> inputs;
+    private final String explicitFormat;
+    private final ReadOptions options;
+    /** The first input, opened to infer the table from and handed to the loader as it is (stdin opens once). */
+    private OpenedInput firstInput;
+    private SchemaInference.Inferred inferred;
+
+    LoadTarget(Path database, String table, List<InputFile> inputs, String explicitFormat, ReadOptions options) {
+        this.database = database;
+        this.table = table;
+        this.inputs = inputs;
+        this.explicitFormat = explicitFormat;
+        this.options = options;
+    }
+
+    /**
+     * The database, opened for writing: created with the schema file's tables first if
+     * {@code schema} is given, or with TABLE inferred from the first input if {@code create} is
+     * and TABLE does not exist.
+     */
+    Db open(Path schema, boolean create) {
+        if (schema != null) {
+            return withSchema(schema);
+        }
+        if (!create) {
+            return Databases.openForWriting(database);
+        }
+        if (!Files.exists(database)) {
+            TableDef def = infer();
+            Inputs.newFile(database, "database");
+            return Db.create(database, List.of(def));
+        }
+        Db db = Databases.openForWriting(database);
+        boolean success = false;
+        try {
+            if (db.schema().stream().noneMatch(t -> t.name().equals(table))) {
+                db.createTable(infer());
+            }
+            success = true;
+            return db;
+        } finally {
+            if (!success) {
+                db.close();
+            }
+        }
+    }
+
+    /** The table inferred by {@link #open}, or null if it existed or came from a schema file. */
+    SchemaInference.Inferred inferred() {
+        return inferred;
+    }
+
+    private TableDef infer() {
+        InputFile first = inputs.getFirst();
+        firstInput = OpenedInput.open(first.path(), first.name());
+        inferred = SchemaInference.infer(table, firstInput, isJsonl(first), options);
+        return inferred.table();
+    }
+
+    private Db withSchema(Path schema) {
+        List<TableDef> tables = SchemaFile.read(schema);
+        if (!Files.exists(database)) {
+            Inputs.newFile(database, "database");
+            return Db.create(database, tables);
+        }
+        Db db = Databases.openForWriting(database);
+        boolean success = false;
+        try {
+            List<TableDef> existing = db.schema();
+            for (TableDef wanted : tables) {
+                Optional<TableDef> present = existing.stream().filter(t -> t.name().equals(wanted.name())).findFirst();
+                if (present.isEmpty()) {
+                    db.createTable(wanted);
+                } else if (!present.get().equals(wanted)) {
+                    throw new CliException(ExitCodes.DATA_ERROR, "table '" + wanted.name() + "' of " + database
+                            + " has fields " + present.get().fields() + ", not the " + wanted.fields() + " of " + schema);
+                }
+            }
+            success = true;
+            return db;
+        } finally {
+            if (!success) {
+                db.close();
+            }
+        }
+    }
+
+    TableDef tableDef(Db db) {
+        return db.schema().stream().filter(t -> t.name().equals(table)).findFirst().orElseThrow(() ->
+                new CliException(ExitCodes.DATA_ERROR, "no table '" + table + "' in " + database + " (tables: "
+                        + String.join(", ", db.schema().stream().map(TableDef::name).toList())
+                        + "); pass --create to infer it from the file, or --schema FILE to create it"));
+    }
+
+    /** The inputs as the loader opens them, in order, read as rows of {@code def}. */
+    List<Loader.Input> loaderInputs(TableDef def) {
+        List<Loader.Input> loaderInputs = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            InputFile file = inputs.get(i);
+            boolean first = i == 0;
+            loaderInputs.add(new Loader.Input(file.name(), () -> {
+                OpenedInput opened = first && firstInput != null ? firstInput : OpenedInput.open(file.path(), file.name());
+                if (opened == firstInput) {
+                    firstInput = null;
+                }
+                return isJsonl(file) ? new JsonlRows(opened, def, options) : new CsvRows(opened, def, options);
+            }));
+        }
+        return loaderInputs;
+    }
+
+    /** JSON Lines if --format says so, or the name (without .gz) ends .jsonl, .ndjson or .json; else CSV. */
+    private boolean isJsonl(InputFile file) {
+        if (explicitFormat != null) {
+            return explicitFormat.equals("jsonl");
+        }
+        String lower = file.name().toLowerCase(Locale.ROOT);
+        if (OpenedInput.isGzipName(lower)) {
+            lower = lower.substring(0, lower.length() - 3);
+        }
+        return lower.endsWith(".jsonl") || lower.endsWith(".ndjson") || lower.endsWith(".json");
+    }
+
+    /** Closes the first input if the load never reached it. */
+    @Override
+    public void close() {
+        if (firstInput != null) {
+            firstInput.close();
+            firstInput = null;
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.big.cli;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+import dev.big.db.Db;
+import dev.big.db.FieldDef;
+import dev.big.db.Filter;
+import dev.big.db.Order;
+import dev.big.db.Snapshot;
+import dev.big.db.TableDef;
+import dev.big.db.sql.SqlResult;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code big export --format csv|jsonl}: the rows of a table, or the result of a query, as CSV or
+ * JSON Lines that {@code big load} (and DuckDB's {@code read_csv}, {@code read_json}) reads back.
+ * Values are written as {@code big query} prints them: timestamps in ISO-8601 UTC, sets as
+ * {@code a|b} in CSV and arrays in JSON, no value as an empty cell or {@code null}.
+ *
+ * <p>A table is read from one snapshot, {@value #PAGE_ROWS} ids at a time, so its rows are never
+ * all in memory; a query's result is (SQL results are collected today).
+ */
+final class RowExport {
+
+    static final int PAGE_ROWS = 10_000;
+
+    enum Format { CSV, JSONL }
+
+    /** What was written. */
+    record Written(long rows, List<String> columns) {}
+
+    private final Format format;
+    private final Writer out;
+    private final CsvWriter csv;
+    private List<String> columns;
+    private long rows;
+
+    private RowExport(Format format, OutputStream target) {
+        this.format = format;
+        this.out = new OutputStreamWriter(target, StandardCharsets.UTF_8);
+        this.csv = format == Format.CSV ? ResultPrinter.csvWriter(out) : null;
+    }
+
+    static Format format(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "csv" -> Format.CSV;
+            case "jsonl" -> Format.JSONL;
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    /** Every record of {@code table}, ids ascending: the id column first, then the fields. */
+    static Written table(Db db, String table, Format format, OutputStream target) {
+        RowExport export = new RowExport(format, target);
+        try (Snapshot snapshot = db.read()) {
+            TableDef def = snapshot.table(table);
+            List<String> fields = def.fields().stream().map(FieldDef::name).toList();
+            List<String> columns = new ArrayList<>(List.of(CsvRows.ID_COLUMN));
+            columns.addAll(fields);
+            export.header(columns);
+            Long cursor = null;
+            while (true) {
+                long[] ids = snapshot.ids(table, Filter.all(), Order.ASC, PAGE_ROWS, cursor);
+                for (long id : ids) {
+                    List<Object> row = new ArrayList<>(columns.size());
+                    row.add(id);
+                    row.addAll(snapshot.values(table, id, fields).orElseThrow());
+                    export.row(row);
+                }
+                if (ids.length < PAGE_ROWS) {
+                    break;
+                }
+                cursor = ids[ids.length - 1];
+            }
+        }
+        return export.finish();
+    }
+
+    /** The result of {@code sql}, its columns named as the query names them. */
+    static Written query(Db db, String sql, Format format, OutputStream target) {
+        SqlResult result = db.sql(sql);
+        RowExport export = new RowExport(format, target);
+        export.header(result.columns());
+        for (List<Object> row : result.rows()) {
+            export.row(row);
+        }
+        return export.finish();
+    }
+
+    private void header(List<String> names) {
+        columns = List.copyOf(names);
+        if (csv != null) {
+            csv.writeRecord(columns);
+        }
+    }
+
+    private void row(List<Object> values) {
+        rows++;
+        if (csv != null) {
+            List<String> text = new ArrayList<>(values.size());
+            for (Object value : values) {
+                text.add(ValueText.of(value));
+            }
+            csv.writeRecord(text);
+            return;
+        }
+        try {
+            out.write(ResultPrinter.jsonObject(columns, values));
+            out.write('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Written finish() {
+        try {
+            if (csv != null) {
+                csv.flush();
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Written(rows, columns);
+    }
+}
