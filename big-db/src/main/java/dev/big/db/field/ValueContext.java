@@ -3,8 +3,13 @@ package dev.big.db.field;
 import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.FieldInfo;
 
-/** Where a value being checked comes from, for the messages that refuse it: table, field and record. */
-public record ValueContext(String table, FieldInfo field, String where) {
+/** Where a value being checked comes from, for the messages that refuse it (table, field and record), and the field's kind. */
+public record ValueContext(String table, FieldInfo field, FieldKind kind, String where) {
+
+    /** The context of {@code field}'s values, its kind looked up once (a load checks millions of values). */
+    public ValueContext(String table, FieldInfo field, String where) {
+        this(table, field, field.kind(), where);
+    }
 
     /** A refusal that starts with table, field and record, then says {@code what}. */
     public InvalidInputException invalid(String what) {

@@ -68,7 +68,7 @@ public final class Values {
             return null;
         }
         try {
-            return context.field().kind().normalize(value, context);
+            return context.kind().normalize(value, context);
         } catch (InvalidInputException e) {
             throw new InvalidInputException(e.getMessage().replace(WHERE, whereLazily.get()));
         }
