@@ -1,0 +1,162 @@
+package dev.big.db;
+
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
+import dev.big.db.query.FilterEvaluator;
+import dev.big.engine.Txn;
+import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.dict.Dictionary;
+import dev.big.engine.dict.SetIds;
+import dev.big.engine.rows.RowReader;
+import dev.big.engine.rows.SetRows;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.roaringbitmap.IntIterator;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * One table of a {@link Snapshot}, read a shard at a time and a column at a time: the ids of a
+ * shard that match a filter, then the values of one field for a whole batch of those ids. What a
+ * scan that hands records on in batches (a query engine's page of rows) needs instead of a point
+ * read per record and field.
+ *
+ * <p>A batch must be ids of one table in ascending order. Integer values of consecutive ids of one
+ * container column (65,536 records) come from planes loaded once for that column; bool values from
+ * the shard's two rows, fetched once per shard; set values from each distinct set's members, read
+ * once per scan. Like its snapshot, a scan belongs to one thread at a time and is valid while the
+ * snapshot is open.
+ */
+public final class ShardScan {
+
+    private final Txn txn;
+    private final TableInfo table;
+    private final FilterEvaluator evaluator;
+    private final Map<String, BsiReader> bsiReaders = new HashMap<>();
+    private final Map<String, Dictionary> dictionaries = new HashMap<>();
+    private final Map<String, SetIds> setIds = new HashMap<>();
+    private final Map<String, long[]> boolShard = new HashMap<>();
+    private final Map<String, RoaringBitmap[]> boolRows = new HashMap<>();
+
+    ShardScan(Txn txn, TableInfo table) {
+        this.txn = txn;
+        this.table = table;
+        this.evaluator = new FilterEvaluator(txn, table);
+    }
+
+    /** The table's definition. */
+    public TableDef table() {
+        return table.def();
+    }
+
+    /** Checks {@code filter} against the table (fields, constant types) without reading data. */
+    public void validate(Filter filter) {
+        evaluator.validate(filter);
+    }
+
+    /** How many records of {@code shard} match {@code filter} (counted from cells where it can be). */
+    public long count(Filter filter, long shard) {
+        long fromCells = evaluator.rowCount(filter, shard);
+        if (fromCells >= 0) {
+            return fromCells;
+        }
+        return (filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard)).getLongCardinality();
+    }
+
+    /** The ids of {@code shard} matching {@code filter}, ascending. */
+    public long[] ids(Filter filter, long shard) {
+        RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard);
+        long[] ids = new long[columns.getCardinality()];
+        IntIterator it = columns.getIntIterator();
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = Coords.recordId(shard, it.next());
+        }
+        return ids;
+    }
+
+    /**
+     * The stored numbers of {@code field} for {@code ids[0..count)}: the value of an int field, the
+     * epoch millis of a timestamp, the dictionary id of a keyed field ({@link #dictionaryValue}).
+     * {@code present[i]} says whether record {@code ids[i]} has a value ({@code values[i]} is 0 when not).
+     */
+    public void readNumbers(String field, long[] ids, int count, long[] values, boolean[] present) {
+        FieldInfo info = table.field(field);
+        if (!info.type().isInteger() && info.type() != FieldType.KEYED) {
+            throw new InvalidInputException("field '" + field + "' is " + info.type().label()
+                    + "; numbers are read from int, timestamp and keyed fields");
+        }
+        BsiReader reader = bsiReaders.computeIfAbsent(field, f -> new BsiReader(txn, info.bsi()));
+        long[] out = new long[1];
+        for (int i = 0; i < count; i++) {
+            present[i] = reader.read(ids[i], out);
+            values[i] = present[i] ? out[0] : 0;
+        }
+    }
+
+    /** The values of bool field {@code field} for {@code ids[0..count)} (1 true, 0 false), with {@code present} as in {@link #readNumbers}. */
+    public void readBools(String field, long[] ids, int count, byte[] values, boolean[] present) {
+        FieldInfo info = table.field(field);
+        if (info.type() != FieldType.BOOL) {
+            throw new InvalidInputException("field '" + field + "' is " + info.type().label() + ", not bool");
+        }
+        long[] shardHeld = boolShard.computeIfAbsent(field, f -> new long[] {-1});
+        RoaringBitmap[] rows = boolRows.computeIfAbsent(field, f -> new RoaringBitmap[2]);
+        RowReader reader = new RowReader();
+        for (int i = 0; i < count; i++) {
+            long shard = Coords.shard(ids[i]);
+            if (shard != shardHeld[0]) {
+                var fragment = txn.fragment(info.rowsFragment(shard));
+                rows[0] = reader.row(fragment, 0);
+                rows[1] = reader.row(fragment, 1);
+                shardHeld[0] = shard;
+            }
+            int column = Coords.column(ids[i]);
+            boolean isTrue = rows[1].contains(column);
+            present[i] = isTrue || rows[0].contains(column);
+            values[i] = (byte) (isTrue ? 1 : 0);
+        }
+    }
+
+    /**
+     * The values of set field {@code field} for {@code ids[0..count)}, each as the dictionary ids
+     * of its members, ascending ({@link #dictionaryValue}); null for a record with no value, an
+     * empty array for the empty set. Arrays may be shared between records holding the same set:
+     * do not change them.
+     */
+    public long[][] readSets(String field, long[] ids, int count) {
+        FieldInfo info = table.field(field);
+        if (info.type() != FieldType.SET) {
+            throw new InvalidInputException("field '" + field + "' is " + info.type().label() + ", not set");
+        }
+        long[][] sets = new long[count][];
+        if (info.hasSetIds()) {
+            BsiReader reader = bsiReaders.computeIfAbsent(field, f -> new BsiReader(txn, info.bsi()));
+            SetIds members = setIds.computeIfAbsent(field, f -> new SetIds(txn, info.dict()));
+            long[] out = new long[1];
+            for (int i = 0; i < count; i++) {
+                sets[i] = reader.read(ids[i], out) ? members.members(out[0]) : null;
+            }
+            return sets;
+        }
+        for (int i = 0; i < count; i++) {
+            List<Long> rows = SetRows.of(txn, info.nextDictId(), info.rowsFragment(Coords.shard(ids[i])), Coords.column(ids[i]));
+            sets[i] = rows.isEmpty() ? null : rows.stream().mapToLong(Long::longValue).toArray();
+        }
+        return sets;
+    }
+
+    /** How many values the dictionary of keyed or set field {@code field} holds (ids 0 to this, exclusive). */
+    public long dictionarySize(String field) {
+        return table.field(field).nextDictId();
+    }
+
+    /** The string with dictionary id {@code id} in keyed or set field {@code field}. */
+    public String dictionaryValue(String field, long id) {
+        FieldInfo info = table.field(field);
+        if (!info.type().hasDictionary()) {
+            throw new InvalidInputException("field '" + field + "' is " + info.type().label() + " and has no dictionary");
+        }
+        return dictionaries.computeIfAbsent(field, f -> new Dictionary(txn, info.dict())).value(id);
+    }
+}
