@@ -64,6 +64,20 @@ public final class ShardScan {
         return (filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard)).getLongCardinality();
     }
 
+    /**
+     * How many records of the table each container column (65,536 ids) of {@code shard} holds,
+     * from the table's existence row: what a planner cuts a shard into work units by.
+     */
+    public long[] recordsPerColumn(long shard) {
+        RoaringBitmap records = evaluator.all(shard);
+        long[] counts = new long[Coords.CONTAINERS_PER_ROW];
+        long width = Coords.SHARD_WIDTH / Coords.CONTAINERS_PER_ROW;
+        for (int c = 0; c < counts.length; c++) {
+            counts[c] = records.rangeCardinality(c * width, (c + 1) * width);
+        }
+        return counts;
+    }
+
     /** The ids of {@code shard} matching {@code filter}, ascending. */
     public long[] ids(Filter filter, long shard) {
         RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard);

@@ -4,7 +4,7 @@ import io.trino.spi.connector.ColumnHandle;
 import io.trino.spi.connector.ColumnMetadata;
 
 /** A column: {@code id}, a field, or the hidden {@code $file}. Crosses nodes as JSON. */
-record BigColumnHandle(String name, ColumnKind kind) implements ColumnHandle {
+public record BigColumnHandle(String name, ColumnKind kind) implements ColumnHandle {
 
     static final String FILE_COLUMN = "$file";
     static final BigColumnHandle ID = new BigColumnHandle("id", ColumnKind.ID);

@@ -11,10 +11,10 @@ import java.util.List;
  * under {@code big.data-dir}, {@code commit} the commit the coordinator pinned for the query.
  * In {@code shared} placement any node runs it; in {@code local} placement only {@code addresses}.
  */
-record BigSplit(String file, Commit commit, long firstId, long endId, long estimatedRecords, double weight,
+public record BigSplit(String file, Commit commit, long firstId, long endId, long estimatedRecords, double weight,
                 List<HostAddress> addresses) implements ConnectorSplit {
 
-    BigSplit {
+    public BigSplit {
         addresses = List.copyOf(addresses);
     }
 

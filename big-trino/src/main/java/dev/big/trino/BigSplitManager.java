@@ -1,6 +1,7 @@
 package dev.big.trino;
 
 import dev.big.db.Commit;
+import dev.big.db.ShardScan;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import dev.big.engine.coords.Coords;
@@ -21,9 +22,10 @@ import java.util.Set;
 /**
  * Splits are (file, id range) at one commit: the coordinator pins the latest commit of each file
  * for the query ({@link CommitPins}), takes the table's shards and their record counts from that
- * commit's summaries, drops shards and container columns (65,536 ids) that the pushed filter's id
- * ranges or integer ranges cannot match (zone maps: count, min and max per column), and cuts
- * what is left into runs of container columns, weighted by the records they hold.
+ * commit's summaries and each container column's (65,536 ids) from the table's existence row,
+ * drops columns that hold no record or that the pushed filter's id ranges or integer ranges
+ * cannot match (zone maps: count, min and max per column), and cuts what is left into runs of
+ * container columns, weighted by the records they hold.
  */
 final class BigSplitManager implements ConnectorSplitManager {
 
@@ -69,8 +71,9 @@ final class BigSplitManager implements ConnectorSplitManager {
             return List.of(); // the filter names a field this file lacks: it matches no record here
         }
         List<Run> columns = new ArrayList<>();
+        ShardScan scan = snapshot.scan(table.table());
         for (Snapshot.Shard shard : snapshot.shards(table.table())) {
-            long[] perColumn = pruning.recordsPerColumn(snapshot, def, shard);
+            long[] perColumn = pruning.recordsPerColumn(snapshot, scan, def, shard);
             for (int c = 0; c < COLUMNS; c++) {
                 if (perColumn[c] > 0) {
                     long first = Coords.recordId(shard.shard(), (int) (c * COLUMN_IDS));

@@ -7,7 +7,7 @@ import io.trino.spi.connector.ConnectorTableHandle;
  * the filter it evaluates, a per-split row limit and a per-split top-n on {@code id} ({@code -1}
  * for none). Crosses nodes as JSON.
  */
-record BigTableHandle(String table, PushedFilter filter, long limit, long topN, boolean topNDescending)
+public record BigTableHandle(String table, PushedFilter filter, long limit, long topN, boolean topNDescending)
         implements ConnectorTableHandle {
 
     static BigTableHandle of(String table) {

@@ -9,7 +9,7 @@ import io.trino.spi.type.Type;
 import io.trino.spi.type.VarcharType;
 
 /** What a column of a big table is, and its Trino type. */
-enum ColumnKind {
+public enum ColumnKind {
     ID(BigintType.BIGINT),
     INT(BigintType.BIGINT),
     /** Epoch millis in big; Trino's TIMESTAMP(3) holds epoch micros (UTC wall time). */

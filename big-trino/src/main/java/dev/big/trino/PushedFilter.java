@@ -14,11 +14,11 @@ import java.util.Objects;
  * none matches nothing), {@code isnull}, {@code contains} (a set field and a value),
  * {@code and or not}.
  */
-record PushedFilter(String op, String field, ColumnKind kind, List<String> values, List<PushedFilter> children) {
+public record PushedFilter(String op, String field, ColumnKind kind, List<String> values, List<PushedFilter> children) {
 
     static final PushedFilter ALL = new PushedFilter("all", null, null, List.of(), List.of());
 
-    PushedFilter {
+    public PushedFilter {
         Objects.requireNonNull(op, "op");
         values = values == null ? List.of() : List.copyOf(values);
         children = children == null ? List.of() : List.copyOf(children);

@@ -20,6 +20,9 @@ public final class SplitRuns {
 
     private static final Deque<Run> RUNS = new ArrayDeque<>();
 
+    /** Called on the thread that runs a split, just before it opens its commit: how tests act mid-query. */
+    static volatile java.util.function.Consumer<Run> beforeRead = run -> { };
+
     private SplitRuns() {}
 
     static void add(Run run) {
@@ -29,6 +32,7 @@ public final class SplitRuns {
             }
             RUNS.addLast(run);
         }
+        beforeRead.accept(run);
     }
 
     /** The runs of query {@code queryId} still remembered. */

@@ -1,5 +1,6 @@
 package dev.big.trino;
 
+import dev.big.db.ShardScan;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import dev.big.engine.bsi.ZoneMap;
@@ -76,24 +77,10 @@ final class ZonePruning {
 
     /**
      * Records per container column of {@code shard} that may match: 0 for a column the bounds rule
-     * out; else an estimate of its records (the zone-map count of the table's first integer field
-     * when it has one, else the shard's count spread evenly).
+     * out, else the records it holds (from the table's existence row).
      */
-    long[] recordsPerColumn(Snapshot snapshot, TableDef table, Snapshot.Shard shard) {
-        long[] records = new long[COLUMNS];
-        ZoneMap sizing = table.fields().stream().filter(f -> f.type().isInteger()).findFirst()
-                .map(f -> snapshot.zoneMap(table.name(), f.name(), shard.shard())).orElse(null);
-        long sized = 0;
-        for (int c = 0; c < COLUMNS; c++) {
-            records[c] = sizing == null ? Math.max(1, shard.records() / COLUMNS) : sizing.count(c);
-            sized += records[c];
-        }
-        if (sizing != null && sized < shard.records()) {
-            // Records without a value in the sizing field are somewhere: keep every column in play.
-            for (int c = 0; c < COLUMNS; c++) {
-                records[c] = Math.max(records[c], 1);
-            }
-        }
+    long[] recordsPerColumn(Snapshot snapshot, ShardScan scan, TableDef table, Snapshot.Shard shard) {
+        long[] records = scan.recordsPerColumn(shard.shard());
         for (Bounds b : bounds) {
             ZoneMap zone = b.kind() == ColumnKind.ID ? null : snapshot.zoneMap(table.name(), b.field(), shard.shard());
             for (int c = 0; c < COLUMNS; c++) {
