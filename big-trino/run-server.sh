@@ -31,7 +31,6 @@ cp -r "$here/target/big-trino-plugin" "$run/plugin/big"
 cat > "$run/etc/config.properties" <<CONFIG
 node.environment=big
 node.id=big-node-1
-node.data-dir=$run/var
 node.internal-address=127.0.0.1
 node.bind-ip=127.0.0.1
 coordinator=true

@@ -76,7 +76,7 @@ final class ColumnBlocks {
         if (size <= WHOLE_DICTIONARY_LIMIT) {
             // The whole dictionary plus a null at its end: pages of one file share it, so Trino's
             // dictionary-aware operators (group by, joins) work on ids.
-            Block dictionary = dictionaries.computeIfAbsent(field, f -> dictionaryBlock(f, size, true));
+            Block dictionary = dictionaries.computeIfAbsent(field, f -> dictionaryBlock(f, size));
             for (int i = 0; i < n; i++) {
                 positions[i] = present[i] ? (int) dictIds[i] : (int) size;
             }
@@ -123,7 +123,13 @@ final class ColumnBlocks {
         boolean[] all = new boolean[elements];
         for (int i = 0, e = 0; i < n; i++) {
             if (sets[i] != null) {
-                for (long member : sets[i]) {
+                // members in string order, as big's own reads give a set (a set's ids are in dictionary order)
+                Long[] sorted = new Long[sets[i].length];
+                for (int m = 0; m < sorted.length; m++) {
+                    sorted[m] = sets[i][m];
+                }
+                Arrays.sort(sorted, (a, b) -> scan.dictionaryValue(field, a).compareTo(scan.dictionaryValue(field, b)));
+                for (Long member : sorted) {
                     members[e] = member;
                     all[e++] = true;
                 }
@@ -133,7 +139,7 @@ final class ColumnBlocks {
         Block elementBlock;
         long size = scan.dictionarySize(field);
         if (size <= WHOLE_DICTIONARY_LIMIT) {
-            Block dictionary = dictionaries.computeIfAbsent(field, f -> dictionaryBlock(f, size, true));
+            Block dictionary = dictionaries.computeIfAbsent(field, f -> dictionaryBlock(f, size));
             for (int e = 0; e < elements; e++) {
                 positions[e] = (int) members[e];
             }
@@ -144,14 +150,13 @@ final class ColumnBlocks {
         return ArrayBlock.fromElementBlock(n, validity(present, n), offsets, elementBlock);
     }
 
-    private Block dictionaryBlock(String field, long size, boolean withNull) {
+    /** The whole dictionary of {@code field}, by id, and a null at its end (where a record without a value points). */
+    private Block dictionaryBlock(String field, long size) {
         BlockBuilder builder = VARCHAR.createBlockBuilder(null, (int) size + 1);
         for (long id = 0; id < size; id++) {
             VARCHAR.writeString(builder, scan.dictionaryValue(field, id));
         }
-        if (withNull) {
-            builder.appendNull();
-        }
+        builder.appendNull();
         return builder.build();
     }
 
