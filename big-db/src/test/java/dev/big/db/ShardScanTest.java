@@ -21,7 +21,8 @@ class ShardScanTest {
         long seed = new SplittableRandom().nextLong();
         SplittableRandom random = new SplittableRandom(seed);
         TableDef table = TableDef.of("e", FieldDef.intField("v"), FieldDef.timestamp("at"), FieldDef.bool("b"),
-                FieldDef.keyed("k"), FieldDef.set("s"));
+                FieldDef.keyed("k"), FieldDef.set("s"),
+                FieldDef.intField("w", 1_000_000, 2_000_000));
         Path file = dev.big.testing.TestDirs.newDir("shard-scan").resolve("e.big");
         try (Db db = Db.create(file, List.of(table))) {
             try (Ingester ingest = db.ingest(1000)) {
@@ -30,6 +31,9 @@ class ShardScanTest {
                     Record.Builder r = Record.builder().id(id);
                     if (random.nextInt(4) > 0) {
                         r.set("v", random.nextLong(-1000, 1000));
+                    }
+                    if (random.nextInt(4) > 0) {
+                        r.set("w", random.nextLong(1_000_000, 2_000_001));
                     }
                     if (random.nextInt(4) > 0) {
                         r.set("at", Instant.ofEpochMilli(1_700_000_000_000L + random.nextLong(1_000_000)));
@@ -58,6 +62,8 @@ class ShardScanTest {
                     assertEquals(shard.records(), Arrays.stream(scan.recordsPerColumn(shard.shard())).sum(), "seed " + seed);
                     int n = ids.length;
                     long[] v = new long[n];
+                    long[] w = new long[n];
+                    boolean[] hasW = new boolean[n];
                     long[] at = new long[n];
                     long[] k = new long[n];
                     byte[] b = new byte[n];
@@ -67,6 +73,7 @@ class ShardScanTest {
                     boolean[] hasB = new boolean[n];
                     scan.readNumbers("v", ids, n, v, hasV);
                     scan.readNumbers("at", ids, n, at, hasAt);
+                    scan.readNumbers("w", ids, n, w, hasW);
                     scan.readNumbers("k", ids, n, k, hasK);
                     scan.readBools("b", ids, n, b, hasB);
                     long[][] sets = scan.readSets("s", ids, n);
@@ -74,6 +81,7 @@ class ShardScanTest {
                         Record expected = snapshot.get("e", ids[i]).orElseThrow();
                         String at_ = "seed " + seed + " id " + ids[i];
                         assertEquals(expected.getLong("v"), hasV[i] ? v[i] : null, at_);
+                        assertEquals(expected.getLong("w"), hasW[i] ? w[i] : null, at_);
                         assertEquals(expected.getInstant("at"), hasAt[i] ? Instant.ofEpochMilli(at[i]) : null, at_);
                         assertEquals(expected.getString("k"), hasK[i] ? scan.dictionaryValue("k", k[i]) : null, at_);
                         assertEquals(expected.getBoolean("b"), hasB[i] ? b[i] == 1 : null, at_);
