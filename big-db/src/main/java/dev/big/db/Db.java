@@ -324,6 +324,16 @@ public final class Db implements AutoCloseable {
     }
 
     /**
+     * A snapshot of commit {@code commit} of this file (from {@link Snapshot#commit()} of a snapshot
+     * of this file, in this process or another), which must still be open while this one starts:
+     * how the readers of one query, on many threads or machines, all read the same commit while
+     * writers go on committing. Close it when done.
+     */
+    public Snapshot read(Commit commit) {
+        return new Snapshot(store.beginRead(commit.state()));
+    }
+
+    /**
      * Runs one statement of the supported SQL subset on a snapshot of the latest commit (see
      * docs/sql.md); {@code EXPLAIN <query>} returns the plan.
      */

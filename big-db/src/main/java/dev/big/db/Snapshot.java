@@ -38,6 +38,16 @@ public final class Snapshot implements AutoCloseable {
         return txn.baseTxid();
     }
 
+    /** The commit this snapshot shows, as {@link Db#read(Commit)} takes it (in this process or another). */
+    public Commit commit() {
+        return Commit.of(txn.commitState());
+    }
+
+    /** Reads {@code table} shard by shard and column by column, for scans that hand out whole batches of records. */
+    public ShardScan scan(String table) {
+        return new ShardScan(txn, engine.catalog().table(table));
+    }
+
     /** The tables and their fields. */
     public List<TableDef> schema() {
         // Made once per committed state and shared by its snapshots: SQL binds every statement

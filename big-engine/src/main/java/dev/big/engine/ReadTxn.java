@@ -43,6 +43,11 @@ public final class ReadTxn implements Txn {
         return snapshot.meta;
     }
 
+    /** The commit this transaction reads, as {@link Store#beginRead(MetaPage.State)} takes it. */
+    public MetaPage.State commitState() {
+        return snapshot.meta;
+    }
+
     @Override
     public Fragment fragment(long fragmentKey) {
         ensureOpen();

@@ -94,6 +94,42 @@ final class Readers {
         }
     }
 
+    /**
+     * Commit {@code meta} (the state a reader of this or another handle or process read it at),
+     * with one more reader: the snapshot a reader of this store already holds, the latest commit,
+     * or a snapshot made from {@code meta}. Only safe while someone has held a pin on that commit
+     * since it was the latest (a query's coordinator does): otherwise the pages it names may have
+     * been reused, which a read then reports as a checksum failure, never as other data.
+     */
+    Snapshot pin(MetaPage.State meta) {
+        synchronized (lock) {
+            Snapshot snapshot = pinned.get(meta.txid());
+            if (snapshot == null && latest.txid() == meta.txid()) {
+                snapshot = latest;
+            }
+            if (snapshot != null && !snapshot.meta.equals(meta)) {
+                throw new BigException(raw.name() + " holds another commit " + meta.txid() + " than the one asked for"
+                        + " (the file was replaced?): asked for " + meta + ", found " + snapshot.meta);
+            }
+            if (snapshot == null) {
+                snapshot = new Snapshot(meta, access);
+            }
+            if (snapshot.readers++ == 0) {
+                pinned.put(snapshot.txid(), snapshot);
+                if (readOnly) {
+                    try {
+                        snapshot.pin = raw.pinSnapshot(snapshot.txid());
+                    } catch (RuntimeException e) {
+                        snapshot.readers--;
+                        pinned.remove(snapshot.txid(), snapshot);
+                        throw e;
+                    }
+                }
+            }
+            return snapshot;
+        }
+    }
+
     /** One reader of {@code snapshot} less; the last one out of a snapshot no longer the latest retires it. */
     void unpin(Snapshot snapshot) {
         synchronized (lock) {

@@ -199,6 +199,25 @@ public final class Store implements AutoCloseable {
         return new ReadTxn(this, readers.pin(), access);
     }
 
+    /**
+     * Starts a read transaction on commit {@code commit}, as {@link ReadTxn#commitState()} of a
+     * reader of this file (in any handle or process) gave it: how the readers of one query in
+     * several processes all read one commit. The commit must still be pinned by some reader (the
+     * one that handed it out) from the time it was the latest until this returns; then its pages
+     * are intact, and this reader pins them too.
+     */
+    public ReadTxn beginRead(MetaPage.State commit) {
+        ensureOpen();
+        if (commit.txid() > readers.latest().txid()) {
+            beginRead().close(); // a read-only handle moves to the newest commit in the file
+        }
+        if (commit.txid() > readers.latest().txid()) {
+            throw new BigException(raw.name() + " has no commit " + commit.txid() + " (its latest is "
+                    + readers.latest().txid() + "): was it written to another file of the same name?");
+        }
+        return new ReadTxn(this, readers.pin(commit), access);
+    }
+
     void endRead(Snapshot snapshot) {
         readers.unpin(snapshot);
     }

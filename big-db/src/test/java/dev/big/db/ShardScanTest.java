@@ -1,0 +1,108 @@
+package dev.big.db;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** {@link ShardScan} reads, in bulk, exactly what point reads ({@link Snapshot#get}) read, nulls included. */
+class ShardScanTest {
+
+    @Test
+    void bulkReadsAgreeWithPointReadsOnRandomSparseRecords() {
+        long seed = new SplittableRandom().nextLong();
+        SplittableRandom random = new SplittableRandom(seed);
+        TableDef table = TableDef.of("e", FieldDef.intField("v"), FieldDef.timestamp("at"), FieldDef.bool("b"),
+                FieldDef.keyed("k"), FieldDef.set("s"),
+                FieldDef.intField("w", 1_000_000, 2_000_000));
+        Path file = dev.big.testing.TestDirs.newDir("shard-scan").resolve("e.big");
+        try (Db db = Db.create(file, List.of(table))) {
+            try (Ingester ingest = db.ingest(1000)) {
+                for (int i = 0; i < 3000; i++) {
+                    long id = random.nextInt(3) == 0 ? random.nextLong(3L << 20) : random.nextLong(200_000);
+                    Record.Builder r = Record.builder().id(id);
+                    if (random.nextInt(4) > 0) {
+                        r.set("v", random.nextLong(-1000, 1000));
+                    }
+                    if (random.nextInt(4) > 0) {
+                        r.set("w", random.nextLong(1_000_000, 2_000_001));
+                    }
+                    if (random.nextInt(4) > 0) {
+                        r.set("at", Instant.ofEpochMilli(1_700_000_000_000L + random.nextLong(1_000_000)));
+                    }
+                    if (random.nextInt(4) > 0) {
+                        r.set("b", random.nextBoolean());
+                    }
+                    if (random.nextInt(4) > 0) {
+                        r.set("k", "k" + random.nextInt(30));
+                    }
+                    if (random.nextInt(4) > 0) {
+                        Set<String> s = new TreeSet<>();
+                        for (int m = random.nextInt(3); m > 0; m--) {
+                            s.add("s" + random.nextInt(6));
+                        }
+                        r.set("s", s);
+                    }
+                    ingest.put("e", id, r.build());
+                }
+            }
+            try (Snapshot snapshot = db.read()) {
+                ShardScan scan = snapshot.scan("e");
+                for (Snapshot.Shard shard : snapshot.shards("e")) {
+                    long[] ids = scan.ids(Filter.all(), shard.shard());
+                    assertEquals(shard.records(), ids.length, "seed " + seed);
+                    assertEquals(shard.records(), Arrays.stream(scan.recordsPerColumn(shard.shard())).sum(), "seed " + seed);
+                    int n = ids.length;
+                    long[] v = new long[n];
+                    long[] w = new long[n];
+                    boolean[] hasW = new boolean[n];
+                    long[] at = new long[n];
+                    long[] k = new long[n];
+                    byte[] b = new byte[n];
+                    boolean[] hasV = new boolean[n];
+                    boolean[] hasAt = new boolean[n];
+                    boolean[] hasK = new boolean[n];
+                    boolean[] hasB = new boolean[n];
+                    scan.readNumbers("v", ids, n, v, hasV);
+                    scan.readNumbers("at", ids, n, at, hasAt);
+                    scan.readNumbers("w", ids, n, w, hasW);
+                    scan.readNumbers("k", ids, n, k, hasK);
+                    scan.readBools("b", ids, n, b, hasB);
+                    long[][] sets = scan.readSets("s", ids, n);
+                    for (int i = 0; i < n; i++) {
+                        Record expected = snapshot.get("e", ids[i]).orElseThrow();
+                        String at_ = "seed " + seed + " id " + ids[i];
+                        assertEquals(expected.getLong("v"), hasV[i] ? v[i] : null, at_);
+                        assertEquals(expected.getLong("w"), hasW[i] ? w[i] : null, at_);
+                        assertEquals(expected.getInstant("at"), hasAt[i] ? Instant.ofEpochMilli(at[i]) : null, at_);
+                        assertEquals(expected.getString("k"), hasK[i] ? scan.dictionaryValue("k", k[i]) : null, at_);
+                        assertEquals(expected.getBoolean("b"), hasB[i] ? b[i] == 1 : null, at_);
+                        List<String> members = null;
+                        if (sets[i] != null) {
+                            members = new ArrayList<>();
+                            for (long m : sets[i]) {
+                                members.add(scan.dictionaryValue("s", m));
+                            }
+                            members.sort(null);
+                        }
+                        assertEquals(expected.getSet("s") == null ? null : new ArrayList<>(new TreeSet<>(expected.getSet("s"))), members, at_);
+                    }
+                    long[] matching = scan.ids(Filter.gt("v", 0), shard.shard());
+                    assertEquals(matching.length, scan.count(Filter.gt("v", 0), shard.shard()), "seed " + seed);
+                    assertArrayEquals(Arrays.stream(ids).filter(id -> {
+                        Long value = snapshot.get("e", id).orElseThrow().getLong("v");
+                        return value != null && value > 0;
+                    }).toArray(), matching, "seed " + seed);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.big.trino;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A big catalog's properties: {@code big.data-dir} (required, a directory of {@code .big} files)
+ * and {@code big.split-placement} ({@code shared}, the default, or {@code local}).
+ */
+record BigConfig(String catalog, Path dataDir, Placement placement) {
+
+    static final String DATA_DIR = "big.data-dir";
+    static final String SPLIT_PLACEMENT = "big.split-placement";
+
+    /** Where a split may run. */
+    enum Placement {
+        /** Every node reads every file (a shared or replicated directory): splits run anywhere. */
+        SHARED,
+        /** Files under {@code DATA_DIR/<node id>/} belong to that node: their splits run there only. */
+        LOCAL
+    }
+
+    static BigConfig of(String catalog, Map<String, String> properties) {
+        Set<String> unknown = new TreeSet<>(properties.keySet());
+        unknown.removeAll(Set.of(DATA_DIR, SPLIT_PLACEMENT));
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("catalog '" + catalog + "': unknown propert" + (unknown.size() == 1 ? "y " : "ies ")
+                    + unknown + "; the big connector takes " + DATA_DIR + " and " + SPLIT_PLACEMENT);
+        }
+        String dir = properties.get(DATA_DIR);
+        if (dir == null || dir.isBlank()) {
+            throw new IllegalArgumentException("catalog '" + catalog + "': " + DATA_DIR
+                    + " is required: set it to a directory of .big files");
+        }
+        Path dataDir = Path.of(dir).toAbsolutePath().normalize();
+        if (!Files.isDirectory(dataDir)) {
+            throw new IllegalArgumentException("catalog '" + catalog + "': " + DATA_DIR + "=" + dir
+                    + " is not a directory; create it or point it at the directory holding the .big files");
+        }
+        String placement = properties.getOrDefault(SPLIT_PLACEMENT, "shared").trim().toLowerCase(Locale.ROOT);
+        Placement parsed = switch (placement) {
+            case "shared" -> Placement.SHARED;
+            case "local" -> Placement.LOCAL;
+            default -> throw new IllegalArgumentException("catalog '" + catalog + "': " + SPLIT_PLACEMENT + "=" + placement
+                    + " is not a placement; use shared (any node reads any file) or local (each node reads its own files)");
+        };
+        return new BigConfig(catalog, dataDir, parsed);
+    }
+}

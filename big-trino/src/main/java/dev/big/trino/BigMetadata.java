@@ -1,0 +1,191 @@
+package dev.big.trino;
+
+import io.trino.spi.TrinoException;
+import io.trino.spi.connector.ColumnHandle;
+import io.trino.spi.connector.ColumnMetadata;
+import io.trino.spi.connector.ConnectorMetadata;
+import io.trino.spi.connector.ConnectorSession;
+import io.trino.spi.connector.ConnectorTableHandle;
+import io.trino.spi.connector.ConnectorTableMetadata;
+import io.trino.spi.connector.ConnectorTableVersion;
+import io.trino.spi.connector.Constraint;
+import io.trino.spi.connector.ConstraintApplicationResult;
+import io.trino.spi.connector.LimitApplicationResult;
+import io.trino.spi.connector.RelationColumnsMetadata;
+import io.trino.spi.connector.SchemaTableName;
+import io.trino.spi.connector.SortItem;
+import io.trino.spi.connector.SortOrder;
+import io.trino.spi.connector.TopNApplicationResult;
+import io.trino.spi.expression.Call;
+import io.trino.spi.expression.ConnectorExpression;
+import io.trino.spi.expression.Constant;
+import io.trino.spi.predicate.Domain;
+import io.trino.spi.predicate.TupleDomain;
+import io.trino.spi.type.BooleanType;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+import static io.trino.spi.StandardErrorCode.NOT_SUPPORTED;
+import static io.trino.spi.expression.StandardFunctions.AND_FUNCTION_NAME;
+
+/**
+ * Schema {@code default}, one table per table name found in the files, and what the connector
+ * takes over from Trino's plan: filters ({@link FilterTranslator}), per-split limits and top-n on
+ * {@code id} (never guaranteed: Trino still applies them across splits). Aggregations are not
+ * taken: Trino's {@code applyAggregation} would drop the final step, which a table of many splits
+ * needs, so Trino aggregates the cheap pages the splits return (row counts only for
+ * {@code count(*)}, dictionary pages for a keyed column).
+ */
+final class BigMetadata implements ConnectorMetadata {
+
+    static final String SCHEMA = "default";
+
+    private final BigTables tables;
+
+    BigMetadata(BigTables tables) {
+        this.tables = tables;
+    }
+
+    @Override
+    public List<String> listSchemaNames(ConnectorSession session) {
+        return List.of(SCHEMA);
+    }
+
+    @Override
+    public List<SchemaTableName> listTables(ConnectorSession session, Optional<String> schemaName) {
+        if (schemaName.isPresent() && !schemaName.get().equals(SCHEMA)) {
+            return List.of();
+        }
+        return tables.tables().keySet().stream().map(t -> new SchemaTableName(SCHEMA, t)).toList();
+    }
+
+    @Override
+    public ConnectorTableHandle getTableHandle(ConnectorSession session, SchemaTableName tableName,
+            Optional<ConnectorTableVersion> startVersion, Optional<ConnectorTableVersion> endVersion) {
+        if (startVersion.isPresent() || endVersion.isPresent()) {
+            throw new TrinoException(NOT_SUPPORTED, "big tables are read at the commit a query starts on; FOR VERSION/TIMESTAMP AS OF is not supported");
+        }
+        if (!tableName.getSchemaName().equals(SCHEMA)) {
+            return null;
+        }
+        return tables.tables().containsKey(tableName.getTableName()) ? BigTableHandle.of(tableName.getTableName()) : null;
+    }
+
+    private List<BigColumnHandle> columns(BigTableHandle table) {
+        List<BigColumnHandle> columns = tables.tables().get(table.table());
+        if (columns == null) {
+            throw new TrinoException(io.trino.spi.StandardErrorCode.TABLE_NOT_FOUND, "big table '" + table.table()
+                    + "' is in no file of this catalog any more");
+        }
+        return columns;
+    }
+
+    @Override
+    public ConnectorTableMetadata getTableMetadata(ConnectorSession session, ConnectorTableHandle table) {
+        BigTableHandle handle = (BigTableHandle) table;
+        return new ConnectorTableMetadata(new SchemaTableName(SCHEMA, handle.table()),
+                columns(handle).stream().map(BigColumnHandle::metadata).toList());
+    }
+
+    @Override
+    public Map<String, ColumnHandle> getColumnHandles(ConnectorSession session, ConnectorTableHandle tableHandle) {
+        Map<String, ColumnHandle> handles = new LinkedHashMap<>();
+        for (BigColumnHandle column : columns((BigTableHandle) tableHandle)) {
+            handles.put(column.name(), column);
+        }
+        return handles;
+    }
+
+    @Override
+    public ColumnMetadata getColumnMetadata(ConnectorSession session, ConnectorTableHandle tableHandle, ColumnHandle columnHandle) {
+        return ((BigColumnHandle) columnHandle).metadata();
+    }
+
+    @Override
+    public Iterator<RelationColumnsMetadata> streamRelationColumns(ConnectorSession session, Optional<String> schemaName,
+            UnaryOperator<Set<SchemaTableName>> relationFilter) {
+        if (schemaName.isPresent() && !schemaName.get().equals(SCHEMA)) {
+            return List.<RelationColumnsMetadata>of().iterator();
+        }
+        Map<String, List<BigColumnHandle>> all = tables.tables();
+        Set<SchemaTableName> names = relationFilter.apply(Set.copyOf(all.keySet().stream().map(t -> new SchemaTableName(SCHEMA, t)).toList()));
+        return names.stream()
+                .map(n -> RelationColumnsMetadata.forTable(n, all.get(n.getTableName()).stream().map(BigColumnHandle::metadata).toList()))
+                .iterator();
+    }
+
+    @Override
+    public Optional<ConstraintApplicationResult<ConnectorTableHandle>> applyFilter(ConnectorSession session, ConnectorTableHandle handle,
+            Constraint constraint) {
+        BigTableHandle table = (BigTableHandle) handle;
+        TupleDomain<ColumnHandle> summary = constraint.getSummary();
+        List<PushedFilter> pushed = new ArrayList<>();
+        Map<ColumnHandle, Domain> remaining = new LinkedHashMap<>();
+        for (Map.Entry<ColumnHandle, Domain> entry : summary.getDomains().orElseThrow().entrySet()) {
+            Optional<PushedFilter> filter = FilterTranslator.domain((BigColumnHandle) entry.getKey(), entry.getValue());
+            if (filter.isPresent()) {
+                pushed.add(filter.get());
+            } else {
+                remaining.put(entry.getKey(), entry.getValue());
+            }
+        }
+        List<ConnectorExpression> conjuncts = FilterTranslator.conjuncts(constraint.getExpression());
+        List<ConnectorExpression> rest = new ArrayList<>();
+        for (ConnectorExpression conjunct : conjuncts) {
+            Optional<PushedFilter> filter = FilterTranslator.expression(conjunct, constraint.getAssignments());
+            if (filter.isPresent()) {
+                pushed.add(filter.get());
+            } else {
+                rest.add(conjunct);
+            }
+        }
+        // Only what is new: Trino calls applyFilter again with the same constraint, and a handle that
+        // keeps changing would make its optimizer loop.
+        List<PushedFilter> known = table.filter().conjuncts();
+        List<PushedFilter> added = pushed.stream().filter(f -> !known.contains(f)).toList();
+        if (added.isEmpty() && remaining.size() == summary.getDomains().orElseThrow().size() && rest.size() == conjuncts.size()) {
+            return Optional.empty();
+        }
+        List<PushedFilter> all = new ArrayList<>(known);
+        all.addAll(added);
+        ConnectorExpression remainingExpression = rest.isEmpty() ? Constant.TRUE
+                : rest.size() == 1 ? rest.getFirst() : new Call(BooleanType.BOOLEAN, AND_FUNCTION_NAME, rest);
+        return Optional.of(new ConstraintApplicationResult<>(table.withFilter(PushedFilter.and(all)),
+                TupleDomain.withColumnDomains(remaining), remainingExpression, false));
+    }
+
+    @Override
+    public Optional<LimitApplicationResult<ConnectorTableHandle>> applyLimit(ConnectorSession session, ConnectorTableHandle handle, long limit) {
+        BigTableHandle table = (BigTableHandle) handle;
+        if (table.limit() >= 0 && table.limit() <= limit) {
+            return Optional.empty();
+        }
+        // Each split stops after `limit` rows; Trino still applies the limit across splits.
+        return Optional.of(new LimitApplicationResult<>(table.withLimit(limit), false, false));
+    }
+
+    @Override
+    public Optional<TopNApplicationResult<ConnectorTableHandle>> applyTopN(ConnectorSession session, ConnectorTableHandle handle,
+            long topNCount, List<SortItem> sortItems, Map<String, ColumnHandle> assignments) {
+        BigTableHandle table = (BigTableHandle) handle;
+        if (sortItems.size() != 1 || !BigColumnHandle.ID.equals(assignments.get(sortItems.getFirst().getName()))) {
+            return Optional.empty();
+        }
+        SortOrder order = sortItems.getFirst().getSortOrder();
+        boolean descending = !order.isAscending();
+        if (table.topN() >= 0 && table.topN() <= topNCount && table.topNDescending() == descending) {
+            return Optional.empty();
+        }
+        if (table.topN() >= 0 && table.topNDescending() != descending) {
+            return Optional.empty(); // a handle keeps one order of ids
+        }
+        // Each split returns its first (or last) topNCount ids in order; Trino merges the splits' rows.
+        return Optional.of(new TopNApplicationResult<>(table.withTopN(topNCount, descending), false, false));
+    }
+}

@@ -1,0 +1,99 @@
+package dev.big.trino;
+
+import dev.big.db.Commit;
+import dev.big.db.ShardScan;
+import dev.big.db.Snapshot;
+import dev.big.db.TableDef;
+import dev.big.engine.coords.Coords;
+import io.trino.spi.HostAddress;
+import io.trino.spi.connector.ColumnHandle;
+import io.trino.spi.connector.ConnectorSession;
+import io.trino.spi.connector.ConnectorSplit;
+import io.trino.spi.connector.ConnectorSplitManager;
+import io.trino.spi.connector.ConnectorSplitSource;
+import io.trino.spi.connector.ConnectorTableHandle;
+import io.trino.spi.connector.ConnectorTransactionHandle;
+import io.trino.spi.connector.Constraint;
+import io.trino.spi.connector.FixedSplitSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Splits are (file, id range) at one commit: the coordinator pins the latest commit of each file
+ * for the query ({@link CommitPins}), takes the table's shards and their record counts from that
+ * commit's summaries and each container column's (65,536 ids) from the table's existence row,
+ * drops columns that hold no record or that the pushed filter's id ranges or integer ranges
+ * cannot match (zone maps: count, min and max per column), and cuts what is left into runs of
+ * container columns, weighted by the records they hold.
+ */
+final class BigSplitManager implements ConnectorSplitManager {
+
+    /** At most this many splits per file: enough to keep every core of a few nodes busy, few enough to plan fast. */
+    static final int MAX_SPLITS_PER_FILE = 64;
+    private static final int COLUMNS = Coords.CONTAINERS_PER_ROW;
+    private static final long COLUMN_IDS = Coords.SHARD_WIDTH / COLUMNS;
+
+    private final BigFileSet files;
+    private final CommitPins pins;
+
+    BigSplitManager(BigFileSet files, CommitPins pins) {
+        this.files = files;
+        this.pins = pins;
+    }
+
+    @Override
+    public ConnectorSplitSource getSplits(ConnectorTransactionHandle transaction, ConnectorSession session, ConnectorTableHandle handle,
+            Set<ColumnHandle> dynamicFilterColumns, Constraint constraint) {
+        BigTableHandle table = (BigTableHandle) handle;
+        ZonePruning pruning = ZonePruning.of(table.filter());
+        List<ConnectorSplit> splits = new ArrayList<>();
+        for (String file : files.files()) {
+            List<HostAddress> addresses = files.addresses(file);
+            pins.withSnapshot((BigTransactionHandle) transaction, file, files.open().db(file), snapshot -> {
+                splits.addAll(splitsOf(file, snapshot, table, pruning, addresses));
+                return null;
+            });
+        }
+        return new FixedSplitSource(splits);
+    }
+
+    /** One column run of one shard: ids [first, end) holding about {@code records}. */
+    private record Run(long first, long end, long records) {}
+
+    private static List<BigSplit> splitsOf(String file, Snapshot snapshot, BigTableHandle table, ZonePruning pruning,
+            List<HostAddress> addresses) {
+        if (snapshot.schema().stream().map(TableDef::name).noneMatch(table.table()::equals)) {
+            return List.of(); // this file has no such table
+        }
+        TableDef def = snapshot.table(table.table());
+        if (!pruning.appliesTo(def)) {
+            return List.of(); // the filter names a field this file lacks: it matches no record here
+        }
+        List<Run> columns = new ArrayList<>();
+        ShardScan scan = snapshot.scan(table.table());
+        for (Snapshot.Shard shard : snapshot.shards(table.table())) {
+            long[] perColumn = pruning.recordsPerColumn(snapshot, scan, def, shard);
+            for (int c = 0; c < COLUMNS; c++) {
+                if (perColumn[c] > 0) {
+                    long first = Coords.recordId(shard.shard(), (int) (c * COLUMN_IDS));
+                    columns.add(new Run(first, first + COLUMN_IDS, perColumn[c]));
+                }
+            }
+        }
+        if (columns.isEmpty()) {
+            return List.of();
+        }
+        int perSplit = (columns.size() + MAX_SPLITS_PER_FILE - 1) / MAX_SPLITS_PER_FILE;
+        Commit commit = snapshot.commit();
+        List<BigSplit> splits = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i += perSplit) {
+            List<Run> runs = columns.subList(i, Math.min(columns.size(), i + perSplit));
+            long records = runs.stream().mapToLong(Run::records).sum();
+            // A split's weight is its share of a full column run, so Trino balances by records, not by split count.
+            double weight = (double) records / (perSplit * COLUMN_IDS);
+            splits.add(new BigSplit(file, commit, runs.getFirst().first(), runs.getLast().end(), records, weight, addresses));
+        }
+        return splits;
+    }
+}

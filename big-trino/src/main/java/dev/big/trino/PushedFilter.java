@@ -1,0 +1,110 @@
+package dev.big.trino;
+
+import dev.big.db.Filter;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The part of a query's predicate the connector evaluates, in a form that crosses nodes as JSON
+ * (big's {@link Filter} is a sealed interface Jackson cannot rebuild): an operator, the field it
+ * tests, the constants as text (decimal numbers for ids, ints and epoch millis, {@code true} /
+ * {@code false}, strings as they are) and the children of and / or / not.
+ *
+ * <p>Operators: {@code all}, {@code eq ne lt le gt ge} (one constant), {@code in} (any number,
+ * none matches nothing), {@code isnull}, {@code contains} (a set field and a value),
+ * {@code and or not}.
+ */
+public record PushedFilter(String op, String field, ColumnKind kind, List<String> values, List<PushedFilter> children) {
+
+    static final PushedFilter ALL = new PushedFilter("all", null, null, List.of(), List.of());
+
+    public PushedFilter {
+        Objects.requireNonNull(op, "op");
+        values = values == null ? List.of() : List.copyOf(values);
+        children = children == null ? List.of() : List.copyOf(children);
+    }
+
+    static PushedFilter compare(String op, BigColumnHandle column, String value) {
+        return new PushedFilter(op, column.name(), column.kind(), List.of(value), List.of());
+    }
+
+    static PushedFilter in(BigColumnHandle column, List<String> values) {
+        return new PushedFilter("in", column.name(), column.kind(), values, List.of());
+    }
+
+    static PushedFilter isNull(BigColumnHandle column) {
+        return new PushedFilter("isnull", column.name(), column.kind(), List.of(), List.of());
+    }
+
+    static PushedFilter contains(BigColumnHandle column, String value) {
+        return new PushedFilter("contains", column.name(), column.kind(), List.of(value), List.of());
+    }
+
+    static PushedFilter not(PushedFilter child) {
+        return new PushedFilter("not", null, null, List.of(), List.of(child));
+    }
+
+    static PushedFilter and(List<PushedFilter> children) {
+        List<PushedFilter> kept = children.stream().filter(c -> !c.isAll()).toList();
+        return kept.isEmpty() ? ALL : kept.size() == 1 ? kept.getFirst() : new PushedFilter("and", null, null, List.of(), kept);
+    }
+
+    static PushedFilter or(List<PushedFilter> children) {
+        return children.size() == 1 ? children.getFirst() : new PushedFilter("or", null, null, List.of(), children);
+    }
+
+    boolean isAll() {
+        return op.equals("all");
+    }
+
+    /** The conjuncts of this filter (itself, unless it is an and). */
+    List<PushedFilter> conjuncts() {
+        return op.equals("and") ? children : isAll() ? List.of() : List.of(this);
+    }
+
+    /** big's filter for this predicate. */
+    Filter toFilter() {
+        return switch (op) {
+            case "all" -> Filter.all();
+            case "eq" -> Filter.eq(field, constant(values.getFirst()));
+            case "ne" -> Filter.ne(field, constant(values.getFirst()));
+            case "lt" -> Filter.lt(field, constant(values.getFirst()));
+            case "le" -> Filter.le(field, constant(values.getFirst()));
+            case "gt" -> Filter.gt(field, constant(values.getFirst()));
+            case "ge" -> Filter.ge(field, constant(values.getFirst()));
+            case "in" -> Filter.in(field, values.stream().map(this::constant).toList());
+            case "isnull" -> Filter.isNull(field);
+            case "contains" -> Filter.contains(field, values.getFirst());
+            case "and" -> Filter.and(children.stream().map(PushedFilter::toFilter).toList());
+            case "or" -> Filter.or(children.stream().map(PushedFilter::toFilter).toList());
+            case "not" -> Filter.not(children.getFirst().toFilter());
+            default -> throw new IllegalArgumentException("pushed filter with unknown operator '" + op + "': " + this);
+        };
+    }
+
+    private Object constant(String text) {
+        return switch (kind) {
+            case ID, INT, TIMESTAMP -> Long.parseLong(text);
+            case BOOL -> Boolean.parseBoolean(text);
+            case KEYED, SET, FILE -> text;
+        };
+    }
+
+    /** Whether every field this filter names is in {@code fields} (or is the id). */
+    boolean namesOnly(java.util.Set<String> fields) {
+        if (field != null && kind != ColumnKind.ID && !fields.contains(field)) {
+            return false;
+        }
+        return children.stream().allMatch(c -> c.namesOnly(fields));
+    }
+
+    @Override
+    public String toString() {
+        return switch (op) {
+            case "all" -> "true";
+            case "and", "or" -> children.stream().map(PushedFilter::toString).collect(java.util.stream.Collectors.joining(" " + op + " ", "(", ")"));
+            case "not" -> "not " + children.getFirst();
+            default -> field + " " + op + " " + values;
+        };
+    }
+}
