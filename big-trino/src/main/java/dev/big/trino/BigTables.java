@@ -37,7 +37,7 @@ final class BigTables {
             for (TableDef table : schema) {
                 Map<String, BigColumnHandle> columns = tables.computeIfAbsent(table.name(), t -> new LinkedHashMap<>());
                 for (FieldDef field : table.fields()) {
-                    BigColumnHandle column = new BigColumnHandle(field.name(), ColumnKind.of(field.type()));
+                    BigColumnHandle column = new BigColumnHandle(field.name(), ColumnKind.of(field.type()), field.scale());
                     BigColumnHandle known = columns.putIfAbsent(field.name(), column);
                     String key = table.name() + "." + field.name();
                     firstFile.putIfAbsent(key, file);

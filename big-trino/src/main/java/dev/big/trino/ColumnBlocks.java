@@ -40,11 +40,11 @@ final class ColumnBlocks {
 
     Block block(BigColumnHandle column, long[] ids, int n) {
         if (column.kind() != ColumnKind.ID && column.kind() != ColumnKind.FILE && scan.table().field(column.name()).isEmpty()) {
-            return RunLengthEncodedBlock.create(column.kind().type(), null, n); // this file's table lacks the field
+            return RunLengthEncodedBlock.create(column.type(), null, n); // this file's table lacks the field
         }
         return switch (column.kind()) {
             case ID -> new LongArrayBlock(n, Optional.empty(), Arrays.copyOf(ids, n));
-            case INT, TIMESTAMP -> {
+            case INT, TIMESTAMP, DECIMAL -> {
                 long[] values = new long[n];
                 boolean[] present = new boolean[n];
                 scan.readNumbers(column.name(), ids, n, values, present);

@@ -4,6 +4,7 @@ import dev.big.db.FieldType;
 import io.trino.spi.type.ArrayType;
 import io.trino.spi.type.BigintType;
 import io.trino.spi.type.BooleanType;
+import io.trino.spi.type.DecimalType;
 import io.trino.spi.type.TimestampType;
 import io.trino.spi.type.Type;
 import io.trino.spi.type.VarcharType;
@@ -14,6 +15,8 @@ public enum ColumnKind {
     INT(BigintType.BIGINT),
     /** Epoch millis in big; Trino's TIMESTAMP(3) holds epoch micros (UTC wall time). */
     TIMESTAMP(TimestampType.TIMESTAMP_MILLIS),
+    /** A decimal(scale) field: Trino's DECIMAL(18, scale), whose short form is the unscaled long big stores. */
+    DECIMAL(null),
     BOOL(BooleanType.BOOLEAN),
     KEYED(VarcharType.VARCHAR),
     SET(new ArrayType(VarcharType.VARCHAR)),
@@ -26,14 +29,16 @@ public enum ColumnKind {
         this.type = type;
     }
 
-    Type type() {
-        return type;
+    /** The Trino type of a column of this kind; {@code scale} is a decimal's (0 for other kinds). */
+    Type type(int scale) {
+        return this == DECIMAL ? DecimalType.createDecimalType(18, scale) : type;
     }
 
     static ColumnKind of(FieldType field) {
         return switch (field) {
             case INT -> INT;
             case TIMESTAMP -> TIMESTAMP;
+            case DECIMAL -> DECIMAL;
             case BOOL -> BOOL;
             case KEYED -> KEYED;
             case SET -> SET;

@@ -10,6 +10,7 @@ import io.trino.spi.expression.Variable;
 import io.trino.spi.predicate.Domain;
 import io.trino.spi.predicate.Range;
 import io.trino.spi.predicate.ValueSet;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +70,7 @@ final class FilterTranslator {
 
     private static Optional<PushedFilter> values(BigColumnHandle column, ValueSet values) {
         return switch (column.kind()) {
-            case ID, INT, TIMESTAMP -> Optional.of(ranges(column, values.getRanges().getOrderedRanges()));
+            case ID, INT, TIMESTAMP, DECIMAL -> Optional.of(ranges(column, values.getRanges().getOrderedRanges()));
             case BOOL, KEYED -> {
                 if (values.isDiscreteSet()) {
                     yield Optional.of(PushedFilter.in(column, values.getDiscreteSet().stream().map(v -> text(column, v)).toList()));
@@ -114,6 +115,7 @@ final class FilterTranslator {
         return switch (column.kind()) {
             case ID, INT -> Long.toString((Long) value);
             case TIMESTAMP -> Long.toString(Math.floorDiv((Long) value, 1000L)); // TIMESTAMP(3) is epoch micros
+            case DECIMAL -> BigDecimal.valueOf((Long) value, column.scale()).toPlainString(); // DECIMAL(18, s): unscaled
             case BOOL -> Boolean.toString((Boolean) value);
             case KEYED, SET, FILE -> ((Slice) value).toStringUtf8();
         };
@@ -173,11 +175,11 @@ final class FilterTranslator {
     }
 
     private static Optional<PushedFilter> compare(String op, BigColumnHandle column, Constant constant) {
-        if (constant.getValue() == null || !constant.getType().equals(column.kind().type())) {
+        if (constant.getValue() == null || !constant.getType().equals(column.type())) {
             return Optional.empty(); // a comparison with NULL, or with a value of another type (Trino casts first)
         }
         return switch (column.kind()) {
-            case ID, INT, TIMESTAMP -> Optional.of(PushedFilter.compare(op, column, text(column, constant.getValue())));
+            case ID, INT, TIMESTAMP, DECIMAL -> Optional.of(PushedFilter.compare(op, column, text(column, constant.getValue())));
             case BOOL, KEYED -> op.equals("eq") || op.equals("ne")
                     ? Optional.of(PushedFilter.compare(op, column, text(column, constant.getValue())))
                     : Optional.empty();

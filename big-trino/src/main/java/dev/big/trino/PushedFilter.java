@@ -85,6 +85,7 @@ public record PushedFilter(String op, String field, ColumnKind kind, List<String
     private Object constant(String text) {
         return switch (kind) {
             case ID, INT, TIMESTAMP -> Long.parseLong(text);
+            case DECIMAL -> new java.math.BigDecimal(text);
             case BOOL -> Boolean.parseBoolean(text);
             case KEYED, SET, FILE -> text;
         };

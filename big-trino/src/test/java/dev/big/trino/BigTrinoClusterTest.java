@@ -183,6 +183,9 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
                         + " GROUP BY type ORDER BY 2 DESC, 1 LIMIT 5",
                         "SELECT type, count(*) FROM events WHERE id IN (SELECT id FROM events WHERE file = 'events-1.big' AND size < 1000)"
                                 + " GROUP BY type ORDER BY 2 DESC, 1 LIMIT 5"},
+                // a decimal(2) field as DECIMAL(18, 2): exact values, sums and comparisons
+                {"SELECT name, price, weight FROM types WHERE price > 1.1 OR price IS NULL ORDER BY name", null},
+                {"SELECT sum(price), min(price), max(price), count(price), count(*) FROM types WHERE price BETWEEN -2.5 AND 10", null},
                 // limits and top-n across splits
                 {"SELECT \"$file\", id FROM events ORDER BY id DESC, 1 LIMIT 5", null},
                 {"SELECT id, \"$file\" FROM events WHERE value > 1000000 ORDER BY id, 2 LIMIT 7", null},
@@ -220,6 +223,8 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
                 "SELECT id FROM events WHERE NOT contains(tags, 'tag1') AND size > 10",
                 "SELECT id FROM events WHERE NOT (type = 'type03' OR value < 10)",
         };
+        assertThat(query("SELECT name FROM types WHERE price >= 1.25 AND price < 20.00")).isFullyPushedDown();
+        assertThat(query("SELECT name FROM types WHERE price IN (-3.00, 0.75) OR price IS NULL")).isFullyPushedDown();
         for (String sql : pushed) {
             // a small answer: isFullyPushedDown also compares the rows with a run without pushdown, pairwise
             sql = sql.replace("WHERE ", "WHERE id < 40 AND (") + ")";

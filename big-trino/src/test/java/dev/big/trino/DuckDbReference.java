@@ -54,11 +54,12 @@ final class DuckDbReference implements AutoCloseable {
         execute("CREATE TABLE events AS SELECT file, id, value, type, verified, received_at, size,"
                 + " CASE WHEN tags IS NULL THEN NULL ELSE string_split(tags, ',') END AS tags FROM raw");
         execute("DROP TABLE raw");
-        execute("CREATE TABLE types (name VARCHAR, weight BIGINT)");
+        execute("CREATE TABLE types (name VARCHAR, weight BIGINT, price DECIMAL(18, 2))");
         StringBuilder values = new StringBuilder();
         for (int t = 0; t < dev.big.workload.EventGenerator.TYPE_COUNT; t++) {
             values.append(t == 0 ? "" : ", ").append("('").append(dev.big.workload.EventGenerator.typeNames().get(t)).append("', ")
-                    .append(t * 7 % 5).append(')');
+                    .append(t * 7 % 5).append(", ").append(EventFiles.price(t) == null ? "NULL" : EventFiles.price(t).toPlainString())
+                    .append(')');
         }
         execute("INSERT INTO types VALUES " + values);
     }

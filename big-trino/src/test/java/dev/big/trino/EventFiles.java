@@ -28,7 +28,13 @@ final class EventFiles {
 
     static final TableDef EVENTS = TableDef.of("events", FieldDef.intField("value"), FieldDef.keyed("type"),
             FieldDef.bool("verified"), FieldDef.timestamp("received_at"), FieldDef.intField("size"), FieldDef.set("tags"));
-    static final TableDef TYPES = TableDef.of("types", FieldDef.keyed("name"), FieldDef.intField("weight"));
+    static final TableDef TYPES = TableDef.of("types", FieldDef.keyed("name"), FieldDef.intField("weight"),
+            FieldDef.decimal("price", 2));
+
+    /** Type {@code t}'s price: exact cents, negative for the first few, none for every sixth. */
+    static java.math.BigDecimal price(int t) {
+        return t % 6 == 5 ? null : java.math.BigDecimal.valueOf(t * 125L - 300, 2);
+    }
     static final List<String> FILES = List.of("events-0.big", "events-1.big", "events-2.big", "events-3-empty.big");
     /** Where the sparse records of the last non-empty file start: shard 2, so shard 1 has none. */
     static final long SPARSE_FIRST_ID = 2L << 20;
@@ -65,7 +71,8 @@ final class EventFiles {
                 db.bulkLoad("events", records);
                 if (f == 0) {
                     for (int t = 0; t < EventGenerator.TYPE_COUNT; t++) {
-                        db.append("types", Record.of("name", EventGenerator.typeNames().get(t), "weight", (long) (t * 7 % 5)));
+                        db.append("types", Record.builder().set("name", EventGenerator.typeNames().get(t))
+                                .set("weight", (long) (t * 7 % 5)).set("price", price(t)).build());
                     }
                 }
                 if (f == 2) {
