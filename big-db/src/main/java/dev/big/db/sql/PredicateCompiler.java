@@ -29,7 +29,7 @@ import net.sf.jsqlparser.expression.operators.relational.NotEqualsTo;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 
 /**
- * Compiles a WHERE clause (already repaired by {@link InListRepair}) into a {@link Predicate}.
+ * Compiles a WHERE clause into a {@link Predicate}.
  * Anything that is not a condition of the subset is refused here, quoting it, before any data is
  * read. Chains of AND (and of OR) become one node with many terms, parentheses included, so the
  * evaluator sees every AND-ed term at once and can run its plane scans last.

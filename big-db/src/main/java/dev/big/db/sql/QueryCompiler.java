@@ -86,7 +86,7 @@ final class QueryCompiler {
         Predicate where = null;
         if (plain.getWhere() != null) {
             PredicateCompiler.requireFewConnectives(plain.getWhere());
-            where = new PredicateCompiler(reader).compile(InListRepair.repair(plain.getWhere()));
+            where = new PredicateCompiler(reader).compile(plain.getWhere());
         }
         boolean aggregate = plain.getGroupBy() != null
                 || plain.getSelectItems().stream().anyMatch(item -> item.getExpression() instanceof Function);
@@ -228,7 +228,7 @@ final class QueryCompiler {
         if (sets || groupBy.isMysqlWithRollup() || expressions == null || expressions.size() != 1) {
             throw SqlErrors.unsupported("GROUP BY form", groupBy, "GROUP BY takes exactly one keyed column");
         }
-        ColumnRef column = reader.column((Expression) expressions.getFirst());
+        ColumnRef column = reader.column(expressions.getFirst());
         if (column == null) {
             throw SqlErrors.unsupported("GROUP BY something other than a column", groupBy,
                     "GROUP BY takes exactly one keyed column, by name");

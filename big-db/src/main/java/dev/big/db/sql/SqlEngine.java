@@ -21,7 +21,7 @@ import net.sf.jsqlparser.statement.Statement;
  *
  * <p>A statement goes through four steps:
  * <ol>
- *   <li>parse: JSqlParser ({@link SqlParser}), with its IN precedence repaired ({@link InListRepair});
+ *   <li>parse: JSqlParser ({@link SqlParser});
  *   <li>compile: {@link QueryCompiler} checks the statement is in the subset and builds a
  *       {@link Query}, which knows no schema;
  *   <li>bind: against the snapshot's schema, {@link PredicateBinder} checks column types and
