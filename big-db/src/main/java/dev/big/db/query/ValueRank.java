@@ -1,0 +1,70 @@
+package dev.big.db.query;
+
+import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.RangePredicate;
+import java.util.List;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * The k-th smallest value of an int or timestamp field among records spread over shards, from
+ * counts alone: a binary search over the values between the smallest and the largest present,
+ * each probe one range count ({@code value <= t}) of the bit planes within the records per shard.
+ * At most 64 probes, and no value is read record by record or sorted. Quantiles and the
+ * threshold of a top-N listing are found this way.
+ */
+final class ValueRank {
+
+    /** Records of one shard, all with a value. */
+    record Part(long shard, RoaringBitmap records) {}
+
+    private final BsiReader reader;
+    private final List<Part> parts;
+    private final long count;
+    private final long min;
+    private final long max;
+
+    ValueRank(BsiReader reader, List<Part> parts) {
+        this.reader = reader;
+        this.parts = List.copyOf(parts);
+        BsiReader.Aggregate extremes = new BsiReader.Aggregate();
+        for (Part part : this.parts) {
+            reader.aggregate(part.shard(), part.records(), extremes);
+        }
+        this.count = extremes.count();
+        this.min = count == 0 ? 0 : extremes.min().getAsLong();
+        this.max = count == 0 ? 0 : extremes.max().getAsLong();
+    }
+
+    /** How many values there are. */
+    long count() {
+        return count;
+    }
+
+    /** How many values are at most {@code t}. */
+    long countAtMost(long t) {
+        long n = 0;
+        for (Part part : parts) {
+            n += reader.count(part.shard(), RangePredicate.of(RangePredicate.Op.LE, t), part.records());
+        }
+        return n;
+    }
+
+    /** The value of rank {@code k} (0 the smallest) in ascending order; {@code 0 <= k < count()}. */
+    long smallest(long k) {
+        if (k < 0 || k >= count) {
+            throw new IllegalArgumentException("rank " + k + " outside 0.." + (count - 1));
+        }
+        long low = min;
+        long high = max;
+        // Invariant: fewer than k + 1 values lie below low, at least k + 1 at or below high.
+        while (low < high) {
+            long middle = (low & high) + ((low ^ high) >> 1);
+            if (countAtMost(middle) >= k + 1) {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        return low;
+    }
+}
