@@ -122,7 +122,8 @@ public final class Grouping {
     private void partition(List<GroupKey> keys, int depth, long shard, RoaringBitmap records, List<Object> prefix,
                            Map<List<Object>, RoaringBitmap> leaves) {
         if (depth == keys.size()) {
-            leaves.merge(List.copyOf(prefix), records, (a, b) -> RoaringBitmap.or(a, b));
+            // Not List.copyOf: a NULL key is a null element.
+            leaves.merge(java.util.Collections.unmodifiableList(new ArrayList<>(prefix)), records, RoaringBitmap::or);
             return;
         }
         splitBy(keys.get(depth), shard, records, (label, part) -> {

@@ -357,7 +357,8 @@ final class ResultExprCompiler {
     /** {@code aggregate(...) FILTER (WHERE p)}; window functions (OVER) are refused. */
     private AggregateCall filteredAggregate(AnalyticExpression analytic) {
         if (analytic.getType() != AnalyticType.FILTER_ONLY || analytic.getWindowElement() != null
-                || analytic.getPartitionExpressionList() != null || analytic.getOrderByElements() != null
+                || (analytic.getPartitionExpressionList() != null && !analytic.getPartitionExpressionList().isEmpty())
+                || (analytic.getOrderByElements() != null && !analytic.getOrderByElements().isEmpty())
                 || analytic.getWindowName() != null || analytic.isIgnoreNulls() || analytic.getKeep() != null) {
             throw SqlErrors.unsupported("window function", analytic, TRINO);
         }

@@ -35,7 +35,8 @@ final class RandomQueries {
     private final List<RandomTable.Column> ints;
     private final List<RandomTable.Column> integers;
     private final List<RandomTable.Column> keyed;
-    private final String tableRef;
+    final String tableRef;
+    private final RandomGroupQueries groups;
     private final String alias;
 
     RandomQueries(Random random, RandomTable table) {
@@ -46,9 +47,13 @@ final class RandomQueries {
         this.keyed = table.columns(FieldType.KEYED);
         this.alias = random.nextInt(4) == 0 ? "x" : null;
         this.tableRef = table.name + (alias != null ? (random.nextBoolean() ? " AS " : " ") + alias : "");
+        this.groups = new RandomGroupQueries(random, table, this);
     }
 
     Generated next() {
+        if (random.nextInt(100) < 45) {
+            return groups.next();
+        }
         int shape = random.nextInt(100);
         if (shape < 18) {
             return new Generated("SELECT count(*) FROM " + tableRef + where(), true);
@@ -176,7 +181,7 @@ final class RandomQueries {
         return "count(*)";
     }
 
-    private String nulls() {
+    String nulls() {
         return switch (random.nextInt(4)) {
             case 0 -> " NULLS FIRST";
             case 1 -> " NULLS LAST";
@@ -224,7 +229,7 @@ final class RandomQueries {
 
     // ------------------------------------------------------------------ predicates
 
-    private String where() {
+    String where() {
         return random.nextInt(5) == 0 ? "" : " WHERE " + predicate(0);
     }
 
@@ -327,7 +332,7 @@ final class RandomQueries {
         return row.get(column.name());
     }
 
-    private String intLiteral(RandomTable.Column column) {
+    String intLiteral(RandomTable.Column column) {
         Object sampled = sample(column);
         long value = switch (random.nextInt(6)) {
             case 0, 1 -> sampled instanceof Long l ? l : random.nextInt(21) - 10;
@@ -344,7 +349,7 @@ final class RandomQueries {
         return Long.toString(value);
     }
 
-    private String timestampLiteral(RandomTable.Column column) {
+    String timestampLiteral(RandomTable.Column column) {
         Object sampled = sample(column);
         long millis = sampled instanceof Instant instant ? instant.toEpochMilli() : RandomTable.TS_BASE;
         millis += switch (random.nextInt(5)) {
@@ -384,7 +389,7 @@ final class RandomQueries {
     // ------------------------------------------------------------------ identifiers
 
     /** A column reference: as declared, in other case, quoted, or qualified with the table or its alias. */
-    private String column(String name) {
+    String column(String name) {
         return switch (random.nextInt(12)) {
             case 0 -> name.toUpperCase(Locale.ROOT);
             case 1 -> "\"" + name + "\"";
@@ -393,7 +398,7 @@ final class RandomQueries {
         };
     }
 
-    private <T> T pick(List<T> values) {
+    <T> T pick(List<T> values) {
         return values.get(random.nextInt(values.size()));
     }
 }
