@@ -14,6 +14,15 @@ import org.roaringbitmap.RoaringBitmap;
  */
 final class BucketPartition {
 
+    /**
+     * Up to this many records, a set is split by reading each record's value (a point read: one
+     * bit test per plane of its container column) instead of by range scans: a range scan has a
+     * fixed cost per container column and call that dwarfs a few point reads, and a set of distinct
+     * int values halves up to 64 times. Measured in the differential test's 4,000-record tables: a
+     * GROUP BY of two wide int columns took 91 s with range scans only, and ms with this limit.
+     */
+    static final int READ_VALUES_LIMIT = 64;
+
     /** Receives each non-empty bucket with its records. */
     interface Sink {
         void accept(long bucket, RoaringBitmap records);
@@ -44,6 +53,10 @@ final class BucketPartition {
             sink.accept(low, values);
             return;
         }
+        if (values.getCardinality() <= READ_VALUES_LIMIT) {
+            splitByReading(values, sink);
+            return;
+        }
         long middle = (low & high) + ((low ^ high) >> 1); // floor of the mean, without overflow
         long firstAbove = bucketing.firstValueOf(middle + 1);
         RoaringBitmap below = reader.matches(shard, RangePredicate.of(RangePredicate.Op.LT, firstAbove), values);
@@ -54,5 +67,14 @@ final class BucketPartition {
         if (!above.isEmpty()) {
             split(above, middle + 1, high, sink);
         }
+    }
+
+    private void splitByReading(RoaringBitmap values, Sink sink) {
+        java.util.TreeMap<Long, RoaringBitmap> buckets = new java.util.TreeMap<>();
+        values.forEach((int column) -> {
+            long value = reader.get(dev.big.engine.coords.Coords.recordId(shard, column)).orElseThrow();
+            buckets.computeIfAbsent(bucketing.bucketOf(value), b -> new RoaringBitmap()).add(column);
+        });
+        buckets.forEach(sink::accept);
     }
 }

@@ -9,8 +9,9 @@ import org.roaringbitmap.RoaringBitmap;
  * The k-th smallest value of an int or timestamp field among records spread over shards, from
  * counts alone: a binary search over the values between the smallest and the largest present,
  * each probe one range count ({@code value <= t}) of the bit planes within the records per shard.
- * At most 64 probes, and no value is read record by record or sorted. Quantiles and the
- * threshold of a top-N listing are found this way.
+ * At most 64 probes, and no value is read record by record or sorted, except that up to
+ * {@link BucketPartition#READ_VALUES_LIMIT} values are simply read. Quantiles and the threshold of
+ * a top-N listing are found this way.
  */
 final class ValueRank {
 
@@ -23,9 +24,33 @@ final class ValueRank {
     private final long min;
     private final long max;
 
+    /** The values themselves, sorted, when there are at most {@link BucketPartition#READ_VALUES_LIMIT} (else null). */
+    private final long[] sorted;
+
     ValueRank(BsiReader reader, List<Part> parts) {
         this.reader = reader;
         this.parts = List.copyOf(parts);
+        long records = 0;
+        for (Part part : this.parts) {
+            records += part.records().getLongCardinality();
+        }
+        if (records <= BucketPartition.READ_VALUES_LIMIT) {
+            // Few values: read them (a point read each) rather than probe up to 64 times.
+            long[] values = new long[(int) records];
+            int n = 0;
+            for (Part part : this.parts) {
+                for (int column : part.records().toArray()) {
+                    values[n++] = reader.get(dev.big.engine.coords.Coords.recordId(part.shard(), column)).orElseThrow();
+                }
+            }
+            java.util.Arrays.sort(values);
+            this.sorted = values;
+            this.count = records;
+            this.min = records == 0 ? 0 : values[0];
+            this.max = records == 0 ? 0 : values[n - 1];
+            return;
+        }
+        this.sorted = null;
         BsiReader.Aggregate extremes = new BsiReader.Aggregate();
         for (Part part : this.parts) {
             reader.aggregate(part.shard(), part.records(), extremes);
@@ -53,6 +78,9 @@ final class ValueRank {
     long smallest(long k) {
         if (k < 0 || k >= count) {
             throw new IllegalArgumentException("rank " + k + " outside 0.." + (count - 1));
+        }
+        if (sorted != null) {
+            return sorted[(int) k];
         }
         long low = min;
         long high = max;

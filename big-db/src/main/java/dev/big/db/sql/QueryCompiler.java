@@ -210,7 +210,8 @@ final class QueryCompiler {
             }
             projections.add(new ListingQuery.Column(column, alias != null ? alias : column.name()));
         }
-        return new ListingQuery(table, projections, where, listingOrder(plain.getOrderByElements()), limit);
+        return new ListingQuery(table, projections, where, listingOrder(plain.getOrderByElements()),
+                valueOrder(plain.getOrderByElements()), limit);
     }
 
     private Order listingOrder(List<OrderByElement> elements) {
@@ -219,11 +220,43 @@ final class QueryCompiler {
         }
         OrderByElement element = elements.getFirst();
         ColumnRef column = reader.column(element.getExpression());
-        if (elements.size() > 1 || column == null || !column.isId() || element.isMysqlWithRollup()) {
-            throw SqlErrors.unsupported("ORDER BY of records by something other than id", elements.size() > 1
-                    ? PlainSelect.orderByToString(elements) : element,
-                    "records are listed ORDER BY id [ASC|DESC]; sort by other columns through GROUP BY");
+        if (column == null || !column.isId() || elements.size() > 1) {
+            return null;
         }
+        checkOrderElement(element);
         return element.isAsc() ? Order.ASC : Order.DESC;
+    }
+
+    /** {@code ORDER BY column [, id]} for a column other than id, or null when the order is by id alone or absent. */
+    private ListingQuery.ValueOrder valueOrder(List<OrderByElement> elements) {
+        if (elements == null || elements.isEmpty()) {
+            return null;
+        }
+        OrderByElement first = elements.getFirst();
+        ColumnRef column = reader.column(first.getExpression());
+        if (column != null && column.isId() && elements.size() == 1) {
+            return null;
+        }
+        ColumnRef tieBreak = elements.size() == 2 ? reader.column(elements.get(1).getExpression()) : null;
+        boolean shape = column != null && !column.isId() && (elements.size() == 1 || (tieBreak != null && tieBreak.isId()));
+        if (!shape) {
+            throw SqlErrors.unsupported("ORDER BY of records by something other than id or one column", elements.size() > 1
+                    ? PlainSelect.orderByToString(elements) : first,
+                    "records are listed ORDER BY id [ASC|DESC], or ORDER BY an int or timestamp column [ASC|DESC] [NULLS"
+                            + " FIRST|LAST] [, id [ASC|DESC]] (a top-N listing); sort by anything else through GROUP BY");
+        }
+        elements.forEach(QueryCompiler::checkOrderElement);
+        Order ids = tieBreak == null ? null : elements.get(1).isAsc() ? Order.ASC : Order.DESC;
+        if (tieBreak != null && elements.get(1).getNullOrdering() != null) {
+            throw SqlErrors.unsupported("NULLS FIRST / LAST on id", elements.get(1), "ids are never NULL: leave it out");
+        }
+        return new ListingQuery.ValueOrder(column, !first.isAsc(),
+                first.getNullOrdering() == OrderByElement.NullOrdering.NULLS_FIRST, ids, PlainSelect.orderByToString(elements));
+    }
+
+    private static void checkOrderElement(OrderByElement element) {
+        if (element.isMysqlWithRollup()) {
+            throw SqlErrors.unsupported("WITH ROLLUP", element, "ORDER BY id or one column");
+        }
     }
 }

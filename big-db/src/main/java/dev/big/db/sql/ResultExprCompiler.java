@@ -291,6 +291,11 @@ final class ResultExprCompiler {
                 }
                 return new ResultExpr.DecimalNumber(value, sql);
             }
+            case SignedExpression signed when signed.getSign() == '-' && (unwrap(signed.getExpression()) instanceof LongValue
+                    || unwrap(signed.getExpression()) instanceof JdbcNamedParameter) -> {
+                // A negative literal as one number, so that -9223372036854775808 is a BIGINT.
+                return new ResultExpr.IntegerNumber((Literal.IntLiteral) reader.literal(signed), sql);
+            }
             case SignedExpression signed when signed.getSign() == '-' -> {
                 return new ResultExpr.Negate(result(signed.getExpression()), sql);
             }

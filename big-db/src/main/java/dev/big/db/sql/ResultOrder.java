@@ -42,6 +42,8 @@ final class ResultOrder {
         return switch (a) {
             case Long x -> Long.compare(x, (Long) b);
             case BigInteger x -> x.compareTo((BigInteger) b);
+            case java.math.BigDecimal x -> x.compareTo((java.math.BigDecimal) b);
+            case java.time.LocalDate x -> x.compareTo((java.time.LocalDate) b);
             case Double x -> Double.compare(x, (Double) b);
             case Instant x -> x.compareTo((Instant) b);
             case Boolean x -> Boolean.compare(x, (Boolean) b);
