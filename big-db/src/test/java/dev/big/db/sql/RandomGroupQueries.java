@@ -45,6 +45,9 @@ final class RandomGroupQueries {
     private record Item(String sql, boolean sortable) {}
 
     RandomQueries.Generated next() {
+        if (!integers.isEmpty() && random.nextInt(4) == 0) {
+            return topN();
+        }
         List<Key> keys = new ArrayList<>();
         int wanted = groupable.isEmpty() ? 0 : random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(random.nextBoolean() ? 2 : 4);
         for (int i = 0; i < wanted; i++) {
@@ -110,6 +113,24 @@ final class RandomGroupQueries {
             sql.append(" LIMIT ").append(random.nextInt(12));
         }
         return new RandomQueries.Generated(sql.toString(), ordered);
+    }
+
+    /**
+     * {@code SELECT ... ORDER BY v [ASC|DESC] [NULLS FIRST|LAST], id [ASC|DESC] [LIMIT k]}, or
+     * without the id (then without LIMIT, since ties make the rows a LIMIT keeps open).
+     */
+    private RandomQueries.Generated topN() {
+        String v = base.column(base.pick(integers).name());
+        String order = v + (random.nextBoolean() ? " DESC" : random.nextBoolean() ? " ASC" : "") + base.nulls();
+        boolean byId = random.nextInt(5) > 0;
+        String sql = "SELECT " + base.projection() + " FROM " + base.tableRef + base.where() + " ORDER BY " + order;
+        if (byId) {
+            sql += ", " + base.column("id") + (random.nextBoolean() ? " DESC" : "");
+            if (random.nextInt(5) > 0) {
+                sql += " LIMIT " + base.pick(List.of(0, 1, 3, 10, 50, 5000));
+            }
+        }
+        return new RandomQueries.Generated(sql, byId);
     }
 
     private Key key() {

@@ -212,7 +212,7 @@ final class RandomQueries {
                 true);
     }
 
-    private String projection() {
+    String projection() {
         if (random.nextInt(3) == 0) {
             return random.nextInt(6) == 0 ? "*, " + column("id") : "*";
         }
