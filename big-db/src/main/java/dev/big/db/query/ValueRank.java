@@ -10,7 +10,7 @@ import org.roaringbitmap.RoaringBitmap;
  * counts alone: a binary search over the values between the smallest and the largest present,
  * each probe one range count ({@code value <= t}) of the bit planes within the records per shard.
  * At most 64 probes, and no value is read record by record or sorted, except that up to
- * {@link BucketPartition#READ_VALUES_LIMIT} values are simply read. Quantiles and the threshold of
+ * {@link BucketPartition#READ_VALUES_LIMIT} values per shard are simply read. Quantiles and the threshold of
  * a top-N listing are found this way.
  */
 final class ValueRank {
@@ -24,7 +24,7 @@ final class ValueRank {
     private final long min;
     private final long max;
 
-    /** The values themselves, sorted, when there are at most {@link BucketPartition#READ_VALUES_LIMIT} (else null). */
+    /** The values themselves, sorted, when there are at most {@link BucketPartition#READ_VALUES_LIMIT} per shard (else null). */
     private final long[] sorted;
 
     ValueRank(BsiReader reader, List<Part> parts) {
@@ -34,8 +34,9 @@ final class ValueRank {
         for (Part part : this.parts) {
             records += part.records().getLongCardinality();
         }
-        if (records <= BucketPartition.READ_VALUES_LIMIT) {
-            // Few values: read them (a point read each) rather than probe up to 64 times.
+        if (records <= (long) BucketPartition.READ_VALUES_LIMIT * Math.max(1, this.parts.size())) {
+            // Few values per shard: read them (a point read each) rather than probe up to 64 times
+            // per shard; with sparse ids a table of 4,000 records may lie in as many shards.
             long[] values = new long[(int) records];
             int n = 0;
             for (Part part : this.parts) {
