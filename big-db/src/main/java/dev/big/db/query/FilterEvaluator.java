@@ -70,6 +70,7 @@ public final class FilterEvaluator {
                             + field.type().label());
                 }
             }
+            case Filter.CompareFields fields -> FieldComparison.validate(table, fields);
             case Filter.And and -> and.filters().forEach(this::validate);
             case Filter.Or or -> or.filters().forEach(this::validate);
             case Filter.Not not -> validate(not.filter());
@@ -104,6 +105,7 @@ public final class FilterEvaluator {
                 yield nulls;
             }
             case Filter.Contains contains -> keyedRow(table.field(contains.field()), contains.value(), shard);
+            case Filter.CompareFields fields -> new FieldComparison(txn, this, table).evaluate(fields, shard);
             case Filter.And and -> and(and.filters(), shard, within);
             case Filter.Or or -> {
                 RoaringBitmap union = new RoaringBitmap();
@@ -129,6 +131,13 @@ public final class FilterEvaluator {
             case Filter.In in -> complementWithinPresent(in.field(), in, shard);
             case Filter.Contains contains -> complementWithinPresent(contains.field(), contains, shard);
             case Filter.IsNull isNull -> isId(isNull.field()) ? all(shard) : present(table.field(isNull.field()), shard);
+            case Filter.CompareFields fields -> {
+                // False where both have values and the comparison does not hold.
+                RoaringBitmap both = present(table.field(fields.left()), shard);
+                both.and(present(table.field(fields.right()), shard));
+                both.andNot(evaluate(fields, shard, null));
+                yield both;
+            }
             case Filter.And and -> {
                 RoaringBitmap union = new RoaringBitmap();
                 for (Filter child : and.filters()) {

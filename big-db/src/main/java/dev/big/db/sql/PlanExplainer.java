@@ -310,18 +310,23 @@ final class PlanExplainer {
         };
     }
 
+    private static String symbol(Filter.Op op) {
+        return switch (op) {
+            case EQ -> "=";
+            case NE -> "!=";
+            case LT -> "<";
+            case LE -> "<=";
+            case GT -> ">";
+            case GE -> ">=";
+        };
+    }
+
     /** A filter in SQL-like text (timestamps as ISO instants). */
     static String render(Filter filter) {
         return switch (filter) {
             case Filter.All ignored -> "TRUE";
-            case Filter.Compare c -> c.field() + " " + switch (c.op()) {
-                case EQ -> "=";
-                case NE -> "!=";
-                case LT -> "<";
-                case LE -> "<=";
-                case GT -> ">";
-                case GE -> ">=";
-            } + " " + literal(c.value());
+            case Filter.Compare c -> c.field() + " " + symbol(c.op()) + " " + literal(c.value());
+            case Filter.CompareFields f -> f.left() + " " + symbol(f.op()) + " " + f.right();
             case Filter.Between b -> b.field() + " BETWEEN " + literal(b.low()) + " AND " + literal(b.high());
             case Filter.In in -> in.field() + " IN (" + in.values().stream().map(PlanExplainer::literal)
                     .collect(Collectors.joining(", ")) + ")";

@@ -36,7 +36,8 @@ import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionLi
  */
 final class PredicateCompiler {
 
-    static final String SUPPORTED = "conditions are: column op literal (=, !=, <>, <, <=, >, >=), column [NOT] BETWEEN"
+    static final String SUPPORTED = "conditions are: column op literal (=, !=, <>, <, <=, >, >=), column op column of the"
+            + " same type, column [NOT] BETWEEN"
             + " literal AND literal, column [NOT] IN (literals), column IS [NOT] NULL, a bool column, "
             + "list_contains(set column, 'value'), combined with AND, OR, NOT and parentheses ("
             + SqlErrors.SEE_DOCS + ")";
@@ -174,8 +175,7 @@ final class PredicateCompiler {
         ColumnRef leftColumn = reader.column(left);
         ColumnRef rightColumn = reader.column(right);
         if (leftColumn != null && rightColumn != null) {
-            throw SqlErrors.unsupported("comparison of two columns", comparison,
-                    "compare one column with one literal (integer, 'string', true/false, TIMESTAMP '...')");
+            return new Predicate.ColumnComparison(leftColumn, op, rightColumn, comparison.toString());
         }
         ColumnRef column = leftColumn != null ? leftColumn : rightColumn;
         Literal literal = leftColumn != null ? reader.literal(right) : rightColumn != null ? reader.literal(left) : null;

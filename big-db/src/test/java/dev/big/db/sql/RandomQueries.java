@@ -260,6 +260,15 @@ final class RandomQueries {
         if (table.columns.isEmpty() || random.nextInt(12) == 0) {
             return idAtom();
         }
+        if (random.nextInt(10) == 0) {
+            RandomTable.Column left = pick(table.columns);
+            List<RandomTable.Column> same = table.columns.stream().filter(c -> c.type() == left.type()).toList();
+            RandomTable.Column right = pick(same);
+            String ops = left.type().isInteger() ? "=|!=|<>|<|<=|>|>=" : "=|!=|<>";
+            if (left.type() != FieldType.SET) {
+                return column(left.name()) + " " + pick(List.of(ops.split("\\|"))) + " " + column(right.name());
+            }
+        }
         RandomTable.Column column = pick(table.columns);
         String c = column(column.name());
         return switch (column.type()) {

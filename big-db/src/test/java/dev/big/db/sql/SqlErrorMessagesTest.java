@@ -62,7 +62,6 @@ class SqlErrorMessagesTest {
             SELECT count(*) FROM events WHERE type LIKE 'c%' | LIKE | =
             SELECT count(*) FROM events WHERE verified IS TRUE | IS TRUE | = true
             SELECT count(*) FROM events WHERE upper(type) = 'CLICK' | comparison with an expression | "upper(type) = 'CLICK'"
-            SELECT count(*) FROM events WHERE value = size | comparison of two columns | "value = size"
             SELECT count(*) FROM events WHERE value + 1 > 5 | comparison with an expression | "value + 1 > 5"
             SELECT count(*) FROM events WHERE value = NULL | comparison with NULL | IS NULL
             SELECT count(*) FROM events WHERE value IN (1, NULL) | comparison with NULL | IN lists take no NULL
@@ -74,7 +73,7 @@ class SqlErrorMessagesTest {
             SELECT count(*) FROM events WHERE received_at > CAST(5 AS BIGINT) | cast | TIMESTAMP
             SELECT count(*) FROM events WHERE received_at > DATE '2024-01-01' | 2024-01-01 | TIMESTAMP
             SELECT count(*) FROM events WHERE 'x' = ANY(tags) | ANY | list_contains
-            SELECT * FROM events ORDER BY value LIMIT 5 | ORDER BY of records by something other than id | ORDER BY id
+            SELECT * FROM events ORDER BY value, type LIMIT 5 | ORDER BY of records by something other than id or one column | a top-N listing
             SELECT count(*) FROM events GROUP BY value + 1 | GROUP BY value + 1 | GROUP BY keys are columns
             SELECT count(*) FROM events GROUP BY type, verified, value, received_at, id | 5 GROUP BY keys | one to 4 keys
             SELECT date_trunc('decade', received_at), count(*) FROM events GROUP BY 1 | date_trunc unit 'decade' | 'minute'
@@ -121,6 +120,10 @@ class SqlErrorMessagesTest {
             SELECT count(*) FROM events WHERE list_contains(type, 'a') | needs a set column | compare it with = 'value'
             SELECT count(*) FROM events WHERE tags = 'a' | list_contains(tags, 'value') | "tags = 'a'"
             SELECT count(*) FROM events WHERE type BETWEEN 'a' AND 'b' | BETWEEN needs an int or timestamp column | type is keyed
+            SELECT count(*) FROM events WHERE value = type | columns of different types | type is keyed
+            SELECT * FROM events ORDER BY type LIMIT 5 | records are ordered by an int or timestamp column | type is keyed
+            SELECT count(*) FROM events WHERE type < type | compared with =, !=, <> or IN only | "type < type"
+            SELECT count(*) FROM events WHERE tags = tags | set columns, are not compared | tags is set
             SELECT tags, count(*) FROM events GROUP BY tags | GROUP BY needs a keyed, bool, int or timestamp column | tags is set
             SELECT hour(type), count(*) FROM events GROUP BY 1 | hour(type) needs a timestamp column | type is keyed
             SELECT received_at // 10, count(*) FROM events GROUP BY 1 | received_at // 10 needs an int column | received_at is timestamp
