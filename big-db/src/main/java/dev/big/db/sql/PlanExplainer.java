@@ -108,6 +108,20 @@ final class PlanExplainer {
             pages += 1 + recordPages(table.fields(), shards);
             return Filter.all();
         }
+        if (query.valueOrder() != null) {
+            ListingQuery.ValueOrder by = query.valueOrder();
+            String column = table.column(by.column()).name();
+            lines.add("shape: top-N listing: records in " + (by.descending() ? "DESC" : "ASC") + " order of " + column
+                    + (by.nullsFirst() ? ", NULLs first" : ", NULLs last") + ", ties by " + (by.ids() == Order.DESC ? "DESC" : "ASC")
+                    + " id" + (limit >= 0 ? ", at most " + limit : ""));
+            lines.add("path: topN(" + column + "): the " + (limit >= 0 ? limit + "th" : "last") + " value in that order found by"
+                    + " counting (a binary search over " + column + "'s values, each probe a range count of its planes, at most"
+                    + " 64), the records beyond it by one range scan, ties at it in id order; then reads the chosen records'"
+                    + " values to order them, and " + fields + " field" + (fields == 1 ? "" : "s") + " per record");
+            long rows = limit < 0 ? snapshot.count(table.name(), where) : Math.min(limit, snapshot.count(table.name(), where));
+            pages += planePages(column, shards) * 8 + rows * recordPages(read, shards);
+            return where;
+        }
         Order order = query.order() == null ? Order.ASC : query.order();
         ListingRunner.Cursor cursor = ListingRunner.Cursor.of(where, order);
         lines.add("shape: records in " + (query.order() == null ? "id order (no ORDER BY: ascending)" : order + " id order")
@@ -216,6 +230,14 @@ final class PlanExplainer {
     }
 
     private String termInShard(Filter term, long shard) {
+        if (term instanceof Filter.CompareFields fields) {
+            boolean planes = table.column(new ColumnRef(fields.left(), fields.left())).type().isInteger();
+            pages += planes ? planePages(fields.left(), List.of(new Snapshot.Shard(shard, 0)))
+                    + planePages(fields.right(), List.of(new Snapshot.Shard(shard, 0))) : 2L * COLUMNS;
+            return planes ? "the two fields' planes compared word by word, most significant plane first, in every column"
+                    + " both hold values" : "per value of " + fields.left() + " in the shard, its row AND " + fields.right()
+                    + "'s row of the same value";
+        }
         long[] range = isPlaneScan(term) ? matchingRange(term) : null;
         if (range == null) {
             pages += COLUMNS;
