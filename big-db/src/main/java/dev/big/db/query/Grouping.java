@@ -61,7 +61,7 @@ public final class Grouping {
                 continue;
             }
             Map<List<Object>, RoaringBitmap> leaves = new LinkedHashMap<>();
-            partition(keys, 0, shard, matching, new ArrayList<>(), leaves);
+            partition(keys, shard, matching, leaves);
             ShardMeasures shardMeasures = new ShardMeasures(shard);
             for (var leaf : leaves.entrySet()) {
                 GroupState state = groups.computeIfAbsent(leaf.getKey(), k -> new GroupState(measures.size()));
@@ -119,18 +119,56 @@ public final class Grouping {
 
     // ------------------------------------------------------------------ partitioning
 
-    private void partition(List<GroupKey> keys, int depth, long shard, RoaringBitmap records, List<Object> prefix,
-                           Map<List<Object>, RoaringBitmap> leaves) {
-        if (depth == keys.size()) {
-            // Not List.copyOf: a NULL key is a null element.
-            leaves.merge(java.util.Collections.unmodifiableList(new ArrayList<>(prefix)), records, (a, b) -> RoaringBitmap.or(a, b));
-            return;
+    /**
+     * Above this many (parent part, group of the next key) pairs, the next key splits each part on
+     * its own; at or below, it splits the shard's matching records once and each part is ANDed with
+     * its groups. Splitting a part costs range scans over the part (a timestamp key halves its
+     * range of buckets about eight times for 279 hours), and 20 parts paid that 20 times: GROUP BY
+     * type, hour(received_at) over 1,000,000 events took 598 ms with nested splits only.
+     */
+    static final int INTERSECTED_PAIRS_LIMIT = 65_536;
+
+    /**
+     * Splits {@code matching} by every key, level by level, into {@code leaves} (key values to
+     * records; parts with the same labels, as calendar parts make, are merged).
+     */
+    private void partition(List<GroupKey> keys, long shard, RoaringBitmap matching, Map<List<Object>, RoaringBitmap> leaves) {
+        Map<List<Object>, RoaringBitmap> level = new LinkedHashMap<>();
+        level.put(List.of(), matching);
+        for (GroupKey key : keys) {
+            Map<List<Object>, RoaringBitmap> next = new LinkedHashMap<>();
+            Map<Object, RoaringBitmap> whole = level.size() == 1 ? null : wholeSplit(key, shard, matching, level.size());
+            for (var part : level.entrySet()) {
+                if (whole != null) {
+                    for (var group : whole.entrySet()) {
+                        RoaringBitmap records = RoaringBitmap.and(part.getValue(), group.getValue());
+                        if (!records.isEmpty()) {
+                            next.put(extended(part.getKey(), group.getKey()), records);
+                        }
+                    }
+                } else {
+                    splitBy(key, shard, part.getValue(), (label, records) ->
+                            next.merge(extended(part.getKey(), label), records, (a, b) -> RoaringBitmap.or(a, b)));
+                }
+            }
+            level = next;
         }
-        splitBy(keys.get(depth), shard, records, (label, part) -> {
-            prefix.add(label);
-            partition(keys, depth + 1, shard, part, prefix, leaves);
-            prefix.removeLast();
-        });
+        level.forEach((labels, records) -> leaves.merge(labels, records, (a, b) -> RoaringBitmap.or(a, b)));
+    }
+
+    /** {@code key}'s groups of all of {@code matching}, or null when pairing them with {@code parts} parts costs too much. */
+    private Map<Object, RoaringBitmap> wholeSplit(GroupKey key, long shard, RoaringBitmap matching, int parts) {
+        Map<Object, RoaringBitmap> groups = new LinkedHashMap<>();
+        splitBy(key, shard, matching, (label, records) -> groups.merge(label, records, (a, b) -> RoaringBitmap.or(a, b)));
+        return (long) groups.size() * parts <= INTERSECTED_PAIRS_LIMIT ? groups : null;
+    }
+
+    /** {@code labels} and then {@code label} (not List.copyOf: a NULL key is a null element). */
+    private static List<Object> extended(List<Object> labels, Object label) {
+        List<Object> out = new ArrayList<>(labels.size() + 1);
+        out.addAll(labels);
+        out.add(label);
+        return java.util.Collections.unmodifiableList(out);
     }
 
     /** Splits {@code records} by {@code key}'s values; null labels the records without a value. */
