@@ -6,7 +6,7 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Splits a shard's records by the buckets of an int or timestamp field, from the bit planes: the
- * range of buckets the records' smallest and largest values span is halved again and again, each
+ * range of buckets the records' values span (bounded by the zone map, {@link ValueBounds}) is halved again and again, each
  * half's records found by one range scan ({@code value < first value of the upper half}) within
  * the records being split, and empty halves dropped. So a split costs about one plane scan of the
  * records per halving, and only non-empty buckets are visited: {@code log2(buckets spanned)} scans
@@ -43,9 +43,8 @@ final class BucketPartition {
         if (values.isEmpty()) {
             return;
         }
-        BsiReader.Aggregate extremes = new BsiReader.Aggregate();
-        reader.aggregate(shard, values, extremes);
-        split(values, bucketing.bucketOf(extremes.min().getAsLong()), bucketing.bucketOf(extremes.max().getAsLong()), sink);
+        ValueBounds bounds = ValueBounds.of(reader, shard, values);
+        split(values, bucketing.bucketOf(bounds.min()), bucketing.bucketOf(bounds.max()), sink);
     }
 
     private void split(RoaringBitmap values, long low, long high, Sink sink) {

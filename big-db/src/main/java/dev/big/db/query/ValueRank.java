@@ -15,7 +15,7 @@ import org.roaringbitmap.RoaringBitmap;
  */
 final class ValueRank {
 
-    /** Records of one shard, all with a value. */
+    /** Records of one shard, all with a value (the count is their cardinality). */
     record Part(long shard, RoaringBitmap records) {}
 
     private final BsiReader reader;
@@ -52,13 +52,15 @@ final class ValueRank {
             return;
         }
         this.sorted = null;
-        BsiReader.Aggregate extremes = new BsiReader.Aggregate();
+        ValueBounds bounds = null;
         for (Part part : this.parts) {
-            reader.aggregate(part.shard(), part.records(), extremes);
+            if (!part.records().isEmpty()) {
+                bounds = ValueBounds.of(reader, part.shard(), part.records()).union(bounds);
+            }
         }
-        this.count = extremes.count();
-        this.min = count == 0 ? 0 : extremes.min().getAsLong();
-        this.max = count == 0 ? 0 : extremes.max().getAsLong();
+        this.count = records;
+        this.min = bounds == null ? 0 : bounds.min();
+        this.max = bounds == null ? 0 : bounds.max();
     }
 
     /** How many values there are. */
