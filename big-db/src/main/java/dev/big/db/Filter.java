@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Which records a query looks at: comparisons of one field with constants, combined with and, or
- * and not. The field {@code id} is the record id. Comparisons never match a record whose field is
+ * Which records a query looks at: comparisons of one field with constants or with another field,
+ * combined with and, or and not. The field {@code id} is the record id. Comparisons never match a record whose field is
  * null (as in SQL); {@link #isNull} and {@link #not} see nulls.
  *
  * <p>Constants: integers for {@code int} fields and ids; {@link java.time.Instant} or epoch millis
@@ -38,6 +38,19 @@ public sealed interface Filter {
 
     /** {@code field IS NULL}. */
     record IsNull(String field) implements Filter {}
+
+    /**
+     * {@code left op right}: two fields of the same type compared with each other (int and
+     * timestamp fields with any operator, keyed and bool fields with EQ and NE); never matches a
+     * record where either is null.
+     */
+    record CompareFields(String left, Op op, String right) implements Filter {
+        public CompareFields {
+            Objects.requireNonNull(left);
+            Objects.requireNonNull(op);
+            Objects.requireNonNull(right);
+        }
+    }
 
     /** {@code set field contains value}. */
     record Contains(String field, String value) implements Filter {}
@@ -104,6 +117,10 @@ public sealed interface Filter {
 
     static Filter isNotNull(String field) {
         return new Not(new IsNull(field));
+    }
+
+    static Filter compareFields(String left, Op op, String right) {
+        return new CompareFields(left, op, right);
     }
 
     static Filter contains(String setField, String value) {

@@ -1,6 +1,7 @@
 package dev.big.db;
 
 import dev.big.db.catalog.FieldInfo;
+import dev.big.db.query.EngineAccess;
 import dev.big.db.query.QueryEngine;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.bsi.ZoneMap;
@@ -17,6 +18,10 @@ import java.util.Optional;
  * <p>A snapshot belongs to one thread at a time.
  */
 public final class Snapshot implements AutoCloseable {
+
+    static {
+        EngineAccess.grant(Snapshot::engine);
+    }
 
     private final ReadTxn txn;
     private final QueryEngine engine;
@@ -163,7 +168,7 @@ public final class Snapshot implements AutoCloseable {
     /** See {@link #storage}. */
     public record FieldStorage(long base, long dictionaryValues, long sets) {}
 
-    /** The query engine, for the loaders of this package. */
+    /** The query engine, for the loaders of this package and the SQL layer (through {@link EngineAccess}). */
     QueryEngine engine() {
         return engine;
     }

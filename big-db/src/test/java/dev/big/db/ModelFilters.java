@@ -78,6 +78,22 @@ final class ModelFilters {
                 yield v == null ? null : in.values().stream().anyMatch(x -> compare(v, x) == 0);
             }
             case Filter.IsNull n -> values.get(n.field()) == null;
+            case Filter.CompareFields f -> {
+                Object a = values.get(f.left());
+                Object b = values.get(f.right());
+                if (a == null || b == null) {
+                    yield null;
+                }
+                int cmp = compare(a, b);
+                yield switch (f.op()) {
+                    case EQ -> cmp == 0;
+                    case NE -> cmp != 0;
+                    case LT -> cmp < 0;
+                    case LE -> cmp <= 0;
+                    case GT -> cmp > 0;
+                    case GE -> cmp >= 0;
+                };
+            }
             case Filter.Contains c -> {
                 Object v = values.get(c.field());
                 yield v == null ? null : ((Collection<?>) v).contains(c.value());

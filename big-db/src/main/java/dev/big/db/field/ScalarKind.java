@@ -89,7 +89,7 @@ public abstract sealed class ScalarKind implements FieldKind permits IntKind, Ti
     }
 
     /** The engine's name for comparison {@code op}. */
-    static RangePredicate.Op rangeOp(Filter.Op op) {
+    public static RangePredicate.Op rangeOp(Filter.Op op) {
         return switch (op) {
             case EQ -> RangePredicate.Op.EQ;
             case NE -> RangePredicate.Op.NE;

@@ -49,6 +49,11 @@ public final class FieldBitmaps {
         this.table = table;
     }
 
+    /** The transaction the bitmaps are read at. */
+    Txn txn() {
+        return txn;
+    }
+
     /** The container columns row fetches are limited to now. */
     int columnMask() {
         return columnMask;

@@ -10,6 +10,7 @@ import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
+import dev.big.engine.rows.RowReader;
 import java.util.ArrayList;
 import java.util.List;
 import org.roaringbitmap.RoaringBitmap;
@@ -58,6 +59,7 @@ public final class FilterEvaluator {
                             + field.type().label());
                 }
             }
+            case Filter.CompareFields pair -> FieldComparison.validate(table, pair);
             case Filter.And and -> and.filters().forEach(this::validate);
             case Filter.Or or -> or.filters().forEach(this::validate);
             case Filter.Not not -> validate(not.filter());
@@ -92,6 +94,7 @@ public final class FilterEvaluator {
                 yield nulls;
             }
             case Filter.Contains contains -> fields.keyedRow(table.field(contains.field()), contains.value(), shard);
+            case Filter.CompareFields pair -> new FieldComparison(fields.txn(), this, table).evaluate(pair, shard);
             case Filter.And and -> and(and.filters(), shard, within);
             case Filter.Or or -> {
                 RoaringBitmap union = new RoaringBitmap();
@@ -117,6 +120,13 @@ public final class FilterEvaluator {
             case Filter.In in -> complementWithinPresent(in.field(), in, shard);
             case Filter.Contains contains -> complementWithinPresent(contains.field(), contains, shard);
             case Filter.IsNull isNull -> isId(isNull.field()) ? all(shard) : fields.present(table.field(isNull.field()), shard);
+            case Filter.CompareFields pair -> {
+                // False where both have values and the comparison does not hold.
+                RoaringBitmap both = fields.present(table.field(pair.left()), shard);
+                both.and(fields.present(table.field(pair.right()), shard));
+                both.andNot(evaluate(pair, shard, null));
+                yield both;
+            }
             case Filter.And and -> {
                 RoaringBitmap union = new RoaringBitmap();
                 for (Filter child : and.filters()) {
@@ -265,6 +275,10 @@ public final class FilterEvaluator {
 
     SetIds setIds(FieldInfo field) {
         return fields.setIds(field);
+    }
+
+    RowReader rows() {
+        return fields.rows();
     }
 
     static boolean isId(String field) {

@@ -60,6 +60,11 @@ public final class QueryEngine {
         return records;
     }
 
+    /** The state this engine reads, for the other query classes of the package. */
+    Txn txn() {
+        return txn;
+    }
+
     FilterEvaluator evaluator(TableInfo table) {
         return evaluators.computeIfAbsent(table.name(), n -> new FilterEvaluator(txn, table));
     }

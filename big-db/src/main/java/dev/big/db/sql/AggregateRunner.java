@@ -8,24 +8,33 @@ import dev.big.db.GroupCount;
 import dev.big.db.Snapshot;
 import dev.big.db.field.FieldKinds;
 import dev.big.db.field.ScalarKind;
-import dev.big.db.sql.AggregateQuery.AggregateCall;
+import dev.big.db.query.EngineAccess;
+import dev.big.db.query.GroupKey;
+import dev.big.db.query.Grouping;
+import dev.big.db.query.Measure;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * Answers an {@link AggregateQuery} with the typed API, one call per distinct aggregate: count(*)
- * is {@link Snapshot#count} (or {@link Snapshot#groupCount} per group), count(column) the same
- * with {@code column IS NOT NULL} added, count(DISTINCT keyed) {@link Snapshot#countDistinct},
- * and sum / min / max / avg {@link Snapshot#aggregate} (or {@link Snapshot#groupAggregate}). The
- * rows are then sorted by ORDER BY and cut at LIMIT.
+ * Answers an {@link AggregateQuery}. The forms the typed API has calls for take them: without
+ * GROUP BY, count(*) is {@link Snapshot#count} (record counts from the shard summaries when there
+ * is no filter), sum / min / max / avg {@link Snapshot#aggregate}, count(DISTINCT keyed)
+ * {@link Snapshot#countDistinct}; grouped by one keyed column, {@link Snapshot#groupCount} (cell
+ * cardinalities) and {@link Snapshot#groupAggregate}. Every other form — several keys, time
+ * buckets, parts, int keys, FILTER, quantiles, count(DISTINCT) of numbers — is one
+ * {@link Grouping} pass. The rows are then computed ({@link ResultArithmetic}), filtered by
+ * HAVING, sorted by ORDER BY and cut at LIMIT.
  *
- * <p>Result types follow DuckDB: counts are Long (0 over no rows), sums BigInteger, averages
- * Double, min and max Long or Instant; every aggregate but count is NULL over no values.
+ * <p>Result types follow DuckDB: counts are Long (0 over no rows), sums BigInteger, averages and
+ * medians of ints Double, min, max and quantile_disc Long or Instant; every aggregate but count is
+ * NULL over no values.
  */
 final class AggregateRunner {
 
@@ -33,54 +42,160 @@ final class AggregateRunner {
     private final TableBinding table;
     private final AggregateQuery query;
     private final Filter where;
+    private final PredicateBinder binder;
+    private final ResultArithmetic arithmetic;
+    /** The distinct aggregates of the query, each computed once. */
+    private final List<AggregateCall> slots = new ArrayList<>();
     private final Map<String, Aggregate> aggregates = new HashMap<>();
     private final Map<Filter, Map<String, Long>> groupCounts = new HashMap<>();
     private final Map<String, Map<String, Aggregate>> groupAggregates = new HashMap<>();
 
-    AggregateRunner(Snapshot snapshot, TableBinding table, AggregateQuery query, Filter where) {
+    AggregateRunner(Snapshot snapshot, TableBinding table, AggregateQuery query, Filter where, PredicateBinder binder,
+                    List<Object> parameters) {
         this.snapshot = snapshot;
         this.table = table;
         this.query = query;
         this.where = where;
+        this.binder = binder;
+        this.arithmetic = new ResultArithmetic(parameters);
+        for (AggregateQuery.Output output : query.outputs()) {
+            collect(output.value());
+        }
+        if (query.having() != null) {
+            collect(query.having());
+        }
     }
 
-    /** Checks every aggregate against the schema before anything is read. */
-    void validate() {
-        TableBinding.BoundColumn key = query.groupBy() == null ? null : table.column(query.groupBy());
-        if (key != null && key.type() != FieldType.KEYED) {
-            throw SqlErrors.invalid("GROUP BY needs a keyed column; " + key.name() + " is " + key.typeLabel(),
-                    "GROUP BY " + query.groupBy().sql());
-        }
-        for (AggregateQuery.Output output : query.outputs()) {
-            if (output.value() instanceof AggregateCall call && call.column() != null) {
-                TableBinding.BoundColumn column = table.column(call.column());
-                boolean isKey = key != null && column.name().equals(key.name());
-                String problem = switch (call.function()) {
-                    case COUNT_STAR, COUNT -> null;
-                    case COUNT_DISTINCT -> column.isId() || column.type() == FieldType.KEYED ? null
-                            : "count(DISTINCT ...) needs a keyed column";
-                    case SUM, AVG -> scalar(column) != null && scalar(column).summable() ? null
-                            : call.function().name().toLowerCase(java.util.Locale.ROOT) + " needs "
-                                    + FieldKinds.labels(kind -> kind instanceof ScalarKind s && s.summable()) + " column";
-                    case MIN, MAX -> scalar(column) != null ? null
-                            : call.function().name().toLowerCase(java.util.Locale.ROOT) + " needs "
-                                    + FieldKinds.labels(kind -> kind instanceof ScalarKind) + " column";
-                };
-                if (problem == null && key != null && call.function() == AggregateCall.Function.COUNT_DISTINCT
-                        && !isKey && !column.isId()) {
-                    problem = "count(DISTINCT ...) per group only counts the GROUP BY column";
-                }
-                if (problem != null) {
-                    throw SqlErrors.invalid(problem + "; " + column.name() + " is " + column.typeLabel(), call.sql());
+    private void collect(ResultExpr expression) {
+        switch (expression) {
+            case ResultExpr.Aggregate aggregate -> {
+                if (slot(aggregate.call()) < 0) {
+                    slots.add(aggregate.call());
                 }
             }
+            case ResultExpr.Arithmetic a -> {
+                collect(a.left());
+                collect(a.right());
+            }
+            case ResultExpr.Negate n -> collect(n.operand());
+            case ResultExpr.Round r -> collect(r.operand());
+            default -> { }
         }
+    }
+
+    private void collect(ResultCondition condition) {
+        switch (condition) {
+            case ResultCondition.Compare c -> {
+                collect(c.left());
+                collect(c.right());
+            }
+            case ResultCondition.IsNull n -> collect(n.operand());
+            case ResultCondition.Not n -> collect(n.term());
+            case ResultCondition.And a -> a.terms().forEach(this::collect);
+            case ResultCondition.Or o -> o.terms().forEach(this::collect);
+        }
+    }
+
+    private int slot(AggregateCall call) {
+        for (int i = 0; i < slots.size(); i++) {
+            if (slots.get(i).sameAs(call)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Checks every key and aggregate against the schema before anything is read. */
+    void validate() {
+        for (int k = 0; k < query.keys().size(); k++) {
+            GroupKeyExpr key = query.keys().get(k);
+            String alias = query.keyAliases().get(k);
+            if (alias != null && table.fields().stream().anyMatch(f -> f.name().equalsIgnoreCase(alias))) {
+                throw SqlErrors.invalid("GROUP BY " + alias + " names both a column and a select alias, and DuckDB"
+                        + " groups by the column; write the expression or its position instead", "GROUP BY " + alias);
+            }
+            TableBinding.BoundColumn column = table.column(key.column());
+            if (column.isId() || !key.accepts(column.type())) {
+                throw SqlErrors.invalid((key.needs() == null ? "GROUP BY needs a keyed, bool, int, timestamp or decimal column"
+                        : IntegerDivisionText.restore(key.sql()) + " needs " + key.needs()) + "; " + column.name() + " is "
+                        + column.typeLabel(), IntegerDivisionText.restore(key.sql()));
+            }
+        }
+        for (AggregateCall call : slots) {
+            if (call.column() == null) {
+                continue;
+            }
+            TableBinding.BoundColumn column = table.column(call.column());
+            String name = call.function().name().toLowerCase(Locale.ROOT);
+            String problem = switch (call.function()) {
+                case COUNT_STAR, COUNT -> null;
+                case COUNT_DISTINCT -> column.isId() || column.type() != FieldType.SET ? null
+                        : "count(DISTINCT ...) needs a keyed, bool, int, timestamp or decimal column";
+                case SUM, AVG -> scalar(column) != null && scalar(column).summable() ? null
+                        : name + " needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind s && s.summable()) + " column";
+                case MIN, MAX, QUANTILE_DISC -> scalar(column) != null ? null
+                        : name + " needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind) + " column";
+                // The interpolated median of a decimal is a DECIMAL in DuckDB, not answered yet.
+                case MEDIAN -> !column.isId() && (column.type() == FieldType.INT || column.type() == FieldType.TIMESTAMP) ? null
+                        : name + " needs an int or timestamp column";
+            };
+            if (problem != null) {
+                throw SqlErrors.invalid(problem + "; " + column.name() + " is " + column.typeLabel(), call.sql());
+            }
+        }
+        for (AggregateQuery.Output output : query.outputs()) {
+            numeric(output.value());
+        }
+    }
+
+    /**
+     * Whether {@code expression} is a number, refusing arithmetic on anything else (keys and
+     * aggregates of keyed, bool or timestamp columns) before any data is read, as DuckDB's binder does.
+     */
+    private boolean numeric(ResultExpr expression) {
+        return switch (expression) {
+            case ResultExpr.Key key -> {
+                GroupKeyExpr k = query.keys().get(key.key());
+                yield k instanceof GroupKeyExpr.Divide || k instanceof GroupKeyExpr.Part
+                        || (k instanceof GroupKeyExpr.Column && table.column(k.column()).type() == FieldType.INT);
+            }
+            case ResultExpr.Aggregate aggregate -> switch (aggregate.call().function()) {
+                case COUNT_STAR, COUNT, COUNT_DISTINCT, SUM, AVG -> true;
+                case MIN, MAX, MEDIAN, QUANTILE_DISC -> table.column(aggregate.call().column()).type() == FieldType.INT;
+            };
+            case ResultExpr.IntegerNumber n -> true;
+            case ResultExpr.DecimalNumber n -> true;
+            case ResultExpr.DoubleNumber n -> true;
+            case ResultExpr.Negate negate -> requireNumber(negate.operand(), negate.sql());
+            case ResultExpr.Round round -> requireNumber(round.operand(), round.sql());
+            case ResultExpr.Arithmetic a -> requireNumber(a.left(), a.sql()) && requireNumber(a.right(), a.sql());
+        };
+    }
+
+    private boolean requireNumber(ResultExpr operand, String sql) {
+        if (!numeric(operand)) {
+            throw SqlErrors.invalid("arithmetic needs numbers; " + IntegerDivisionText.restore(operand.sql())
+                    + " is not one", sql);
+        }
+        return true;
     }
 
     SqlResult run(int limit) {
-        List<Object[]> rows = query.groupBy() == null ? List.<Object[]>of(globalRow()) : groupRows();
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[][] group : groups()) {
+            Object[] keys = group[0];
+            Object[] values = group[1];
+            if (query.having() != null
+                    && !Boolean.TRUE.equals(arithmetic.test(query.having(), keys, values, this::slot))) {
+                continue;
+            }
+            Object[] row = new Object[query.outputs().size()];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = arithmetic.evaluate(query.outputs().get(i).value(), keys, values, this::slot);
+            }
+            rows.add(row);
+        }
         if (!query.orderBy().isEmpty()) {
-            rows = new ArrayList<>(rows);
             rows.sort(ResultOrder.of(query.orderBy()));
         }
         int count = limit < 0 ? rows.size() : Math.min(limit, rows.size());
@@ -95,15 +210,66 @@ final class AggregateRunner {
         return new SqlResult(names, out);
     }
 
-    // ------------------------------------------------------------------ one row over all matches
+    /** Which calls answer the query: the typed API's without or with one keyed key, or one {@link Grouping} pass. */
+    enum Path { TYPED_API, TYPED_API_PER_KEY, GROUPING }
 
-    private Object[] globalRow() {
-        Object[] row = new Object[query.outputs().size()];
-        for (int i = 0; i < row.length; i++) {
-            row[i] = globalValue((AggregateCall) query.outputs().get(i).value());
+    Path path() {
+        if (query.keys().isEmpty() && slots.stream().allMatch(this::typedApiAnswers)) {
+            return Path.TYPED_API;
         }
-        return row;
+        if (query.keys().size() == 1 && query.keys().getFirst() instanceof GroupKeyExpr.Column key
+                && table.column(key.column()).type() == FieldType.KEYED
+                && slots.stream().allMatch(call -> typedApiAnswersPerGroup(call, key.column()))) {
+            return Path.TYPED_API_PER_KEY;
+        }
+        return Path.GROUPING;
     }
+
+    /** The distinct aggregates, in the order they are computed. */
+    List<AggregateCall> aggregates() {
+        return List.copyOf(slots);
+    }
+
+    /** Per group: its key values and its aggregates' values by slot. */
+    private List<Object[][]> groups() {
+        Path path = path();
+        if (path == Path.TYPED_API) {
+            Object[] values = new Object[slots.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = globalValue(slots.get(i));
+            }
+            return List.<Object[][]>of(new Object[][] {new Object[0], values});
+        }
+        if (path == Path.TYPED_API_PER_KEY) {
+            return keyedGroups(table.column(query.keys().getFirst().column()).name());
+        }
+        return grouping();
+    }
+
+    /** Whether the calls of the typed API answer {@code call} without GROUP BY. */
+    private boolean typedApiAnswers(AggregateCall call) {
+        if (call.filter() != null) {
+            return false;
+        }
+        return switch (call.function()) {
+            case COUNT_STAR, COUNT, SUM, MIN, MAX, AVG -> true;
+            case COUNT_DISTINCT -> table.column(call.column()).isId() || table.column(call.column()).type() == FieldType.KEYED;
+            case MEDIAN, QUANTILE_DISC -> false;
+        };
+    }
+
+    private boolean typedApiAnswersPerGroup(AggregateCall call, ColumnRef key) {
+        if (call.filter() != null) {
+            return false;
+        }
+        return switch (call.function()) {
+            case COUNT_STAR, COUNT, SUM, MIN, MAX, AVG -> true;
+            case COUNT_DISTINCT -> table.column(call.column()).isId() || call.column().sameColumn(key);
+            case MEDIAN, QUANTILE_DISC -> false;
+        };
+    }
+
+    // ------------------------------------------------------------------ the typed API's calls
 
     private Object globalValue(AggregateCall call) {
         if (call.function() == AggregateCall.Function.COUNT_STAR) {
@@ -111,13 +277,13 @@ final class AggregateRunner {
         }
         TableBinding.BoundColumn column = table.column(call.column());
         return switch (call.function()) {
-            case COUNT_STAR -> throw new AssertionError();
             case COUNT -> column.isId() ? snapshot.count(table.name(), where)
                     : column.type().isInteger() ? aggregate(column).count()
                     : snapshot.count(table.name(), withValue(column));
             case COUNT_DISTINCT -> column.isId() ? snapshot.count(table.name(), where)
                     : snapshot.countDistinct(table.name(), column.name(), where);
             case SUM, MIN, MAX, AVG -> valueOf(call.function(), column, aggregate(column));
+            default -> throw new AssertionError(call.function());
         };
     }
 
@@ -151,45 +317,35 @@ final class AggregateRunner {
         return !column.isId() && FieldKinds.of(column.field()) instanceof ScalarKind kind ? kind : null;
     }
 
-    // ------------------------------------------------------------------ one row per group
-
-    private List<Object[]> groupRows() {
-        String key = table.column(query.groupBy()).name();
+    private List<Object[][]> keyedGroups(String key) {
         Map<String, Long> rowsByKey = groupCounts(key, where);
-        List<Object[]> rows = new ArrayList<>(rowsByKey.size());
+        List<Object[][]> groups = new ArrayList<>(rowsByKey.size());
         for (Map.Entry<String, Long> group : rowsByKey.entrySet()) {
-            Object[] row = new Object[query.outputs().size()];
-            for (int i = 0; i < row.length; i++) {
-                row[i] = groupValue(query.outputs().get(i).value(), key, group.getKey(), group.getValue());
+            Object[] values = new Object[slots.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = groupValue(slots.get(i), key, group.getKey(), group.getValue());
             }
-            rows.add(row);
+            groups.add(new Object[][] {new Object[] {group.getKey()}, values});
         }
-        return rows;
+        return groups;
     }
 
-    private Object groupValue(AggregateQuery.Value value, String key, String group, long rows) {
-        if (value instanceof AggregateQuery.GroupKey) {
-            return group;
-        }
-        AggregateCall call = (AggregateCall) value;
+    private Object groupValue(AggregateCall call, String key, String group, long rows) {
         if (call.function() == AggregateCall.Function.COUNT_STAR) {
             return rows;
         }
         TableBinding.BoundColumn column = table.column(call.column());
         boolean isKey = column.name().equals(key);
         return switch (call.function()) {
-            case COUNT_STAR -> throw new AssertionError();
             case COUNT -> column.isId() ? rows : isKey ? (group == null ? 0L : rows)
                     : groupCounts(key, withValue(column)).getOrDefault(group, 0L);
             case COUNT_DISTINCT -> column.isId() ? rows : (group == null ? 0L : 1L);
             case SUM, MIN, MAX, AVG -> valueOf(call.function(), column, groupAggregates(key, column.name()).get(group));
+            default -> throw new AssertionError(call.function());
         };
     }
 
-    /**
-     * Record counts per group among the records matching {@code filter} (groups with none are absent); the
-     * null key is the group of records without a value.
-     */
+    /** Records per group among the records matching {@code filter} (groups with none are absent); the null key is the group of records without a value. */
     private Map<String, Long> groupCounts(String key, Filter filter) {
         return groupCounts.computeIfAbsent(filter, f -> {
             Map<String, Long> counts = new LinkedHashMap<>();
@@ -208,5 +364,47 @@ final class AggregateRunner {
             }
             return byKey;
         });
+    }
+
+    // ------------------------------------------------------------------ one Grouping pass
+
+    private List<Object[][]> grouping() {
+        List<GroupKey> keys = new ArrayList<>();
+        for (GroupKeyExpr key : query.keys()) {
+            keys.add(key.bind(table.column(key.column())));
+        }
+        List<Measure> measures = new ArrayList<>();
+        for (AggregateCall call : slots) {
+            measures.add(measure(call));
+        }
+        List<Object[][]> groups = new ArrayList<>();
+        for (Grouping.Group group : new Grouping(EngineAccess.of(snapshot), table.name()).run(keys, where, measures)) {
+            Object[] values = new Object[slots.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = value(slots.get(i), group.values().get(i));
+            }
+            groups.add(new Object[][] {group.key().toArray(), values});
+        }
+        return groups;
+    }
+
+    private Measure measure(AggregateCall call) {
+        Filter filter = call.filter() == null ? Filter.all() : binder.bind(call.filter());
+        TableBinding.BoundColumn column = call.column() == null ? null : table.column(call.column());
+        return switch (call.function()) {
+            case COUNT_STAR -> new Measure.CountRecords(filter);
+            case COUNT -> column.isId() ? new Measure.CountRecords(filter) : new Measure.CountValues(column.name(), filter);
+            case COUNT_DISTINCT -> new Measure.CountDistinct(column.name(), filter);
+            case SUM, MIN, MAX, AVG -> new Measure.Stats(column.name(), filter);
+            case MEDIAN -> new Measure.Quantile(column.name(), 0.5, true, filter);
+            case QUANTILE_DISC -> new Measure.Quantile(column.name(), call.fraction(), false, filter);
+        };
+    }
+
+    private Object value(AggregateCall call, Object measured) {
+        return switch (call.function()) {
+            case SUM, MIN, MAX, AVG -> valueOf(call.function(), table.column(call.column()), (Aggregate) measured);
+            default -> measured;
+        };
     }
 }

@@ -4,6 +4,8 @@ import dev.big.db.FieldDef;
 import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Snapshot;
+import dev.big.db.query.EngineAccess;
+import dev.big.db.query.TopN;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -16,7 +18,8 @@ import java.util.Optional;
  * <p>Two shapes go straight to the typed API's cheap paths: {@code WHERE id = n} alone is a point
  * read ({@link Snapshot#get}), and a top-level {@code id > c} (ascending) or {@code id < c}
  * (descending) becomes the cursor of {@link Snapshot#ids}, which then skips whole shards before
- * it instead of evaluating the comparison in every one.
+ * it instead of evaluating the comparison in every one. A listing ordered by a column's values is a
+ * {@link TopN}: found from the bit planes, reading only the records it returns.
  */
 final class ListingRunner {
 
@@ -25,6 +28,7 @@ final class ListingRunner {
 
     private final Snapshot snapshot;
     private final TableBinding table;
+    private final ListingQuery.ValueOrder valueOrder;
     private final List<String> names = new ArrayList<>();
     private final List<TableBinding.BoundColumn> columns = new ArrayList<>();
     /** The fields the statement selects, each once, in order. */
@@ -35,6 +39,14 @@ final class ListingRunner {
     ListingRunner(Snapshot snapshot, TableBinding table, ListingQuery query) {
         this.snapshot = snapshot;
         this.table = table;
+        this.valueOrder = query.valueOrder();
+        if (valueOrder != null) {
+            TableBinding.BoundColumn sorted = table.column(valueOrder.column());
+            if (sorted.isId() || !sorted.type().isInteger()) {
+                throw SqlErrors.invalid("records are ordered by an int or timestamp column (or id); " + sorted.name() + " is "
+                        + sorted.typeLabel() + " (order groups of it through GROUP BY)", "ORDER BY " + valueOrder.sql());
+            }
+        }
         for (ListingQuery.Projection projection : query.projections()) {
             switch (projection) {
                 case ListingQuery.AllColumns ignored -> {
@@ -79,6 +91,11 @@ final class ListingRunner {
     private long[] ids(Filter where, Order order, int limit) {
         if (limit == 0) {
             return new long[0];
+        }
+        if (valueOrder != null) {
+            return new TopN(EngineAccess.of(snapshot), table.name()).ids(table.column(valueOrder.column()).name(), where,
+                    valueOrder.descending(), valueOrder.nullsFirst(), valueOrder.ids() == Order.DESC,
+                    limit == Integer.MAX_VALUE ? -1 : limit);
         }
         Cursor cursor = Cursor.of(where, order);
         int fetch = limit;

@@ -7,7 +7,6 @@ import dev.big.db.Order;
 import dev.big.db.Snapshot;
 import dev.big.db.field.FieldKinds;
 import dev.big.db.field.ScalarKind;
-import dev.big.db.sql.AggregateQuery.AggregateCall;
 import dev.big.engine.bsi.BsiLayout;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
@@ -46,20 +45,21 @@ final class PlanExplainer {
         this.table = table;
     }
 
-    static SqlResult explain(Snapshot snapshot, TableBinding table, Query query, Filter where, int limit) {
+    /** @param runner the runner of an aggregate query (null for a listing), which knows which path it takes */
+    static SqlResult explain(Snapshot snapshot, TableBinding table, Query query, Filter where, int limit, AggregateRunner runner) {
         PlanExplainer explainer = new PlanExplainer(snapshot, table);
-        explainer.describe(query, where, limit);
+        explainer.describe(query, where, limit, runner);
         return new SqlResult(List.of("plan"), explainer.lines.stream().map(line -> List.<Object>of(line)).toList());
     }
 
-    private void describe(Query query, Filter where, int limit) {
+    private void describe(Query query, Filter where, int limit, AggregateRunner runner) {
         List<Snapshot.Shard> shards = snapshot.shards(table.name());
         long records = shards.stream().mapToLong(Snapshot.Shard::records).sum();
         lines.add("table: " + table.name() + ", " + records + " records in " + shards.size() + " shard"
                 + (shards.size() == 1 ? "" : "s"));
         Filter evaluated = switch (query) {
             case AggregateQuery aggregate -> {
-                describeAggregate(aggregate, where, shards);
+                describeAggregate(aggregate, where, shards, runner);
                 yield where;
             }
             case ListingQuery listing -> describeListing(listing, where, limit, shards);
@@ -77,58 +77,11 @@ final class PlanExplainer {
 
     // ------------------------------------------------------------------ shapes
 
-    private void describeAggregate(AggregateQuery query, Filter where, List<Snapshot.Shard> shards) {
-        boolean all = where instanceof Filter.All;
-        if (query.groupBy() != null) {
-            String key = table.column(query.groupBy()).name();
-            lines.add("shape: one row per value of keyed field " + key);
-            List<String> valueFields = new ArrayList<>();
-            for (AggregateQuery.Output output : query.outputs()) {
-                if (output.value() instanceof AggregateCall call && call.column() != null && isValueAggregate(call)) {
-                    valueFields.add(table.column(call.column()).name());
-                }
-            }
-            long groups = snapshot.groupCount(table.name(), key, Filter.all(), -1).size();
-            lines.add("path: groupCount(" + key + ")" + (all ? ": adds up the cardinalities kept in each row's cells,"
-                    + " no container is read" : ": each of " + groups + " value rows AND the filter, per shard"));
-            pages += all ? shards.size() * Math.max(1, groups * COLUMNS / 200) : shards.size() * groups * COLUMNS;
-            for (String field : valueFields.stream().distinct().toList()) {
-                lines.add("path: groupAggregate(" + key + ", " + field + "): per group, one pass over " + field
-                        + "'s planes restricted to the group");
-                pages += shards.size() * groups * COLUMNS + planePages(field, shards);
-            }
-        } else {
-            lines.add("shape: one row of aggregates over the matching records");
-            Set<String> seen = new HashSet<>();
-            for (AggregateQuery.Output output : query.outputs()) {
-                AggregateCall call = (AggregateCall) output.value();
-                String column = call.column() == null ? null : table.column(call.column()).name();
-                String path = switch (call.function()) {
-                    case COUNT_STAR -> all ? "count(*): adds up the record counts kept with each shard's existence row,"
-                            + " no data page is read" : "count(*): " + countPath(where);
-                    case COUNT -> "count(" + column + "): count of the filter AND " + column + " IS NOT NULL";
-                    case COUNT_DISTINCT -> "count(DISTINCT " + column + "): group counts of " + column + "'s value rows";
-                    case SUM, MIN, MAX, AVG -> "aggregate(" + column + "): sum, min and max in one pass over its planes per"
-                            + " shard" + (all ? "" : ", restricted to the filter");
-                };
-                if (seen.add(path)) {
-                    lines.add("path: " + path);
-                    if (call.column() != null && isValueAggregate(call)) {
-                        pages += planePages(column, shards);
-                    }
-                }
-            }
-        }
+    private void describeAggregate(AggregateQuery query, Filter where, List<Snapshot.Shard> shards, AggregateRunner runner) {
+        pages += new AggregatePlan(this, snapshot, table, lines).describe(query, where, shards, runner);
     }
 
-    private static boolean isValueAggregate(AggregateCall call) {
-        return switch (call.function()) {
-            case SUM, MIN, MAX, AVG -> true;
-            default -> false;
-        };
-    }
-
-    private String countPath(Filter where) {
+    String countPath(Filter where) {
         if (singleIntegerComparison(where) != null) {
             return "one integer comparison: zone maps decide per container column, the rest is counted from plane"
                     + " scans without materialising rows";
@@ -157,6 +110,20 @@ final class PlanExplainer {
             lines.add("path: get(" + point + "): existence bit, then each field's containers at its column");
             pages += 1 + recordPages(table.fields(), shards);
             return Filter.all();
+        }
+        if (query.valueOrder() != null) {
+            ListingQuery.ValueOrder by = query.valueOrder();
+            String column = table.column(by.column()).name();
+            lines.add("shape: top-N listing: records in " + (by.descending() ? "DESC" : "ASC") + " order of " + column
+                    + (by.nullsFirst() ? ", NULLs first" : ", NULLs last") + ", ties by " + (by.ids() == Order.DESC ? "DESC" : "ASC")
+                    + " id" + (limit >= 0 ? ", at most " + limit : ""));
+            lines.add("path: topN(" + column + "): the " + (limit >= 0 ? limit + "th" : "last") + " value in that order found by"
+                    + " counting (a binary search over " + column + "'s values, each probe a range count of its planes, at most"
+                    + " 64), the records beyond it by one range scan, ties at it in id order; then reads the chosen records'"
+                    + " values to order them, and " + fields + " field" + (fields == 1 ? "" : "s") + " per record");
+            long rows = limit < 0 ? snapshot.count(table.name(), where) : Math.min(limit, snapshot.count(table.name(), where));
+            pages += planePages(column, shards) * 8 + rows * recordPages(read, shards);
+            return where;
         }
         Order order = query.order() == null ? Order.ASC : query.order();
         ListingRunner.Cursor cursor = ListingRunner.Cursor.of(where, order);
@@ -190,7 +157,7 @@ final class PlanExplainer {
     }
 
     /** Containers an aggregate over {@code field} reads: every plane of every column of every shard. */
-    private long planePages(String fieldName, List<Snapshot.Shard> shards) {
+    long planePages(String fieldName, List<Snapshot.Shard> shards) {
         FieldDef field = table.column(new ColumnRef(fieldName, fieldName)).field();
         return (long) shards.size() * COLUMNS * (2 + depth(field, shards));
     }
@@ -267,6 +234,14 @@ final class PlanExplainer {
     }
 
     private String termInShard(Filter term, long shard) {
+        if (term instanceof Filter.CompareFields fields) {
+            boolean planes = table.column(new ColumnRef(fields.left(), fields.left())).type().isInteger();
+            pages += planes ? planePages(fields.left(), List.of(new Snapshot.Shard(shard, 0)))
+                    + planePages(fields.right(), List.of(new Snapshot.Shard(shard, 0))) : 2L * COLUMNS;
+            return planes ? "the two fields' planes compared word by word, most significant plane first, in every column"
+                    + " both hold values" : "per value of " + fields.left() + " in the shard, its row AND " + fields.right()
+                    + "'s row of the same value";
+        }
         if (!isPlaneScan(term)) {
             pages += COLUMNS;
             return "row lookup, up to " + COLUMNS + " containers";
@@ -358,18 +333,23 @@ final class PlanExplainer {
         };
     }
 
+    private static String symbol(Filter.Op op) {
+        return switch (op) {
+            case EQ -> "=";
+            case NE -> "!=";
+            case LT -> "<";
+            case LE -> "<=";
+            case GT -> ">";
+            case GE -> ">=";
+        };
+    }
+
     /** A filter in SQL-like text (timestamps as ISO instants). */
     static String render(Filter filter) {
         return switch (filter) {
             case Filter.All ignored -> "TRUE";
-            case Filter.Compare c -> c.field() + " " + switch (c.op()) {
-                case EQ -> "=";
-                case NE -> "!=";
-                case LT -> "<";
-                case LE -> "<=";
-                case GT -> ">";
-                case GE -> ">=";
-            } + " " + literal(c.value());
+            case Filter.Compare c -> c.field() + " " + symbol(c.op()) + " " + literal(c.value());
+            case Filter.CompareFields f -> f.left() + " " + symbol(f.op()) + " " + f.right();
             case Filter.Between b -> b.field() + " BETWEEN " + literal(b.low()) + " AND " + literal(b.high());
             case Filter.In in -> in.field() + " IN (" + in.values().stream().map(PlanExplainer::literal)
                     .collect(Collectors.joining(", ")) + ")";

@@ -18,6 +18,9 @@ sealed interface Predicate {
     /** {@code column op literal} (a literal on the left is turned around at compile time). */
     record Comparison(ColumnRef column, Filter.Op op, Literal value, String sql) implements Predicate {}
 
+    /** {@code column op column}: two columns of one record compared. */
+    record ColumnComparison(ColumnRef left, Filter.Op op, ColumnRef right, String sql) implements Predicate {}
+
     record Between(ColumnRef column, Literal low, Literal high, String sql) implements Predicate {}
 
     record InList(ColumnRef column, List<Literal> values, String sql) implements Predicate {

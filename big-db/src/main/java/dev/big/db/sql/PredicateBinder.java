@@ -52,6 +52,19 @@ final class PredicateBinder {
                 checkOperator(column, c.op(), c.sql());
                 yield new Filter.Compare(column.name(), c.op(), constant(column, c.value(), c.sql()));
             }
+            case Predicate.ColumnComparison c -> {
+                TableBinding.BoundColumn left = table.column(c.left());
+                TableBinding.BoundColumn right = table.column(c.right());
+                if (left.isId() || right.isId()) {
+                    throw SqlErrors.invalid("the id is compared with literals only", c.sql());
+                }
+                if (left.type() != right.type() || left.type() == FieldType.SET) {
+                    throw SqlErrors.invalid("columns of different types, or set columns, are not compared: " + left.name()
+                            + " is " + left.typeLabel() + ", " + right.name() + " is " + right.typeLabel(), c.sql());
+                }
+                checkOperator(left, c.op(), c.sql());
+                yield Filter.compareFields(left.name(), c.op(), right.name());
+            }
             case Predicate.Between b -> {
                 TableBinding.BoundColumn column = table.column(b.column());
                 if (!column.isId() && !column.type().isInteger()) {

@@ -29,14 +29,15 @@ import net.sf.jsqlparser.expression.operators.relational.NotEqualsTo;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 
 /**
- * Compiles a WHERE clause (already repaired by {@link InListRepair}) into a {@link Predicate}.
+ * Compiles a WHERE clause into a {@link Predicate}.
  * Anything that is not a condition of the subset is refused here, quoting it, before any data is
  * read. Chains of AND (and of OR) become one node with many terms, parentheses included, so the
  * evaluator sees every AND-ed term at once and can run its plane scans last.
  */
 final class PredicateCompiler {
 
-    static final String SUPPORTED = "conditions are: column op literal (=, !=, <>, <, <=, >, >=), column [NOT] BETWEEN"
+    static final String SUPPORTED = "conditions are: column op literal (=, !=, <>, <, <=, >, >=), column op column of the"
+            + " same type, column [NOT] BETWEEN"
             + " literal AND literal, column [NOT] IN (literals), column IS [NOT] NULL, a bool column, "
             + "list_contains(set column, 'value'), combined with AND, OR, NOT and parentheses ("
             + SqlErrors.SEE_DOCS + ")";
@@ -174,8 +175,7 @@ final class PredicateCompiler {
         ColumnRef leftColumn = reader.column(left);
         ColumnRef rightColumn = reader.column(right);
         if (leftColumn != null && rightColumn != null) {
-            throw SqlErrors.unsupported("comparison of two columns", comparison,
-                    "compare one column with one literal (integer, 'string', true/false, TIMESTAMP '...')");
+            return new Predicate.ColumnComparison(leftColumn, op, rightColumn, comparison.toString());
         }
         ColumnRef column = leftColumn != null ? leftColumn : rightColumn;
         Literal literal = leftColumn != null ? reader.literal(right) : rightColumn != null ? reader.literal(left) : null;

@@ -33,8 +33,7 @@ import net.sf.jsqlparser.statement.select.SelectItem;
  */
 final class QueryCompiler {
 
-    private static final String AGGREGATES = "aggregates are count(*), count(column), count(DISTINCT keyed column),"
-            + " sum, min, max and avg of a column";
+    private static final String AGGREGATES = ResultExprCompiler.AGGREGATES;
 
     private final boolean template;
     private ExpressionReader reader;
@@ -86,21 +85,23 @@ final class QueryCompiler {
         Predicate where = null;
         if (plain.getWhere() != null) {
             PredicateCompiler.requireFewConnectives(plain.getWhere());
-            where = new PredicateCompiler(reader).compile(InListRepair.repair(plain.getWhere()));
+            where = new PredicateCompiler(reader).compile(plain.getWhere());
         }
-        boolean aggregate = plain.getGroupBy() != null
-                || plain.getSelectItems().stream().anyMatch(item -> item.getExpression() instanceof Function);
+        boolean aggregate = plain.getGroupBy() != null || plain.getHaving() != null
+                || plain.getSelectItems().stream().anyMatch(item -> item.getExpression() instanceof Function
+                        || ResultExprCompiler.holdsAggregate(item.getExpression()));
         Literal.IntLiteral limit = limit(plain);
         String tableName = table.getUnquotedName();
-        return aggregate ? aggregateQuery(plain, tableName, where, limit) : listingQuery(plain, tableName, where, limit);
+        return aggregate ? new AggregateQueryCompiler(reader).compile(plain, tableName, where, limit)
+                : listingQuery(plain, tableName, where, limit);
     }
 
     /** Clauses JSqlParser knows and big does not answer, each refused by name. */
     private static void rejectClauses(PlainSelect plain) {
         reject(plain.getDistinct() != null, "SELECT DISTINCT", plain,
                 "GROUP BY keyed column lists distinct values; count(DISTINCT keyed column) counts them");
-        reject(plain.getJoins() != null && !plain.getJoins().isEmpty(), "JOIN", plain, "one table per query");
-        reject(plain.getHaving() != null, "HAVING", plain.getHaving(), "filter rows with WHERE; " + SqlErrors.SEE_DOCS);
+        reject(plain.getJoins() != null && !plain.getJoins().isEmpty(), "JOIN", plain,
+                "one table per query; " + ResultExprCompiler.TRINO);
         reject(plain.getOffset() != null, "OFFSET", plain.getOffset(),
                 "page with id cursors: WHERE id > last ORDER BY id LIMIT n (or id < last ... DESC)");
         reject(plain.getFetch() != null, "FETCH", plain.getFetch(), "use LIMIT n");
@@ -173,7 +174,7 @@ final class QueryCompiler {
         return count;
     }
 
-    private static String aliasOf(SelectItem<?> item) {
+    static String aliasOf(SelectItem<?> item) {
         Alias alias = item.getAlias();
         if (alias == null) {
             return null;
@@ -182,147 +183,6 @@ final class QueryCompiler {
             throw SqlErrors.unsupported("column list in an alias", item, "write expression AS name");
         }
         return alias.getUnquotedName();
-    }
-
-    // ------------------------------------------------------------------ aggregates
-
-    private AggregateQuery aggregateQuery(PlainSelect plain, String table, Predicate where, Literal.IntLiteral limit) {
-        ColumnRef groupBy = groupBy(plain.getGroupBy());
-        List<AggregateQuery.Output> outputs = new ArrayList<>();
-        for (SelectItem<?> item : plain.getSelectItems()) {
-            String alias = aliasOf(item);
-            Expression expression = item.getExpression();
-            if (expression instanceof Function function) {
-                outputs.add(new AggregateQuery.Output(alias != null ? alias : function.toString(), aggregateCall(function)));
-                continue;
-            }
-            ColumnRef column = reader.column(expression);
-            if (column == null) {
-                throw SqlErrors.unsupported(expression instanceof AllColumns ? "* together with aggregates"
-                        : "select item", item, "with aggregates, select " + AGGREGATES + ", and the GROUP BY column");
-            }
-            if (groupBy == null || !column.sameColumn(groupBy)) {
-                throw SqlErrors.unsupported("column " + column.name() + " neither in GROUP BY nor inside an aggregate", item,
-                        groupBy == null ? "add GROUP BY " + column.name() + " (a keyed column), or aggregate it"
-                                : "select the GROUP BY column " + groupBy.name() + " and aggregates");
-            }
-            outputs.add(new AggregateQuery.Output(alias != null ? alias : column.name(), new AggregateQuery.GroupKey(column)));
-        }
-        int visible = outputs.size();
-        List<AggregateQuery.SortKey> sortKeys = new ArrayList<>();
-        List<OrderByElement> elements = plain.getOrderByElements();
-        for (OrderByElement element : elements == null ? List.<OrderByElement>of() : elements) {
-            int output = sortedOutput(element, outputs, visible, groupBy);
-            sortKeys.add(new AggregateQuery.SortKey(output, !element.isAsc(),
-                    element.getNullOrdering() == OrderByElement.NullOrdering.NULLS_FIRST));
-        }
-        return new AggregateQuery(table, outputs, visible, groupBy, where, sortKeys, limit);
-    }
-
-    private ColumnRef groupBy(GroupByElement groupBy) {
-        if (groupBy == null) {
-            return null;
-        }
-        boolean sets = groupBy.getGroupingSets() != null && !groupBy.getGroupingSets().isEmpty();
-        var expressions = groupBy.getGroupByExpressionList();
-        if (sets || groupBy.isMysqlWithRollup() || expressions == null || expressions.size() != 1) {
-            throw SqlErrors.unsupported("GROUP BY form", groupBy, "GROUP BY takes exactly one keyed column");
-        }
-        ColumnRef column = reader.column((Expression) expressions.getFirst());
-        if (column == null) {
-            throw SqlErrors.unsupported("GROUP BY something other than a column", groupBy,
-                    "GROUP BY takes exactly one keyed column, by name");
-        }
-        return column;
-    }
-
-    private AggregateQuery.AggregateCall aggregateCall(Function function) {
-        String name = function.getName() == null ? "" : function.getName().toLowerCase(Locale.ROOT);
-        boolean modified = function.getOrderByElements() != null || function.getKeep() != null
-                || function.getNullHandling() != null || function.isIgnoreNulls() || function.getHavingClause() != null
-                || function.getLimit() != null || function.getAttribute() != null || function.getNamedParameters() != null
-                || function.isUnique() || function.getExtraKeyword() != null || function.getOnOverflowTruncate() != null
-                || (function.getMultipartName() != null && function.getMultipartName().size() > 1);
-        if (modified) {
-            throw SqlErrors.unsupported("aggregate with modifiers", function, AGGREGATES);
-        }
-        var parameters = function.getParameters();
-        boolean star = function.isAllColumns()
-                || (parameters != null && parameters.size() == 1 && parameters.getFirst() instanceof AllColumns);
-        AggregateQuery.AggregateCall.Function kind = switch (name) {
-            case "count" -> star ? AggregateQuery.AggregateCall.Function.COUNT_STAR
-                    : function.isDistinct() ? AggregateQuery.AggregateCall.Function.COUNT_DISTINCT
-                    : AggregateQuery.AggregateCall.Function.COUNT;
-            case "sum" -> AggregateQuery.AggregateCall.Function.SUM;
-            case "min" -> AggregateQuery.AggregateCall.Function.MIN;
-            case "max" -> AggregateQuery.AggregateCall.Function.MAX;
-            case "avg" -> AggregateQuery.AggregateCall.Function.AVG;
-            default -> throw SqlErrors.unsupported("function " + function.getName(), function, AGGREGATES);
-        };
-        if (kind == AggregateQuery.AggregateCall.Function.COUNT_STAR) {
-            if (function.isDistinct()) {
-                throw SqlErrors.unsupported("count(DISTINCT *)", function, AGGREGATES);
-            }
-            return new AggregateQuery.AggregateCall(kind, null, function.toString());
-        }
-        if (function.isDistinct() && kind != AggregateQuery.AggregateCall.Function.COUNT_DISTINCT) {
-            throw SqlErrors.unsupported(name + "(DISTINCT ...)", function, AGGREGATES);
-        }
-        ColumnRef column = parameters == null || parameters.size() != 1 ? null : reader.column((Expression) parameters.getFirst());
-        if (column == null) {
-            throw SqlErrors.unsupported(name + " of something other than one column", function, AGGREGATES);
-        }
-        return new AggregateQuery.AggregateCall(kind, column, function.toString());
-    }
-
-    /** The output an ORDER BY element sorts by, adding a hidden output when it is not selected. */
-    private int sortedOutput(OrderByElement element, List<AggregateQuery.Output> outputs, int visible, ColumnRef groupBy) {
-        if (element.isMysqlWithRollup()) {
-            throw SqlErrors.unsupported("WITH ROLLUP", element, "ORDER BY result columns");
-        }
-        Expression expression = element.getExpression();
-        if (expression instanceof LongValue position) {
-            // As a BigInteger: the literal may be past 64 bits, which getValue() cannot parse.
-            BigInteger index = position.getBigIntegerValue();
-            if (index.signum() < 1 || index.compareTo(BigInteger.valueOf(visible)) > 0) {
-                throw SqlErrors.unsupported("ORDER BY position " + index + " outside the select list (1.." + visible + ")",
-                        element, "ORDER BY a result column by name, alias or position");
-            }
-            return index.intValue() - 1;
-        }
-        if (expression instanceof Function function) {
-            AggregateQuery.AggregateCall call = aggregateCall(function);
-            for (int i = 0; i < outputs.size(); i++) {
-                if (outputs.get(i).value() instanceof AggregateQuery.AggregateCall selected && selected.sameAs(call)) {
-                    return i;
-                }
-            }
-            outputs.add(new AggregateQuery.Output(function.toString(), call));
-            return outputs.size() - 1;
-        }
-        ColumnRef column = expression instanceof Column ? reader.column(expression) : null;
-        if (column == null) {
-            throw SqlErrors.unsupported("ORDER BY expression", element,
-                    "ORDER BY result columns: an alias, the GROUP BY column, an aggregate or a position");
-        }
-        if (((Column) expression).getTable() == null) {
-            for (int i = 0; i < visible; i++) {
-                if (outputs.get(i).name().equalsIgnoreCase(column.name())) {
-                    return i;
-                }
-            }
-        }
-        if (groupBy != null && column.sameColumn(groupBy)) {
-            for (int i = 0; i < outputs.size(); i++) {
-                if (outputs.get(i).value() instanceof AggregateQuery.GroupKey) {
-                    return i;
-                }
-            }
-            outputs.add(new AggregateQuery.Output(column.name(), new AggregateQuery.GroupKey(column)));
-            return outputs.size() - 1;
-        }
-        throw SqlErrors.unsupported("ORDER BY " + column.name() + ", which is not a result column", element,
-                "ORDER BY an alias, the GROUP BY column, an aggregate or a position");
     }
 
     // ------------------------------------------------------------------ listings
@@ -350,7 +210,8 @@ final class QueryCompiler {
             }
             projections.add(new ListingQuery.Column(column, alias != null ? alias : column.name()));
         }
-        return new ListingQuery(table, projections, where, listingOrder(plain.getOrderByElements()), limit);
+        return new ListingQuery(table, projections, where, listingOrder(plain.getOrderByElements()),
+                valueOrder(plain.getOrderByElements()), limit);
     }
 
     private Order listingOrder(List<OrderByElement> elements) {
@@ -359,11 +220,43 @@ final class QueryCompiler {
         }
         OrderByElement element = elements.getFirst();
         ColumnRef column = reader.column(element.getExpression());
-        if (elements.size() > 1 || column == null || !column.isId() || element.isMysqlWithRollup()) {
-            throw SqlErrors.unsupported("ORDER BY of records by something other than id", elements.size() > 1
-                    ? PlainSelect.orderByToString(elements) : element,
-                    "records are listed ORDER BY id [ASC|DESC]; sort by other columns through GROUP BY");
+        if (column == null || !column.isId() || elements.size() > 1) {
+            return null;
         }
+        checkOrderElement(element);
         return element.isAsc() ? Order.ASC : Order.DESC;
+    }
+
+    /** {@code ORDER BY column [, id]} for a column other than id, or null when the order is by id alone or absent. */
+    private ListingQuery.ValueOrder valueOrder(List<OrderByElement> elements) {
+        if (elements == null || elements.isEmpty()) {
+            return null;
+        }
+        OrderByElement first = elements.getFirst();
+        ColumnRef column = reader.column(first.getExpression());
+        if (column != null && column.isId() && elements.size() == 1) {
+            return null;
+        }
+        ColumnRef tieBreak = elements.size() == 2 ? reader.column(elements.get(1).getExpression()) : null;
+        boolean shape = column != null && !column.isId() && (elements.size() == 1 || (tieBreak != null && tieBreak.isId()));
+        if (!shape) {
+            throw SqlErrors.unsupported("ORDER BY of records by something other than id or one column", elements.size() > 1
+                    ? PlainSelect.orderByToString(elements) : first,
+                    "records are listed ORDER BY id [ASC|DESC], or ORDER BY an int or timestamp column [ASC|DESC] [NULLS"
+                            + " FIRST|LAST] [, id [ASC|DESC]] (a top-N listing); sort by anything else through GROUP BY");
+        }
+        elements.forEach(QueryCompiler::checkOrderElement);
+        Order ids = tieBreak == null ? null : elements.get(1).isAsc() ? Order.ASC : Order.DESC;
+        if (tieBreak != null && elements.get(1).getNullOrdering() != null) {
+            throw SqlErrors.unsupported("NULLS FIRST / LAST on id", elements.get(1), "ids are never NULL: leave it out");
+        }
+        return new ListingQuery.ValueOrder(column, !first.isAsc(),
+                first.getNullOrdering() == OrderByElement.NullOrdering.NULLS_FIRST, ids, PlainSelect.orderByToString(elements));
+    }
+
+    private static void checkOrderElement(OrderByElement element) {
+        if (element.isMysqlWithRollup()) {
+            throw SqlErrors.unsupported("WITH ROLLUP", element, "ORDER BY id or one column");
+        }
     }
 }

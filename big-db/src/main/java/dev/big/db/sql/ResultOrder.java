@@ -44,6 +44,7 @@ final class ResultOrder {
             case Long x -> Long.compare(x, (Long) b);
             case BigInteger x -> x.compareTo((BigInteger) b);
             case BigDecimal x -> x.compareTo((BigDecimal) b);
+            case java.time.LocalDate x -> x.compareTo((java.time.LocalDate) b);
             case Double x -> Double.compare(x, (Double) b);
             case Instant x -> x.compareTo((Instant) b);
             case Boolean x -> Boolean.compare(x, (Boolean) b);

@@ -21,7 +21,7 @@ import net.sf.jsqlparser.statement.Statement;
  *
  * <p>A statement goes through four steps:
  * <ol>
- *   <li>parse: JSqlParser ({@link SqlParser}), with its IN precedence repaired ({@link InListRepair});
+ *   <li>parse: JSqlParser ({@link SqlParser});
  *   <li>compile: {@link QueryCompiler} checks the statement is in the subset and builds a
  *       {@link Query}, which knows no schema;
  *   <li>bind: against the snapshot's schema, {@link PredicateBinder} checks column types and
@@ -124,15 +124,16 @@ public final class SqlEngine {
             case ListingQuery listing -> listing.limit();
         };
         int limit = limitLiteral == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, limitLiteral));
+        AggregateRunner runner = null;
+        if (query instanceof AggregateQuery aggregate) {
+            runner = new AggregateRunner(snapshot, table, aggregate, where, binder, prepared.values());
+            runner.validate();
+        }
         if (prepared.statement().explain()) {
-            return PlanExplainer.explain(snapshot, table, query, where, limit);
+            return PlanExplainer.explain(snapshot, table, query, where, limit, runner);
         }
         return switch (query) {
-            case AggregateQuery aggregate -> {
-                AggregateRunner runner = new AggregateRunner(snapshot, table, aggregate, where);
-                runner.validate();
-                yield runner.run(limit);
-            }
+            case AggregateQuery aggregate -> runner.run(limit);
             case ListingQuery listing -> new ListingRunner(snapshot, table, listing).run(where, listing.order(), limit);
         };
     }

@@ -12,7 +12,7 @@ final class SqlErrors {
     static final String SEE_DOCS = "see docs/sql.md for the supported subset";
 
     static final String STATEMENT_SHAPES = "big answers SELECT count(*) | aggregates | columns | * FROM table"
-            + " [WHERE ...] [GROUP BY keyed field] [ORDER BY ...] [LIMIT n]";
+            + " [WHERE ...] [GROUP BY keys] [HAVING ...] [ORDER BY ...] [LIMIT n]";
 
     private static final int MAX_FRAGMENT_CHARS = 200;
 
@@ -27,7 +27,7 @@ final class SqlErrors {
     }
 
     static String shorten(String fragment) {
-        String oneLine = fragment.strip().replaceAll("\\s+", " ");
+        String oneLine = IntegerDivisionText.restore(fragment).strip().replaceAll("\\s+", " ");
         return oneLine.length() <= MAX_FRAGMENT_CHARS ? oneLine : oneLine.substring(0, MAX_FRAGMENT_CHARS) + "...";
     }
 

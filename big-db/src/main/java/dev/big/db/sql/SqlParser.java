@@ -26,7 +26,7 @@ final class SqlParser {
 
     /** A parser over {@code sql}, configured the way every statement is parsed (and lexed). */
     static CCJSqlParser newParser(String sql) {
-        return CCJSqlParserUtil.newParser(sql).withAllowComplexParsing(false);
+        return CCJSqlParserUtil.newParser(IntegerDivisionText.rewrite(sql)).withAllowComplexParsing(false);
     }
 
     /** The one statement in {@code sql}; throws {@link UnsupportedSqlException} when it is malformed or not one. */

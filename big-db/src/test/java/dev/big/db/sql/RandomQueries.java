@@ -36,7 +36,8 @@ final class RandomQueries {
     private final List<RandomTable.Column> ints;
     private final List<RandomTable.Column> integers;
     private final List<RandomTable.Column> keyed;
-    private final String tableRef;
+    final String tableRef;
+    private final RandomGroupQueries groups;
     private final String alias;
 
     RandomQueries(Random random, RandomTable table) {
@@ -47,9 +48,13 @@ final class RandomQueries {
         this.keyed = table.columns(FieldType.KEYED);
         this.alias = random.nextInt(4) == 0 ? "x" : null;
         this.tableRef = table.name + (alias != null ? (random.nextBoolean() ? " AS " : " ") + alias : "");
+        this.groups = new RandomGroupQueries(random, table, this);
     }
 
     Generated next() {
+        if (random.nextInt(100) < 45) {
+            return groups.next();
+        }
         int shape = random.nextInt(100);
         if (shape < 18) {
             return new Generated("SELECT count(*) FROM " + tableRef + where(), true);
@@ -177,7 +182,7 @@ final class RandomQueries {
         return "count(*)";
     }
 
-    private String nulls() {
+    String nulls() {
         return switch (random.nextInt(4)) {
             case 0 -> " NULLS FIRST";
             case 1 -> " NULLS LAST";
@@ -208,7 +213,7 @@ final class RandomQueries {
                 true);
     }
 
-    private String projection() {
+    String projection() {
         if (random.nextInt(3) == 0) {
             return random.nextInt(6) == 0 ? "*, " + column("id") : "*";
         }
@@ -225,7 +230,7 @@ final class RandomQueries {
 
     // ------------------------------------------------------------------ predicates
 
-    private String where() {
+    String where() {
         return random.nextInt(5) == 0 ? "" : " WHERE " + predicate(0);
     }
 
@@ -255,6 +260,15 @@ final class RandomQueries {
     private String atom() {
         if (table.columns.isEmpty() || random.nextInt(12) == 0) {
             return idAtom();
+        }
+        if (random.nextInt(10) == 0) {
+            RandomTable.Column left = pick(table.columns);
+            List<RandomTable.Column> same = table.columns.stream().filter(c -> c.type() == left.type()).toList();
+            RandomTable.Column right = pick(same);
+            String ops = left.type().isInteger() ? "=|!=|<>|<|<=|>|>=" : "=|!=|<>";
+            if (left.type() != FieldType.SET) {
+                return column(left.name()) + " " + pick(List.of(ops.split("\\|"))) + " " + column(right.name());
+            }
         }
         RandomTable.Column column = pick(table.columns);
         String c = column(column.name());
@@ -329,7 +343,7 @@ final class RandomQueries {
         return row.get(column.name());
     }
 
-    private String intLiteral(RandomTable.Column column) {
+    String intLiteral(RandomTable.Column column) {
         Object sampled = sample(column);
         long value = switch (random.nextInt(6)) {
             case 0, 1 -> sampled instanceof Long l ? l : random.nextInt(21) - 10;
@@ -368,7 +382,7 @@ final class RandomQueries {
         return value.scale() > 0 || random.nextBoolean() ? text : text + ".0";
     }
 
-    private String timestampLiteral(RandomTable.Column column) {
+    String timestampLiteral(RandomTable.Column column) {
         Object sampled = sample(column);
         long millis = sampled instanceof Instant instant ? instant.toEpochMilli() : RandomTable.TS_BASE;
         millis += switch (random.nextInt(5)) {
@@ -408,7 +422,7 @@ final class RandomQueries {
     // ------------------------------------------------------------------ identifiers
 
     /** A column reference: as declared, in other case, quoted, or qualified with the table or its alias. */
-    private String column(String name) {
+    String column(String name) {
         return switch (random.nextInt(12)) {
             case 0 -> name.toUpperCase(Locale.ROOT);
             case 1 -> "\"" + name + "\"";
@@ -417,7 +431,7 @@ final class RandomQueries {
         };
     }
 
-    private <T> T pick(List<T> values) {
+    <T> T pick(List<T> values) {
         return values.get(random.nextInt(values.size()));
     }
 }

@@ -55,14 +55,13 @@ class SqlErrorMessagesTest {
             SELECT count(*) FROM events WHERE value IN (SELECT value FROM events) | IN with something other than a list | subqueries
             SELECT count(*) FROM events UNION SELECT count(*) FROM events | set operation | one SELECT at a time
             WITH e AS (SELECT * FROM events) SELECT count(*) FROM e | WITH | SELECT
-            SELECT type, count(*) FROM events GROUP BY type HAVING count(*) > 1 | HAVING | WHERE
+            SELECT type, count(*) FROM events GROUP BY type HAVING type LIKE 'a%' | HAVING condition | HAVING compares aggregates
             SELECT * FROM events ORDER BY id LIMIT 10 OFFSET 20 | OFFSET | WHERE id > last
             SELECT DISTINCT type FROM events | SELECT DISTINCT | GROUP BY
-            SELECT count(*) OVER () FROM events | "count(*) OVER ()" | select *, columns
+            SELECT count(*) OVER () FROM events | window function in "count(*) OVER ()" | Trino connector
             SELECT count(*) FROM events WHERE type LIKE 'c%' | LIKE | =
             SELECT count(*) FROM events WHERE verified IS TRUE | IS TRUE | = true
             SELECT count(*) FROM events WHERE upper(type) = 'CLICK' | comparison with an expression | "upper(type) = 'CLICK'"
-            SELECT count(*) FROM events WHERE value = size | comparison of two columns | "value = size"
             SELECT count(*) FROM events WHERE value + 1 > 5 | comparison with an expression | "value + 1 > 5"
             SELECT count(*) FROM events WHERE value = NULL | comparison with NULL | IS NULL
             SELECT count(*) FROM events WHERE value IN (1, NULL) | comparison with NULL | IN lists take no NULL
@@ -74,11 +73,18 @@ class SqlErrorMessagesTest {
             SELECT count(*) FROM events WHERE received_at > CAST(5 AS BIGINT) | cast | TIMESTAMP
             SELECT count(*) FROM events WHERE received_at > DATE '2024-01-01' | 2024-01-01 | TIMESTAMP
             SELECT count(*) FROM events WHERE 'x' = ANY(tags) | ANY | list_contains
-            SELECT * FROM events ORDER BY value LIMIT 5 | ORDER BY of records by something other than id | ORDER BY id
-            SELECT count(*) FROM events GROUP BY type, verified | GROUP BY form | one keyed column
+            SELECT * FROM events ORDER BY value, type LIMIT 5 | ORDER BY of records by something other than id or one column | a top-N listing
+            SELECT count(*) FROM events GROUP BY value + 1 | GROUP BY value + 1 | GROUP BY keys are columns
+            SELECT count(*) FROM events GROUP BY type, verified, value, received_at, id | 5 GROUP BY keys | one to 4 keys
+            SELECT date_trunc('decade', received_at), count(*) FROM events GROUP BY 1 | date_trunc unit 'decade' | 'minute'
+            SELECT time_bucket(INTERVAL '1 month', received_at), count(*) FROM events GROUP BY 1 | time_bucket width | 'n days'
+            SELECT quantile_disc(value, 2) FROM events | quantile that is not a constant between 0 and 1 | 0 <= q <= 1
+            SELECT value // 0, count(*) FROM events GROUP BY 1 | v // k with k = 0 | positive integer k
+            SELECT sum(value + 1) FROM events | sum of something other than one column | Trino connector
+            SELECT upper(type), count(*) FROM events GROUP BY type | function upper in "upper(type)" | Trino connector
             SELECT count(DISTINCT *) FROM events | count(DISTINCT *) | count(*)
             SELECT sum(DISTINCT value) FROM events | sum(DISTINCT ...) | aggregates are
-            SELECT median(value) FROM events | function median | aggregates are
+            SELECT mode(value) FROM events | function mode | aggregates are
             SELECT value, count(*) FROM events | column value neither in GROUP BY nor inside an aggregate | GROUP BY value
             SELECT 1 FROM events | select item | columns
             SELECT count(*) FROM events WHERE value = ? | statement parameter | literals
@@ -114,11 +120,20 @@ class SqlErrorMessagesTest {
             SELECT count(*) FROM events WHERE list_contains(type, 'a') | needs a set column | compare it with = 'value'
             SELECT count(*) FROM events WHERE tags = 'a' | list_contains(tags, 'value') | "tags = 'a'"
             SELECT count(*) FROM events WHERE type BETWEEN 'a' AND 'b' | BETWEEN needs an int, timestamp or decimal column | type is keyed
-            SELECT value, count(*) FROM events GROUP BY value | GROUP BY needs a keyed column | value is int
+            SELECT count(*) FROM events WHERE value = type | columns of different types | type is keyed
+            SELECT * FROM events ORDER BY type LIMIT 5 | records are ordered by an int or timestamp column | type is keyed
+            SELECT count(*) FROM events WHERE type < type | compared with =, !=, <> or IN only | "type < type"
+            SELECT count(*) FROM events WHERE tags = tags | set columns, are not compared | tags is set
+            SELECT tags, count(*) FROM events GROUP BY tags | GROUP BY needs a keyed, bool, int, timestamp or decimal column | tags is set
+            SELECT hour(type), count(*) FROM events GROUP BY 1 | hour(type) needs a timestamp column | type is keyed
+            SELECT received_at // 10, count(*) FROM events GROUP BY 1 | received_at // 10 needs an int column | received_at is timestamp
+            SELECT type AS value, count(*) FROM events GROUP BY value | names both a column and a select alias | position
+            SELECT median(type) FROM events | median needs an int or timestamp column | type is keyed
+            SELECT type, sum(value) * type FROM events GROUP BY type | arithmetic needs numbers | sum(value) * type
             SELECT sum(received_at) FROM events | sum needs an int or decimal column | received_at is timestamp
             SELECT avg(verified) FROM events | avg needs an int or decimal column | verified is bool
             SELECT min(type) FROM events | min needs an int, timestamp or decimal column | type is keyed
-            SELECT count(DISTINCT value) FROM events | count(DISTINCT ...) needs a keyed column | value is int
+            SELECT count(DISTINCT tags) FROM events | count(DISTINCT ...) needs a keyed, bool, int, timestamp or decimal column | tags is set
             """)
     void schemaMismatchesNameTheColumnAndItsType(String sql, String first, String second) {
         String message = failure(sql);

@@ -112,4 +112,34 @@ class SqlRegressionTest {
         statements.add("SELECT id FROM t WHERE id < 10 ORDER BY id DESC LIMIT 9223372036854775807");
         sameAsDuckDb(table(), statements.toArray(String[]::new));
     }
+
+    /** RowReader 0..19 as {@link #table()}, and 20..22 with some fields missing (NULL keys and values). */
+    private static RandomTable tableWithNulls() {
+        RandomTable table = table();
+        table.rows.put(20L, Map.of("a", 1L));
+        table.rows.put(21L, Map.of("k", "k1"));
+        table.rows.put(22L, Map.of());
+        return table;
+    }
+
+    /**
+     * Found while adding the grouped forms: a NULL key of a multi-key group (the key list was
+     * copied with List.copyOf, which refuses nulls); FILTER with OR (an empty PARTITION BY list
+     * was taken for a window); ordering by a DECIMAL result; -9223372036854775808 in HAVING (read
+     * as the negation of a literal past 64 bits); {@code //} (JSqlParser's lexer reads it as a
+     * comment); ORDER BY 2 of a template (a parameter was taken for a constant result column).
+     */
+    @Test
+    void groupedFormsMetWhileBuildingThem() {
+        sameAsDuckDb(tableWithNulls(),
+                "SELECT k, a, count(*) FROM t GROUP BY k, a ORDER BY k NULLS FIRST, a",
+                "SELECT count(*) FILTER (WHERE a = 1 OR x = 2), count(*) FROM t",
+                "SELECT k, count(*) + 0.5 AS h FROM t GROUP BY k ORDER BY h, k",
+                "SELECT k, count(*) FROM t GROUP BY k HAVING min(a) <> -9223372036854775808 ORDER BY k",
+                "SELECT x // 2 AS b, count(*) FROM t GROUP BY b ORDER BY b",
+                "SELECT k, count(*) FROM t GROUP BY k ORDER BY 2 DESC, 1",
+                "SELECT id, a FROM t ORDER BY a DESC NULLS FIRST, id LIMIT 4",
+                "SELECT count(*) FROM t WHERE a < x",
+                "SELECT median(x), quantile_disc(a, 0.5) FROM t");
+    }
 }

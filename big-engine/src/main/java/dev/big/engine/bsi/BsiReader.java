@@ -106,6 +106,28 @@ public final class BsiReader {
         return planes.load(directory);
     }
 
+    /**
+     * Container column {@code c} of {@code shard} loaded for a word-wise read, or null when it holds
+     * no values (for {@link ColumnComparison}).
+     */
+    ColumnPlanes columnPlanes(long shard, int c) {
+        select(shard);
+        if (cachedZone.isEmpty() || cachedZone.count(c) == 0) {
+            return null;
+        }
+        return loadColumn(c) ? planes : null;
+    }
+
+    /**
+     * The records of {@code shard} (among {@code filter} if not null) where this field's value
+     * compares with {@code other}'s as {@code op} says ({@code this op other}); records without
+     * both values never match. Plane by plane ({@link ColumnComparison}); both fields must have
+     * the same base.
+     */
+    public RoaringBitmap compareWith(BsiReader other, long shard, RangePredicate.Op op, RoaringBitmap filter) {
+        return ColumnComparison.compare(this, other, shard, op, filter);
+    }
+
     // ------------------------------------------------------------------ point reads
 
     /** The value of record {@code id}, or empty when it has none (distinct from 0). */

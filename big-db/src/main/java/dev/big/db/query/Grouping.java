@@ -1,0 +1,390 @@
+package dev.big.db.query;
+
+import dev.big.db.Aggregate;
+import dev.big.db.FieldType;
+import dev.big.db.Filter;
+import dev.big.db.InvalidInputException;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
+import dev.big.db.field.ScalarKind;
+import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.coords.Coords;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * GROUP BY one or more keys with any {@link Measure}s, from bitmaps: per shard, the matching
+ * records are split by the first key, each part by the second, and so on — a keyed or bool key by
+ * intersecting its rows, an int or timestamp key by range scans of its planes
+ * ({@link BucketPartition}) — and every group's measures are counted on its records: cardinalities
+ * for counts, one pass over the planes for sums and extremes, counting probes for quantiles
+ * ({@link ValueRank}). No record is read.
+ *
+ * <p>Records without a value in a key form that key's NULL group. Without keys there is exactly one
+ * group (aggregates over no records still make a row, as in SQL).
+ */
+public final class Grouping {
+
+    /** One group: its key values (in key order; null for a NULL key) and its measures (in measure order). */
+    public record Group(List<Object> key, List<Object> values) {}
+
+    private final QueryEngine engine;
+    private final TableInfo table;
+    private final FilterEvaluator evaluator;
+
+    public Grouping(QueryEngine engine, String tableName) {
+        this.engine = engine;
+        this.table = engine.catalog().table(tableName);
+        this.evaluator = engine.evaluator(table);
+    }
+
+    /** The groups of the records matching {@code where}, in no particular order. */
+    public List<Group> run(List<GroupKey> keys, Filter where, List<Measure> measures) {
+        evaluator.validate(where);
+        keys.forEach(this::validate);
+        measures.forEach(this::validate);
+        Map<List<Object>, GroupState> groups = new LinkedHashMap<>();
+        if (keys.isEmpty()) {
+            groups.put(List.of(), new GroupState(measures.size()));
+        }
+        for (long[] entry : engine.shards(table)) {
+            long shard = entry[0];
+            RoaringBitmap matching = where instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(where, shard);
+            if (matching.isEmpty()) {
+                continue;
+            }
+            Map<List<Object>, RoaringBitmap> leaves = new LinkedHashMap<>();
+            partition(keys, shard, matching, leaves);
+            ShardMeasures shardMeasures = new ShardMeasures(shard);
+            for (var leaf : leaves.entrySet()) {
+                GroupState state = groups.computeIfAbsent(leaf.getKey(), k -> new GroupState(measures.size()));
+                for (int m = 0; m < measures.size(); m++) {
+                    shardMeasures.add(measures.get(m), leaf.getValue(), state, m);
+                }
+            }
+        }
+        List<Group> result = new ArrayList<>(groups.size());
+        for (var group : groups.entrySet()) {
+            List<Object> values = new ArrayList<>(measures.size());
+            for (int m = 0; m < measures.size(); m++) {
+                values.add(group.getValue().value(measures.get(m), m));
+            }
+            result.add(new Group(group.getKey(), values));
+        }
+        return result;
+    }
+
+    private void validate(GroupKey key) {
+        FieldInfo field = table.field(key.field());
+        boolean ok = switch (key) {
+            case GroupKey.Values v -> field.type() != FieldType.SET;
+            case GroupKey.Buckets b -> field.type().isInteger();
+        };
+        if (!ok) {
+            throw new InvalidInputException("cannot group by " + field.type().label() + " field '" + field.name() + "'");
+        }
+    }
+
+    private void validate(Measure measure) {
+        evaluator.validate(measure.filter());
+        String name = switch (measure) {
+            case Measure.CountRecords c -> null;
+            case Measure.CountValues c -> c.field();
+            case Measure.CountDistinct c -> c.field();
+            case Measure.Stats s -> s.field();
+            case Measure.Quantile q -> q.field();
+        };
+        if (name == null || FilterEvaluator.isId(name)) {
+            return;
+        }
+        FieldInfo field = table.field(name);
+        boolean ok = switch (measure) {
+            case Measure.CountRecords c -> true;
+            case Measure.CountValues c -> true;
+            case Measure.CountDistinct c -> field.type() != FieldType.SET;
+            case Measure.Stats s -> field.type().isInteger();
+            case Measure.Quantile q -> field.type().isInteger();
+        };
+        if (!ok) {
+            throw new InvalidInputException(measure + " does not apply to " + field.type().label() + " field '" + name + "'");
+        }
+    }
+
+    // ------------------------------------------------------------------ partitioning
+
+    /**
+     * Above this many (parent part, group of the next key) pairs, the next key splits each part on
+     * its own; at or below, it splits the shard's matching records once and each part is ANDed with
+     * its groups. Splitting a part costs range scans over the part (a timestamp key halves its
+     * range of buckets about eight times for 279 hours), and 20 parts paid that 20 times: GROUP BY
+     * type, hour(received_at) over 1,000,000 events took 598 ms with nested splits only.
+     */
+    static final int INTERSECTED_PAIRS_LIMIT = 65_536;
+
+    /**
+     * Splits {@code matching} by every key, level by level, into {@code leaves} (key values to
+     * records; parts with the same labels, as calendar parts make, are merged).
+     */
+    private void partition(List<GroupKey> keys, long shard, RoaringBitmap matching, Map<List<Object>, RoaringBitmap> leaves) {
+        Map<List<Object>, RoaringBitmap> level = new LinkedHashMap<>();
+        level.put(List.of(), matching);
+        for (GroupKey key : keys) {
+            Map<List<Object>, RoaringBitmap> next = new LinkedHashMap<>();
+            Map<Object, RoaringBitmap> whole = level.size() == 1 ? null : wholeSplit(key, shard, matching, level.size());
+            for (var part : level.entrySet()) {
+                if (whole != null) {
+                    for (var group : whole.entrySet()) {
+                        RoaringBitmap records = RoaringBitmap.and(part.getValue(), group.getValue());
+                        if (!records.isEmpty()) {
+                            next.put(extended(part.getKey(), group.getKey()), records);
+                        }
+                    }
+                } else {
+                    splitBy(key, shard, part.getValue(), (label, records) ->
+                            next.merge(extended(part.getKey(), label), records, (a, b) -> RoaringBitmap.or(a, b)));
+                }
+            }
+            level = next;
+        }
+        level.forEach((labels, records) -> leaves.merge(labels, records, (a, b) -> RoaringBitmap.or(a, b)));
+    }
+
+    /** {@code key}'s groups of all of {@code matching}, or null when pairing them with {@code parts} parts costs too much. */
+    private Map<Object, RoaringBitmap> wholeSplit(GroupKey key, long shard, RoaringBitmap matching, int parts) {
+        Map<Object, RoaringBitmap> groups = new LinkedHashMap<>();
+        splitBy(key, shard, matching, (label, records) -> groups.merge(label, records, (a, b) -> RoaringBitmap.or(a, b)));
+        return (long) groups.size() * parts <= INTERSECTED_PAIRS_LIMIT ? groups : null;
+    }
+
+    /** {@code labels} and then {@code label} (not List.copyOf: a NULL key is a null element). */
+    private static List<Object> extended(List<Object> labels, Object label) {
+        List<Object> out = new ArrayList<>(labels.size() + 1);
+        out.addAll(labels);
+        out.add(label);
+        return java.util.Collections.unmodifiableList(out);
+    }
+
+    /** Splits {@code records} by {@code key}'s values; null labels the records without a value. */
+    private void splitBy(GroupKey key, long shard, RoaringBitmap records, BiConsumer<Object, RoaringBitmap> out) {
+        FieldInfo field = table.field(key.field());
+        if (field.type().isInteger()) {
+            BsiReader reader = evaluator.bsi(field);
+            Bucketing bucketing = key instanceof GroupKey.Buckets b ? b.bucketing()
+                    : new Bucketing.Identity((ScalarKind) field.kind());
+            if (records.getCardinality() <= BucketPartition.READ_VALUES_LIMIT) {
+                // A few records: a point read each, not a pass over the column's exists row and planes.
+                Map<Long, RoaringBitmap> buckets = new java.util.TreeMap<>();
+                RoaringBitmap nulls = new RoaringBitmap();
+                records.forEach((int column) -> {
+                    var value = reader.get(Coords.recordId(shard, column));
+                    if (value.isPresent()) {
+                        buckets.computeIfAbsent(bucketing.bucketOf(value.getAsLong()), k -> new RoaringBitmap()).add(column);
+                    } else {
+                        nulls.add(column);
+                    }
+                });
+                buckets.forEach((bucket, part) -> out.accept(bucketing.label(bucket), part));
+                if (!nulls.isEmpty()) {
+                    out.accept(null, nulls);
+                }
+                return;
+            }
+            RoaringBitmap values = reader.existing(shard, records);
+            new BucketPartition(reader, shard, bucketing).split(values, (bucket, part) -> out.accept(bucketing.label(bucket), part));
+            RoaringBitmap nulls = RoaringBitmap.andNot(records, values);
+            if (!nulls.isEmpty()) {
+                out.accept(null, nulls);
+            }
+            return;
+        }
+        Map<Long, RoaringBitmap> rows = field.type() == FieldType.KEYED && records.getCardinality() <= BucketPartition.READ_VALUES_LIMIT
+                ? idsByReading(field, shard, records) : rowsWithin(field, shard, records);
+        RoaringBitmap withValue = new RoaringBitmap();
+        for (var row : rows.entrySet()) {
+            withValue.or(row.getValue());
+            out.accept(field.type() == FieldType.BOOL ? (Object) (row.getKey() == 1) : evaluator.dictionary(field).value(row.getKey()),
+                    row.getValue());
+        }
+        RoaringBitmap nulls = RoaringBitmap.andNot(records, withValue);
+        if (!nulls.isEmpty()) {
+            out.accept(null, nulls);
+        }
+    }
+
+    /**
+     * The dictionary ids of a keyed field's values among a few records, read from the field's id
+     * planes (a point read each): cheaper than intersecting every row's cells with a small set,
+     * which cost a GROUP BY of thousands of small groups seconds.
+     */
+    private Map<Long, RoaringBitmap> idsByReading(FieldInfo field, long shard, RoaringBitmap records) {
+        BsiReader reader = evaluator.bsi(field);
+        Map<Long, RoaringBitmap> rows = new java.util.TreeMap<>();
+        records.forEach((int column) -> reader.get(Coords.recordId(shard, column))
+                .ifPresent(id -> rows.computeIfAbsent(id, r -> new RoaringBitmap()).add(column)));
+        return rows;
+    }
+
+    /** The rows of a keyed or bool field intersected with {@code records}, by row id (empty ones left out). */
+    private Map<Long, RoaringBitmap> rowsWithin(FieldInfo field, long shard, RoaringBitmap records) {
+        var byColumn = dev.big.engine.bsi.ColumnBitmaps.byContainerColumn(records);
+        Map<Long, RoaringBitmap> rows = new LinkedHashMap<>();
+        engine.txn().fragment(field.rowsFragment(shard)).forEachCell(0, -1L, view -> {
+            int c = Coords.containerColumnOfKey(view.key());
+            if (byColumn[c] == null) {
+                return true;
+            }
+            var part = view.toContainer().and(byColumn[c]);
+            if (!part.isEmpty()) {
+                rows.computeIfAbsent(Coords.rowOfKey(view.key()), r -> new RoaringBitmap()).append((char) c, part);
+            }
+            return true;
+        });
+        return rows;
+    }
+
+    // ------------------------------------------------------------------ measures
+
+    /** What one shard contributes to the measures of its groups; filter bitmaps are made once per shard. */
+    private final class ShardMeasures {
+        private final long shard;
+        private final Map<Filter, RoaringBitmap> filters = new HashMap<>();
+        private final Map<String, RoaringBitmap> present = new HashMap<>();
+
+        ShardMeasures(long shard) {
+            this.shard = shard;
+        }
+
+        private RoaringBitmap within(Measure measure, RoaringBitmap records) {
+            if (measure.filter() instanceof Filter.All) {
+                return records;
+            }
+            RoaringBitmap matching = filters.computeIfAbsent(measure.filter(), f -> evaluator.evaluate(f, shard));
+            return RoaringBitmap.and(records, matching);
+        }
+
+        private RoaringBitmap withValue(String name, RoaringBitmap records) {
+            if (FilterEvaluator.isId(name)) {
+                return records;
+            }
+            RoaringBitmap values = present.computeIfAbsent(name, n -> evaluator.present(table.field(n), shard));
+            return RoaringBitmap.and(records, values);
+        }
+
+        void add(Measure measure, RoaringBitmap groupRecords, GroupState state, int m) {
+            RoaringBitmap records = within(measure, groupRecords);
+            switch (measure) {
+                case Measure.CountRecords c -> state.counts[m] += records.getLongCardinality();
+                case Measure.CountValues c -> state.counts[m] += withValue(c.field(), records).getLongCardinality();
+                case Measure.Stats s -> state.stats(m).add(evaluator.bsi(table.field(s.field())), shard, records);
+                case Measure.CountDistinct d -> distinct(d.field(), records, state.distinct(m));
+                case Measure.Quantile q -> {
+                    RoaringBitmap values = withValue(q.field(), records);
+                    if (!values.isEmpty()) {
+                        state.parts(m).add(new ValueRank.Part(shard, values));
+                    }
+                }
+            }
+        }
+
+        private void distinct(String name, RoaringBitmap records, Set<Object> values) {
+            if (records.isEmpty()) {
+                return;
+            }
+            if (FilterEvaluator.isId(name)) {
+                records.forEach((int column) -> values.add(Coords.recordId(shard, column)));
+                return;
+            }
+            FieldInfo field = table.field(name);
+            if (field.type().isInteger()) {
+                BsiReader reader = evaluator.bsi(field);
+                new BucketPartition(reader, shard, new Bucketing.Identity((ScalarKind) field.kind()))
+                        .split(reader.existing(shard, records), (value, part) -> values.add(value));
+            } else if (field.type() == FieldType.KEYED && records.getCardinality() <= BucketPartition.READ_VALUES_LIMIT) {
+                values.addAll(idsByReading(field, shard, records).keySet());
+            } else {
+                values.addAll(rowsWithin(field, shard, records).keySet());
+            }
+        }
+    }
+
+    /** A group's measures as the shards add to them. */
+    private final class GroupState {
+        final long[] counts;
+        private final Object[] states;
+
+        GroupState(int measures) {
+            counts = new long[measures];
+            states = new Object[measures];
+        }
+
+        GroupStats stats(int m) {
+            if (states[m] == null) {
+                states[m] = new GroupStats();
+            }
+            return (GroupStats) states[m];
+        }
+
+        @SuppressWarnings("unchecked")
+        Set<Object> distinct(int m) {
+            if (states[m] == null) {
+                states[m] = new HashSet<>();
+            }
+            return (Set<Object>) states[m];
+        }
+
+        @SuppressWarnings("unchecked")
+        List<ValueRank.Part> parts(int m) {
+            if (states[m] == null) {
+                states[m] = new ArrayList<ValueRank.Part>();
+            }
+            return (List<ValueRank.Part>) states[m];
+        }
+
+        Object value(Measure measure, int m) {
+            return switch (measure) {
+                case Measure.CountRecords c -> counts[m];
+                case Measure.CountValues c -> counts[m];
+                case Measure.CountDistinct d -> (long) distinct(m).size();
+                case Measure.Stats s -> stats(m).aggregate();
+                case Measure.Quantile q -> quantile(q, parts(m));
+            };
+        }
+    }
+
+    private Object quantile(Measure.Quantile quantile, List<ValueRank.Part> parts) {
+        FieldInfo field = table.field(quantile.field());
+        ValueRank rank = new ValueRank(evaluator.bsi(field), parts);
+        long n = rank.count();
+        if (n == 0) {
+            return null;
+        }
+        boolean timestamp = field.type() == FieldType.TIMESTAMP;
+        if (!quantile.interpolated()) {
+            // DuckDB's discrete quantile: the value at 0-based index max(1, n - floor(n - q * n)) - 1.
+            long index = Math.max(1L, (long) (n - Math.floor(n - quantile.fraction() * n))) - 1;
+            long value = rank.smallest(index);
+            return ((ScalarKind) field.kind()).value(value);
+        }
+        double position = (n - 1) * quantile.fraction();
+        long lowIndex = (long) Math.floor(position);
+        long highIndex = (long) Math.ceil(position);
+        long low = rank.smallest(lowIndex);
+        long high = highIndex == lowIndex ? low : rank.smallest(highIndex);
+        double fraction = position - lowIndex;
+        if (timestamp) {
+            // DuckDB interpolates timestamps in microseconds and truncates toward the lower value.
+            long micros = (long) ((double) (high - low) * 1000 * fraction);
+            return Instant.ofEpochMilli(low).plusNanos(micros * 1000);
+        }
+        double lo = low;
+        return lo + ((double) high - lo) * fraction;
+    }
+}
