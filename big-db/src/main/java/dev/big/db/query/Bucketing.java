@@ -34,10 +34,9 @@ public sealed interface Bucketing {
     /** The smallest value of {@code bucket}, for buckets above the one of the smallest value present. */
     long firstValueOf(long bucket);
 
-    /** The group key of {@code bucket}: Long, Instant or LocalDate. */
+    /** The group key of {@code bucket}: Long, Instant, BigDecimal or LocalDate. */
     Object label(long bucket);
 
-    /** Each value its own bucket (GROUP BY an int or timestamp column). */
     /** Each value its own bucket, labelled as the field's kind reads the stored number (Long, Instant, BigDecimal). */
     record Identity(ScalarKind kind) implements Bucketing {
 

@@ -178,8 +178,11 @@ final class RandomGroupQueries {
             return new Item(!key.sql().contains("//") && key.sql().contains("(") ? "(" + key.sql() + ") * 2" : "count(*) + 1", true);
         }
         if (kind == 4 && !integers.isEmpty()) {
-            String c = base.column(base.pick(integers).name());
-            return new Item(random.nextBoolean() ? "median(" + c + ")" : "quantile_disc(" + c + ", "
+            RandomTable.Column column = base.pick(integers);
+            String c = base.column(column.name());
+            // median of a decimal is refused (DuckDB's is a DECIMAL, not answered yet): quantile_disc it is.
+            boolean median = column.type() != FieldType.DECIMAL && random.nextBoolean();
+            return new Item(median ? "median(" + c + ")" : "quantile_disc(" + c + ", "
                     + base.pick(List.of("0.5", "0.99", "0.0", "1.0", "0.25", "0.1")) + ")", false);
         }
         if (kind == 5 && !ints.isEmpty()) {

@@ -263,7 +263,7 @@ final class RandomQueries {
         }
         if (random.nextInt(10) == 0) {
             RandomTable.Column left = pick(table.columns);
-            List<RandomTable.Column> same = table.columns.stream().filter(c -> c.type() == left.type()).toList();
+            List<RandomTable.Column> same = table.columns.stream().filter(c -> c.type() == left.type() && c.def().scale() == left.def().scale()).toList();
             RandomTable.Column right = pick(same);
             String ops = left.type().isInteger() ? "=|!=|<>|<|<=|>|>=" : "=|!=|<>";
             if (left.type() != FieldType.SET) {
