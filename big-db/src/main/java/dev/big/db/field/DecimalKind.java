@@ -96,12 +96,9 @@ final class DecimalKind extends ScalarKind {
 
     @Override
     long constant(Object constant, String field) {
-        BigDecimal decimal = constantOf(constant, field);
-        String problem = unstorable(decimal);
-        if (problem != null) {
-            throw new InvalidInputException("field '" + field + "': " + problem);
-        }
-        return decimal.setScale(scale).unscaledValue().longValueExact();
+        // Never reached: a decimal constant need not be storable, so compare and between (which
+        // call this in ScalarKind) are overridden to compare exactly instead.
+        throw new IllegalStateException("decimal constants are compared by compare/between");
     }
 
     @Override

@@ -45,6 +45,15 @@ public abstract sealed class ScalarKind implements FieldKind permits IntKind, Ti
         return RangePredicate.of(rangeOp(op), constant(constant, field));
     }
 
+    /** A filter's comparison or BETWEEN on {@code field} (of this kind) as a comparison of stored numbers. */
+    public RangePredicate predicate(Filter comparison, String field) {
+        return switch (comparison) {
+            case Filter.Compare c -> compare(c.op(), c.value(), field);
+            case Filter.Between b -> between(b.low(), b.high(), field);
+            default -> throw new IllegalStateException("not a comparison: " + comparison);
+        };
+    }
+
     /** {@code value BETWEEN low AND high} as a comparison of stored numbers. */
     public RangePredicate between(Object low, Object high, String field) {
         return RangePredicate.between(constant(low, field), constant(high, field));

@@ -215,12 +215,7 @@ public final class FieldBitmaps {
      * field's kind, on the way to the planes.
      */
     public RangePredicate predicate(FieldInfo field, Filter comparison) {
-        ScalarKind kind = (ScalarKind) field.kind();
-        return switch (comparison) {
-            case Filter.Compare c -> kind.compare(c.op(), c.value(), field.name());
-            case Filter.Between b -> kind.between(b.low(), b.high(), field.name());
-            default -> throw new IllegalStateException("not a comparison: " + comparison);
-        };
+        return ((ScalarKind) field.kind()).predicate(comparison, field.name());
     }
 
     /** Refuses a constant that does not suit its field and operator (without reading data). */

@@ -14,7 +14,6 @@ import dev.big.engine.coords.Coords;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -302,9 +301,7 @@ final class PlanExplainer {
     /** A plane-scan term as its field's kind compares stored numbers (the conversion the evaluator makes). */
     private RangePredicate predicateOf(Filter term) {
         FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
-        ScalarKind kind = (ScalarKind) FieldKinds.of(field);
-        return term instanceof Filter.Compare c ? kind.compare(c.op(), c.value(), field.name())
-                : kind.between(((Filter.Between) term).low(), ((Filter.Between) term).high(), field.name());
+        return ((ScalarKind) FieldKinds.of(field)).predicate(term, field.name());
     }
 
     /** The stored numbers a predicate matches as [low, high], for != the value itself; [1, 0] when none. */
