@@ -143,7 +143,8 @@ public sealed interface Filter {
         return new Or(filters);
     }
 
+    /** NOT {@code filter}; NOT of a NOT is the inner filter (true in three-valued logic too). */
     static Filter not(Filter filter) {
-        return new Not(filter);
+        return filter instanceof Not not ? not.filter() : new Not(filter);
     }
 }

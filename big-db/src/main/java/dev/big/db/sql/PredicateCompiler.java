@@ -97,6 +97,29 @@ final class PredicateCompiler {
         }
     }
 
+    /**
+     * A chain of NOTs, peeled in a loop: NOT NOT p is p in three-valued logic too, so the chain
+     * compiles to p or NOT p. Compiling it term by term recursed once per NOT here, in the binder
+     * and in the evaluator, and a chain of 953 (within {@link #MAX_CONNECTIVES}) overflowed the
+     * stack of a test thread.
+     */
+    private Predicate negation(NotExpression not) {
+        boolean negated = false;
+        Expression term = not;
+        while (true) {
+            if (term instanceof NotExpression inner) {
+                negated = !negated;
+                term = inner.getExpression();
+            } else if (term instanceof ParenthesedExpressionList<?> group && group.size() == 1) {
+                term = group.getFirst();
+            } else {
+                break;
+            }
+        }
+        Predicate positive = compile(term);
+        return negated ? new Predicate.Not(positive, "NOT " + positive.sql()) : positive;
+    }
+
     Predicate compile(Expression expression) {
         return switch (expression) {
             case ParenthesedExpressionList<?> group when group.size() == 1 -> compile(group.getFirst());
@@ -110,7 +133,7 @@ final class PredicateCompiler {
                 addTerms(or, OrExpression.class, terms);
                 yield new Predicate.Or(terms, or.toString());
             }
-            case NotExpression not -> new Predicate.Not(compile(not.getExpression()), not.toString());
+            case NotExpression not -> negation(not);
             case ComparisonOperator comparison -> comparison(comparison);
             case Between between -> {
                 ColumnRef column = requireColumn(between.getLeftExpression(), between);

@@ -104,6 +104,36 @@ class SqlRegressionTest {
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> SqlParser.parse("SELECT count(*) FROM t WHERE " + condition));
     }
 
+    /**
+     * A chain of NOTs within the connective limit overflowed the stack (the bad-input battery,
+     * seed 32607690484731: 953 NOTs): compiling, binding and evaluating recursed once per NOT.
+     * Run on a thread with a small stack so that recursion shows here too.
+     */
+    @Test
+    void longChainsOfNotRunWithoutRecursion() throws Exception {
+        try (Db db = Db.create(SqlTestFiles.newFile("sql-regression"))) {
+            table().load(db);
+            for (int n : new int[] {PredicateCompiler.MAX_CONNECTIVES - 1, PredicateCompiler.MAX_CONNECTIVES}) {
+                String sql = "SELECT count(*) FROM t WHERE " + "NOT ".repeat(n) + "x = 1";
+                long[] count = new long[1];
+                Throwable[] failure = new Throwable[1];
+                Thread thread = new Thread(null, () -> {
+                    try {
+                        count[0] = ((Number) db.sql(sql).scalar()).longValue();
+                    } catch (Throwable e) {
+                        failure[0] = e;
+                    }
+                }, "small-stack", 256 * 1024);
+                thread.start();
+                thread.join();
+                if (failure[0] != null) {
+                    throw new AssertionError(n + " NOTs failed", failure[0]);
+                }
+                assertEquals(n % 2 == 0 ? 4 : 16, count[0], n + " NOTs over x = 1 (true for 4 of 20 records)");
+            }
+        }
+    }
+
     /** The LIMIT of a long listing is not the size of a buffer: ids() allocates its limit. */
     @Test
     void hugeLimitsDoNotAllocateTheirSize() {
