@@ -97,8 +97,26 @@ public final class SqlEngine {
 
     /** The statement itself compiled; its errors are the ones the caller sees. */
     private static CompiledStatement compile(String sql) {
-        Statement statement = SqlParser.parse(sql);
-        return new QueryCompiler(false).compile(statement);
+        try {
+            Statement statement = SqlParser.parse(sql);
+            return new QueryCompiler(false).compile(statement);
+        } catch (StackOverflowError e) {
+            throw tooDeep();
+        }
+    }
+
+    /**
+     * Parsing and compiling recurse once per operator of a chain (JSqlParser builds {@code a AND b
+     * AND c} as nested pairs, and its toString recurses through them), so a chain of thousands
+     * overflows the stack. WHERE counts its connectives first ({@link PredicateCompiler#requireFewConnectives});
+     * HAVING, FILTER and select-list arithmetic are caught here instead. Both steps only build
+     * objects of their own — no pin, lock or cache entry is held while they run — so unwinding
+     * from the overflow leaves nothing behind.
+     */
+    private static UnsupportedSqlException tooDeep() {
+        return new UnsupportedSqlException("the statement chains too many operators for big to compile (thousands of"
+                + " AND, OR, NOT or arithmetic terms in one expression); write many values of one field as"
+                + " field IN (v1, v2, ...), or split the statement (" + SqlErrors.SEE_DOCS + ")");
     }
 
     /** The compiled template, or null when it does not compile or does not use each of its values once. */
@@ -109,7 +127,8 @@ public final class SqlEngine {
             BitSet used = compiler.parameters();
             int count = template.values().size();
             return used.cardinality() == count && used.nextClearBit(0) == count ? compiled : null;
-        } catch (InvalidInputException e) {
+        } catch (InvalidInputException | StackOverflowError e) {
+            // Compiled from the statement's own text instead, which reports the failure.
             return null;
         }
     }

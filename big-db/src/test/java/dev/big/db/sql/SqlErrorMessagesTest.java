@@ -213,4 +213,32 @@ class SqlErrorMessagesTest {
             assertTrue(refused instanceof UnsupportedSqlException e && e.getMessage().contains("IN ("), String.valueOf(refused));
         }
     }
+
+    /** HAVING, FILTER and select-list arithmetic have no connective count: a long chain overflowed the stack there. */
+    @org.junit.jupiter.api.Test
+    void longChainsOutsideWhereAreAnsweredOrRefusedWithoutOverflowingTheStack() throws Exception {
+        List<String> statements = List.of(
+                "SELECT type, count(*) FROM events GROUP BY type HAVING " + "count(*) > 0 AND ".repeat(20_000) + "count(*) > 0",
+                "SELECT type, count(*) FROM events GROUP BY type HAVING " + "NOT ".repeat(20_000) + "count(*) > 0",
+                "SELECT count(*) FILTER (WHERE " + "NOT ".repeat(20_000) + "verified) FROM events",
+                "SELECT " + "count(*) + ".repeat(20_000) + "1 FROM events");
+        AtomicReference<List<Object>> outcome = new AtomicReference<>();
+        Thread thread = new Thread(null, () -> {
+            List<Object> seen = new ArrayList<>();
+            for (String sql : statements) {
+                try {
+                    seen.add(db.sql(sql));
+                } catch (Throwable e) {
+                    seen.add(e);
+                }
+            }
+            outcome.set(seen);
+        }, "long-chains", 1 << 20);
+        thread.start();
+        thread.join();
+        for (Object refused : outcome.get()) {
+            assertTrue(refused instanceof UnsupportedSqlException e && e.getMessage().contains("too many operators"),
+                    String.valueOf(refused));
+        }
+    }
 }
