@@ -5,7 +5,7 @@ import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.io.IOException;
 import java.io.InputStream;
@@ -98,7 +98,7 @@ final class CsvRows implements RowSource {
     }
 
     @Override
-    public Row next() {
+    public Located next() {
         CsvRecord csv = nextRecord();
         if (csv == null) {
             return null;
@@ -109,7 +109,7 @@ final class CsvRows implements RowSource {
             throw new BadRowException(position, null, "has " + csv.getFieldCount() + " field"
                     + (csv.getFieldCount() == 1 ? "" : "s") + ", the header has " + columns.length, text(csv));
         }
-        Record.Builder record = Record.builder();
+        Row.Builder record = Row.builder();
         for (int i = 0; i < columns.length; i++) {
             String cell = csv.getField(i);
             switch (columns[i]) {
@@ -132,7 +132,7 @@ final class CsvRows implements RowSource {
                 case Special.SKIPPED -> { }
             }
         }
-        return new Row(position, record.build());
+        return new Located(position, record.build());
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.big.cli;
 
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import dev.big.db.sql.SqlResult;
 import dev.big.workload.Event;
@@ -102,7 +102,7 @@ final class DemoCommand implements Callable<Integer> {
 
     private void load(Db db, PrintWriter out) {
         EventGenerator events = new EventGenerator(SEED, records, new IdLayout.Dense());
-        Iterable<Record> asRecords = () -> new Iterator<>() {
+        Iterable<Row> asRecords = () -> new Iterator<>() {
             private final Iterator<Event> generated = events.iterator();
 
             @Override
@@ -111,9 +111,9 @@ final class DemoCommand implements Callable<Integer> {
             }
 
             @Override
-            public Record next() {
+            public Row next() {
                 Event e = generated.next();
-                return Record.builder().id(e.id()).set("value", e.value()).set("type", e.type())
+                return Row.builder().id(e.id()).set("value", e.value()).set("type", e.type())
                         .set("verified", e.verified()).set("received_at", e.receivedAt()).set("size", e.size())
                         .set("tags", e.tags().isEmpty() ? null : e.tags()).build();
             }

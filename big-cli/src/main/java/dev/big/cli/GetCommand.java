@@ -2,7 +2,7 @@ package dev.big.cli;
 
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import java.io.PrintWriter;
@@ -44,7 +44,7 @@ final class GetCommand implements Callable<Integer> {
         }
         try (Db db = Databases.openReadOnly(database); Snapshot snapshot = db.read()) {
             TableDef def = snapshot.table(table);
-            Optional<Record> record = snapshot.get(table, id);
+            Optional<Row> record = snapshot.get(table, id);
             if (record.isEmpty()) {
                 throw new CliException(ExitCodes.NOT_FOUND, "no record " + id + " in table " + table);
             }

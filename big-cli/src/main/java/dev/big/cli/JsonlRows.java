@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -45,7 +45,7 @@ final class JsonlRows implements RowSource {
     }
 
     @Override
-    public Row next() {
+    public Located next() {
         String text;
         do {
             text = readLine();
@@ -65,7 +65,7 @@ final class JsonlRows implements RowSource {
             throw new BadRowException(position, null, "expected a JSON object {\"field\": value, ...}, got "
                     + object.getNodeType().name().toLowerCase(java.util.Locale.ROOT), text);
         }
-        Record.Builder record = Record.builder();
+        Row.Builder record = Row.builder();
         for (Iterator<Map.Entry<String, JsonNode>> entries = object.properties().iterator(); entries.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = entries.next();
             String key = entry.getKey();
@@ -93,7 +93,7 @@ final class JsonlRows implements RowSource {
                 throw new BadRowException(position, key, e.getMessage(), text);
             }
         }
-        return new Row(position, record.build());
+        return new Located(position, record.build());
     }
 
     private String readLine() {

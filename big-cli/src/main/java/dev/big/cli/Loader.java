@@ -6,7 +6,7 @@ import dev.big.db.Ingester;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Order;
 import dev.big.db.ProgressListener;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -86,11 +86,11 @@ final class Loader {
     private Result batches(Ingester ingester, long start) {
         for (Input input : inputs) {
             try (RowSource source = input.open().get()) {
-                RowSource.Row row;
+                RowSource.Located row;
                 while ((row = nextRow(source)) != null) {
                     tracker.handedOver(row.position());
                     try {
-                        Record record = row.record();
+                        Row record = row.record();
                         if (record.id().isPresent()) {
                             ingester.put(table, record.id().getAsLong(), record);
                         } else {
@@ -128,10 +128,10 @@ final class Loader {
     }
 
     /** The inputs' good rows as records, one input after the other, each opened when reached. */
-    private final class BulkRecords implements Iterator<Record>, AutoCloseable {
+    private final class BulkRecords implements Iterator<Row>, AutoCloseable {
         private int inputIndex = -1;
         private RowSource source;
-        private RowSource.Row next;
+        private RowSource.Located next;
         private long lastId;
 
         BulkRecords(long highestId) {
@@ -161,11 +161,11 @@ final class Loader {
         }
 
         @Override
-        public Record next() {
+        public Row next() {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            RowSource.Row row = next;
+            RowSource.Located row = next;
             next = null;
             tracker.handedOver(row.position());
             progress.stepTo(inputBytesDone + (source == null ? 0 : source.bytesRead()));
@@ -177,7 +177,7 @@ final class Loader {
          * bad (--bulk cannot write among existing records). RowReader without ids get the next ids,
          * which this does not know, so the check starts again after them.
          */
-        private boolean idAscends(RowSource.Row row) {
+        private boolean idAscends(RowSource.Located row) {
             if (row.record().id().isEmpty()) {
                 lastId = Long.MAX_VALUE;
                 return true;
@@ -209,7 +209,7 @@ final class Loader {
     }
 
     /** The next good row: bad ones go to the reject file, or stop the load. */
-    private RowSource.Row nextRow(RowSource source) {
+    private RowSource.Located nextRow(RowSource source) {
         while (true) {
             try {
                 return source.next();

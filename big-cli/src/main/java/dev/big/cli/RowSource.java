@@ -1,6 +1,6 @@
 package dev.big.cli;
 
-import dev.big.db.Record;
+import dev.big.db.Row;
 
 /**
  * The rows of one input file, read and converted to records of a table one at a time, so a load
@@ -9,14 +9,14 @@ import dev.big.db.Record;
 interface RowSource extends AutoCloseable {
 
     /** A row ready to write: where it came from and the record (with its id when the input gave one). */
-    record Row(RowPosition position, Record record) {}
+    record Located(RowPosition position, Row record) {}
 
     /**
      * The next row, or null at the end of the input. A row that cannot be loaded throws
      * {@link BadRowException}; reading continues with the following row if the exception is
      * {@linkplain BadRowException#skippable() skippable}.
      */
-    Row next();
+    Located next();
 
     /** The input's columns (or keys) that name no field and were skipped (--ignore-unknown), so far. */
     default java.util.List<String> ignored() {

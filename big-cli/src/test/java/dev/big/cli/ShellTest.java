@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -32,9 +32,9 @@ class ShellTest {
         dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "shell-test")), "db-");
         db = Db.create(dir.resolve("s.big"), List.of(TableDef.of("events", FieldDef.intField("value"), FieldDef.keyed("type"),
                 FieldDef.set("tags"))));
-        db.append("events", Record.builder().set("value", 5L).set("type", "click").set("tags", List.of("a", "b")).build());
-        db.append("events", Record.builder().set("value", -12L).set("type", "view | full").build());
-        db.append("events", Record.builder().set("type", "click").build());
+        db.append("events", Row.builder().set("value", 5L).set("type", "click").set("tags", List.of("a", "b")).build());
+        db.append("events", Row.builder().set("value", -12L).set("type", "view | full").build());
+        db.append("events", Row.builder().set("type", "click").build());
     }
 
     @AfterAll

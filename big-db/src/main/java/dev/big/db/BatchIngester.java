@@ -48,7 +48,7 @@ final class BatchIngester implements Ingester {
     }
 
     @Override
-    public long append(String table, Record record) {
+    public long append(String table, Row record) {
         ensureOpen();
         long id = record.id().isPresent() ? record.id().getAsLong() : -1;
         WriteOp.Put op = db.putOp(table, id >= 0 ? id : 0, record);
@@ -61,7 +61,7 @@ final class BatchIngester implements Ingester {
     }
 
     @Override
-    public void put(String table, long id, Record record) {
+    public void put(String table, long id, Row record) {
         ensureOpen();
         add(db.putOp(table, id, record));
     }

@@ -63,7 +63,7 @@ final class BulkLoader {
         }
     }
 
-    long load(Iterable<Record> records) {
+    long load(Iterable<Row> records) {
         TableInfo table;
         try (Snapshot snapshot = db.read()) {
             table = snapshot.engine().catalog().table(tableName);
@@ -113,7 +113,7 @@ final class BulkLoader {
         }
     }
 
-    private long load(Iterable<Record> records, TableInfo table, java.util.concurrent.ExecutorService committer) {
+    private long load(Iterable<Row> records, TableInfo table, java.util.concurrent.ExecutorService committer) {
         FieldInfo[] fields = table.fields().values().toArray(FieldInfo[]::new);
         ValueContext[] contexts = new ValueContext[fields.length];
         for (int f = 0; f < fields.length; f++) {
@@ -127,7 +127,7 @@ final class BulkLoader {
         long lastId = table.nextRecordId() - 1;
         int count = 0;
         long index = 0;
-        for (Record record : records) {
+        for (Row record : records) {
             long id;
             if (record.id().isPresent()) {
                 id = record.id().getAsLong();

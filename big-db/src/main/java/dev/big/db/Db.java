@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * <pre>{@code
  * try (Db db = Db.create(Path.of("events.big"))) {
  *     db.createTable(TableDef.of("events", FieldDef.intField("value"), FieldDef.keyed("type")));
- *     long id = db.append("events", Record.of("value", 42, "type", "click"));
+ *     long id = db.append("events", Row.of("value", 42, "type", "click"));
  *     try (Snapshot s = db.read()) {
  *         long clicks = s.count("events", Filter.eq("type", "click"));
  *     }
@@ -151,7 +151,7 @@ public final class Db implements AutoCloseable {
     // ------------------------------------------------------------------ writes
 
     /** Appends a record with the table's next id (durable on return); returns the id. */
-    public long append(String table, Record record) {
+    public long append(String table, Row record) {
         TableInfo info = tableInfo(table);
         Map<String, Object> values = Values.normalize(info, record, "appended record");
         long id = reserveId(table);
@@ -160,7 +160,7 @@ public final class Db implements AutoCloseable {
     }
 
     /** Writes a whole record at {@code id}, replacing any record there (durable on return). */
-    public void put(String table, long id, Record record) {
+    public void put(String table, long id, Row record) {
         commit(List.of(putOp(table, id, record)));
     }
 
@@ -169,12 +169,17 @@ public final class Db implements AutoCloseable {
         commit(List.of(patchOp(table, id, field, value)));
     }
 
-    /** Removes record {@code id} from every field (durable on return). */
-    public void delete(String table, long id) {
-        commit(List.of(deleteOp(table, id)));
+    /**
+     * Removes record {@code id} from every field (durable on return); false when the table had no
+     * record {@code id}, which leaves the file as it was but still commits.
+     */
+    public boolean delete(String table, long id) {
+        Applied applied = apply(List.of(deleteOp(table, id)));
+        applied.pending().await();
+        return applied.deleted() > 0;
     }
 
-    WriteOp.Put putOp(String table, long id, Record record) {
+    WriteOp.Put putOp(String table, long id, Row record) {
         Coords.checkRecordId(id);
         TableInfo info = tableInfo(table);
         return new WriteOp.Put(table, id, Values.normalize(info, record, () -> "record " + id));
@@ -203,15 +208,20 @@ public final class Db implements AutoCloseable {
      * the returned commit's {@code await()} returns.
      */
     PendingCommit commitPipelined(List<WriteOp> ops) {
-        PendingCommit pending;
+        return apply(ops).pending();
+    }
+
+    /** A batch applied and on its way to disk, and how many records its deletes removed. */
+    private record Applied(PendingCommit pending, long deleted) {}
+
+    private Applied apply(List<WriteOp> ops) {
         try (WriteTxn txn = store.beginWrite()) {
             BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
             writer.apply(ops);
             writer.finish();
             idsWritten(ops, writer.catalog());
-            pending = txn.commitPipelined();
+            return new Applied(txn.commitPipelined(), writer.deleted());
         }
-        return pending;
     }
 
     /**
@@ -297,12 +307,12 @@ public final class Db implements AutoCloseable {
      * Records without an id get the table's next ids; records with ids must come in ascending
      * order, above every id the table already has. Returns the number of records loaded.
      */
-    public long bulkLoad(String table, Iterable<Record> records) {
+    public long bulkLoad(String table, Iterable<Row> records) {
         return bulkLoad(table, records, ProgressListener.NONE);
     }
 
     /** {@link #bulkLoad(String, Iterable)}, telling {@code listener} after each chunk commits. */
-    public long bulkLoad(String table, Iterable<Record> records, ProgressListener listener) {
+    public long bulkLoad(String table, Iterable<Row> records, ProgressListener listener) {
         return bulkLoad(table, records, listener, DEFAULT_BULK_LOAD_BUFFER_BYTES);
     }
 
@@ -312,7 +322,7 @@ public final class Db implements AutoCloseable {
      * chunks (fewer rewrites of each container), a smaller one caps the heap a load takes. The
      * budget covers the records buffered, not the pages a chunk's commit builds.
      */
-    public long bulkLoad(String table, Iterable<Record> records, ProgressListener listener, long bufferBytes) {
+    public long bulkLoad(String table, Iterable<Row> records, ProgressListener listener, long bufferBytes) {
         return new BulkLoader(this, table, listener, bufferBytes).load(records);
     }
 

@@ -20,10 +20,10 @@ package dev.big.db;
 public interface Ingester extends AutoCloseable {
 
     /** Adds a record with the next id of {@code table}; returns that id. */
-    long append(String table, Record record);
+    long append(String table, Row record);
 
     /** Writes a whole record at {@code id} (replacing any record there). */
-    void put(String table, long id, Record record);
+    void put(String table, long id, Row record);
 
     /** Changes one field of an existing record (null clears it). */
     void update(String table, long id, String field, Object value);

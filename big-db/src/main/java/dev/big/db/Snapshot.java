@@ -73,7 +73,7 @@ public final class Snapshot implements AutoCloseable {
     }
 
     /** The whole record {@code id} of {@code table}, or empty. */
-    public Optional<Record> get(String table, long id) {
+    public Optional<Row> get(String table, long id) {
         return engine.records().get(table, id);
     }
 

@@ -91,9 +91,9 @@ class AmplificationTest {
             db.createTable(SCHEMA);
             PageCounts before = db.store().countsSinceOpen();
             SplittableRandom random = new SplittableRandom(2024);
-            List<Record> records = new ArrayList<>(RECORDS);
+            List<Row> records = new ArrayList<>(RECORDS);
             for (int i = 0; i < RECORDS; i++) {
-                records.add(Record.of("value", random.nextLong(1 << 20), "type", "type" + random.nextInt(20)).withId(idOf(layout, i)));
+                records.add(Row.of("value", random.nextLong(1 << 20), "type", "type" + random.nextInt(20)).withId(idOf(layout, i)));
             }
             if (mode.equals("bulk")) {
                 records.sort((a, b) -> Long.compare(a.id().getAsLong(), b.id().getAsLong()));
@@ -101,7 +101,7 @@ class AmplificationTest {
             } else {
                 int capacity = Integer.parseInt(mode.substring("batch ".length()));
                 try (Ingester ingester = db.ingest(capacity)) {
-                    for (Record record : records) {
+                    for (Row record : records) {
                         ingester.put("events", record.id().getAsLong(), record);
                     }
                 }

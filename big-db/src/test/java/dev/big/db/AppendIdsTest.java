@@ -27,7 +27,7 @@ class AppendIdsTest {
     @Test
     void deletingTheLastRecordKeepsItsIdUsed() {
         assertSameIdsWithAndWithoutReopen(db -> {
-            db.put("events", 40, Record.of("v", 4L));
+            db.put("events", 40, Row.of("v", 4L));
             db.delete("events", 40);
         });
     }
@@ -39,13 +39,13 @@ class AppendIdsTest {
 
     @Test
     void putsMoveAppendPastTheirIds() {
-        assertSameIdsWithAndWithoutReopen(db -> db.put("events", 300, Record.of("v", 3L)));
+        assertSameIdsWithAndWithoutReopen(db -> db.put("events", 300, Row.of("v", 3L)));
     }
 
     @Test
     void aBulkLoadMovesAppendPastItsIds() {
         assertSameIdsWithAndWithoutReopen(db -> db.bulkLoad("events",
-                List.of(Record.builder().id(200).set("v", 1L).build(), Record.builder().id(201).set("v", 2L).build())));
+                List.of(Row.builder().id(200).set("v", 1L).build(), Row.builder().id(201).set("v", 2L).build())));
     }
 
     /** Appends, then {@code history}, then appends again: once straight on, once with a reopen before the last appends. */
@@ -60,14 +60,14 @@ class AppendIdsTest {
         List<Long> ids = new ArrayList<>();
         Db db = Db.create(file, List.of(EVENTS));
         try {
-            ids.add(db.append("events", Record.of("v", 1L)));
+            ids.add(db.append("events", Row.of("v", 1L)));
             history.accept(db);
             if (reopen) {
                 db.close();
                 db = Db.open(file);
             }
-            ids.add(db.append("events", Record.of("v", 2L)));
-            ids.add(db.append("events", Record.of("v", 3L)));
+            ids.add(db.append("events", Row.of("v", 2L)));
+            ids.add(db.append("events", Row.of("v", 3L)));
         } finally {
             db.close();
         }
@@ -78,7 +78,7 @@ class AppendIdsTest {
     void aNegativeIdIsRefusedAsNegative() {
         Path file = TestDirs.newDir("append-ids").resolve("negative.big");
         try (Db db = Db.create(file, List.of(EVENTS))) {
-            Exception refused = assertThrows(Exception.class, () -> db.put("events", -1, Record.of("v", 1L)));
+            Exception refused = assertThrows(Exception.class, () -> db.put("events", -1, Row.of("v", 1L)));
             assertEquals("record id -1 is negative: ids are 0.." + dev.big.engine.coords.Coords.MAX_RECORD_ID,
                     refused.getMessage());
         }

@@ -85,7 +85,7 @@ class ConcurrencyUnderLoadTest {
             long begin = System.nanoTime();
             try (Ingester ingester = db.ingest(1_000)) {
                 for (int i = 0; i < 200; i++) {
-                    long id = ingester.append("events", Record.of("value", 1L, "type", "t" + (written % 7)));
+                    long id = ingester.append("events", Row.of("value", 1L, "type", "t" + (written % 7)));
                     written++;
                     if (written > 20_000) {
                         ingester.delete("events", oldest++);

@@ -59,14 +59,14 @@ class DbModelTest {
                 TreeMap<Long, Map<String, Object>> events = model.get("events");
                 if (op < 20) {
                     Map<String, Object> values = randomValues(random, extraField);
-                    long id = db.append("events", Record.of(values));
+                    long id = db.append("events", Row.of(values));
                     assertEquals((long) nextId.get("events"), id, "append assigns the next dense id");
                     events.put(id, normalized(values));
                     nextId.put("events", id + 1);
                 } else if (op < 32) {
                     long id = randomId(random, events);
                     Map<String, Object> values = randomValues(random, extraField);
-                    db.put("events", id, Record.of(values));
+                    db.put("events", id, Row.of(values));
                     events.put(id, normalized(values));
                     nextId.merge("events", id + 1, Math::max);
                 } else if (op < 42 && !events.isEmpty()) {
@@ -93,13 +93,13 @@ class DbModelTest {
                             int kind = random.nextInt(10);
                             if (kind < 5) {
                                 Map<String, Object> values = randomValues(random, extraField);
-                                long id = ingester.append("events", Record.of(values));
+                                long id = ingester.append("events", Row.of(values));
                                 events.put(id, normalized(values));
                                 nextId.merge("events", id + 1, Math::max);
                             } else if (kind < 7) {
                                 long id = randomId(random, events);
                                 Map<String, Object> values = randomValues(random, extraField);
-                                ingester.put("events", id, Record.of(values));
+                                ingester.put("events", id, Row.of(values));
                                 events.put(id, normalized(values));
                                 nextId.merge("events", id + 1, Math::max);
                             } else if (kind < 8 && !events.isEmpty()) {
@@ -114,7 +114,7 @@ class DbModelTest {
                                 events.remove(id);
                             } else {
                                 long n2 = random.nextInt(100);
-                                long id = ingester.append("other", Record.of("n", n2, "k", "x" + n2 % 3));
+                                long id = ingester.append("other", Row.of("n", n2, "k", "x" + n2 % 3));
                                 model.get("other").put(id, new LinkedHashMap<>(Map.of("n", n2, "k", "x" + n2 % 3)));
                                 nextId.merge("other", id + 1, Math::max);
                             }
@@ -122,13 +122,13 @@ class DbModelTest {
                     }
                 } else if (op < 70) {
                     int n = 1 + random.nextInt(random.nextBoolean() ? 50 : 3000);
-                    List<Record> records = new ArrayList<>();
+                    List<Row> records = new ArrayList<>();
                     long first = Math.max(nextId.get("events"), events.isEmpty() ? 0 : events.lastKey() + 1);
                     boolean explicit = random.nextBoolean();
                     long id = first + (explicit ? random.nextInt(1 << 21) : 0);
                     for (int i = 0; i < n; i++) {
                         Map<String, Object> values = randomValues(random, extraField);
-                        records.add(explicit ? Record.of(values).withId(id) : Record.of(values));
+                        records.add(explicit ? Row.of(values).withId(id) : Row.of(values));
                         events.put(id, normalized(values));
                         id += explicit ? 1 + random.nextInt(random.nextBoolean() ? 3 : 100_000) : 1;
                     }
@@ -223,7 +223,7 @@ class DbModelTest {
             probes.add((long) random.nextInt(1 << 22));
             for (long id : probes) {
                 Map<String, Object> expected = events.get(id);
-                Optional<Record> actual = s.get("events", id);
+                Optional<Row> actual = s.get("events", id);
                 assertEquals(expected != null, actual.isPresent(), "get(" + id + ") presence " + when);
                 if (expected != null) {
                     Map<String, Object> got = new LinkedHashMap<>(actual.get().values());

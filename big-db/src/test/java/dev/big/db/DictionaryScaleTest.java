@@ -28,7 +28,7 @@ class DictionaryScaleTest {
     void aMillionDistinctValuesReopenAndLookUpBothWays() {
         Path file = TestDirs.newDir("dictionary").resolve("users.big");
         try (Db db = Db.create(file, List.of(TableDef.of("visits", FieldDef.keyed("user"), FieldDef.intField("n"))))) {
-            Iterable<Record> records = () -> new Iterator<>() {
+            Iterable<Row> records = () -> new Iterator<>() {
                 int i;
 
                 @Override
@@ -37,9 +37,9 @@ class DictionaryScaleTest {
                 }
 
                 @Override
-                public Record next() {
+                public Row next() {
                     int n = i++;
-                    return Record.of("user", valueOf(n), "n", (long) n);
+                    return Row.of("user", valueOf(n), "n", (long) n);
                 }
             };
             assertEquals(VALUES, db.bulkLoad("visits", records));

@@ -36,14 +36,14 @@ class GroupAggregatePagesTest {
     void pagesReadDoNotGrowWithGroupsTimesShards() {
         Path file = TestDirs.newDir("group-aggregate").resolve("groups.big");
         Map<String, List<Long>> values = new HashMap<>();
-        List<Record> records = new ArrayList<>();
+        List<Row> records = new ArrayList<>();
         SplittableRandom random = new SplittableRandom(15);
         for (int s = 0; s < SHARDS; s++) {
             for (int i = 0; i < RECORDS_PER_SHARD; i++) {
                 long id = ((long) s << 20) + i;
                 String key = random.nextInt(50) == 0 ? null : "g" + random.nextInt(GROUPS);
                 Long value = random.nextInt(20) == 0 ? null : random.nextLong(-1_000_000, 1_000_000);
-                records.add(Record.builder().set("key", key).set("value", value).build().withId(id));
+                records.add(Row.builder().set("key", key).set("value", value).build().withId(id));
                 values.computeIfAbsent(key == null ? "\0null" : key, k -> new ArrayList<>()).add(value);
             }
         }

@@ -91,7 +91,7 @@ class HostileFilesAreRefusedTest {
         Path file = TestDirs.newDir("hostile").resolve("good.big");
         try (Db db = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))))) {
             for (int i = 0; i < 50; i++) {
-                db.append("t", Record.of("v", (long) i));
+                db.append("t", Row.of("v", (long) i));
             }
         }
         return Files.readAllBytes(file);

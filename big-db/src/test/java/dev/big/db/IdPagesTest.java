@@ -14,7 +14,7 @@ class IdPagesTest {
     void negativeCursorsAndHugeLimits() {
         try (Db db = Db.of(Store.create(new MemoryPager()))) {
             db.createTable(TableDef.of("t", FieldDef.intField("v")));
-            db.bulkLoad("t", java.util.stream.LongStream.range(0, 10).mapToObj(i -> Record.of("v", i)).toList());
+            db.bulkLoad("t", java.util.stream.LongStream.range(0, 10).mapToObj(i -> Row.of("v", i)).toList());
             try (Snapshot s = db.read()) {
                 assertArrayEquals(new long[] {0, 1, 2, 3, 4}, s.ids("t", Filter.all(), Order.ASC, 5, -1L),
                         "every id is above a negative cursor (SQL: id > -1)");

@@ -33,8 +33,8 @@ class InspectionTest {
         long txid;
         Metrics metrics;
         try (Db db = Db.create(file, SCHEMA)) {
-            db.append("events", Record.of("value", 1));
-            db.append("events", Record.of("value", 2));
+            db.append("events", Row.of("value", 1));
+            db.append("events", Row.of("value", 2));
             try (Snapshot snapshot = db.read()) {
                 txid = snapshot.txid();
             }
@@ -66,7 +66,7 @@ class InspectionTest {
     void aDamagedSlotIsInvalidButStillBigsAndTheOtherSlotIsTheLatestCommit() throws IOException {
         Path file = TestDirs.newDir("inspect").resolve("damaged.big");
         try (Db db = Db.create(file, SCHEMA)) {
-            db.append("events", Record.of("value", 1));
+            db.append("events", Row.of("value", 1));
         }
         MetaSlot.Commit newest = Db.inspect(file).latestCommit().orElseThrow();
         byte[] bytes = Files.readAllBytes(file);
@@ -106,7 +106,7 @@ class InspectionTest {
     void aWriterInAnotherProcessHoldsTheWriteLockAndInspectionStillReads() throws Exception {
         Path file = TestDirs.newDir("inspect").resolve("held.big");
         try (Db db = Db.create(file, SCHEMA)) {
-            db.append("events", Record.of("value", 1));
+            db.append("events", Row.of("value", 1));
         }
         Inspection before = Db.inspect(file);
         Process writer = ChildJvm.builder(64, HoldOpenForWriting.class, file.toString()).start();

@@ -19,7 +19,7 @@ class OpenCloseUnderReadersTest {
     void manyOpenCloseCyclesWithLiveReadersLoseNothing() throws Exception {
         Path file = TestDirs.newDir("lifecycle").resolve("cycles.big");
         try (Db db = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))))) {
-            db.append("t", Record.of("v", 0L));
+            db.append("t", Row.of("v", 0L));
         }
         for (int cycle = 1; cycle <= 40; cycle++) {
             try (Db db = Db.open(file)) {
@@ -43,7 +43,7 @@ class OpenCloseUnderReadersTest {
                     }
                 });
                 started.await();
-                db.append("t", Record.of("v", (long) cycle));
+                db.append("t", Row.of("v", (long) cycle));
                 reader.join();
                 if (failure.get() != null) {
                     throw new AssertionError("reader failed in cycle " + cycle, failure.get());
@@ -60,7 +60,7 @@ class OpenCloseUnderReadersTest {
     void closingUnderAnOpenReaderEndsItCleanly() throws Exception {
         Path file = TestDirs.newDir("lifecycle").resolve("close.big");
         Db db = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))));
-        db.append("t", Record.of("v", 7L));
+        db.append("t", Row.of("v", 7L));
         Snapshot snapshot = db.read();
         assertEquals(1, snapshot.count("t"));
         Thread closer = Thread.ofPlatform().start(db::close);

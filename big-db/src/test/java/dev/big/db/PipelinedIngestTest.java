@@ -26,7 +26,7 @@ class PipelinedIngestTest {
         Path dir = TestDirs.newDir("pipelined-ids");
         for (int trial = 0; trial < 20; trial++) {
             try (Db db = Db.create(dir.resolve("db" + trial), List.of(T))) {
-                PendingCommit pending = db.commitPipelined(List.of(db.putOp("t", 100, Record.of("v", 1L))));
+                PendingCommit pending = db.commitPipelined(List.of(db.putOp("t", 100, Row.of("v", 1L))));
                 long id = db.reserveId("t");
                 pending.await();
                 assertTrue(id > 100, "trial " + trial + ": append's next id " + id + " is not above id 100, written by a commit being forced");
@@ -40,10 +40,10 @@ class PipelinedIngestTest {
         for (int trial = 0; trial < 20; trial++) {
             try (Db db = Db.create(dir.resolve("db" + trial), List.of(T))) {
                 try (Ingester ingester = db.ingest(1)) {
-                    ingester.put("t", 100, Record.of("v", 42L));
+                    ingester.put("t", 100, Row.of("v", 42L));
                     ingester.delete("t", 5); // hands the put over: applied, maybe not yet durable
                     for (int i = 0; i < 150; i++) {
-                        ingester.append("t", Record.of("v", 7L));
+                        ingester.append("t", Row.of("v", 7L));
                     }
                 }
                 try (Snapshot snapshot = db.read()) {
@@ -61,7 +61,7 @@ class PipelinedIngestTest {
             try (Db db = Db.create(dir.resolve("db" + trial), List.of(T))) {
                 Ingester ingester = db.ingest(20_000);
                 for (int i = 0; i < 60_000; i++) {
-                    ingester.append("t", Record.of("v", 1L));
+                    ingester.append("t", Row.of("v", 1L));
                 }
                 Thread.currentThread().interrupt();
                 try {
@@ -82,9 +82,9 @@ class PipelinedIngestTest {
         Path dir = TestDirs.newDir("pipelined-listener");
         Db db = Db.create(dir.resolve("db"), List.of(T, TableDef.of("log", FieldDef.intField("n"))));
         CompletableFuture<Void> run = CompletableFuture.runAsync(() -> {
-            try (Ingester ingester = db.ingest(10, (committed, bytes) -> db.put("log", 0, Record.of("n", committed)))) {
+            try (Ingester ingester = db.ingest(10, (committed, bytes) -> db.put("log", 0, Row.of("n", committed)))) {
                 for (int i = 0; i < 100; i++) {
-                    ingester.append("t", Record.of("v", (long) i));
+                    ingester.append("t", Row.of("v", (long) i));
                 }
             }
         });

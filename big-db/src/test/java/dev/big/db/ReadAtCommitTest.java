@@ -21,13 +21,13 @@ class ReadAtCommitTest {
         Path file = dev.big.testing.TestDirs.newDir("read-at-commit").resolve("t.big");
         try (Db writer = Db.create(file, List.of(T)); Db coordinator = Db.openReadOnly(file); Db worker = Db.openReadOnly(file)) {
             for (int i = 0; i < 100; i++) {
-                writer.append("t", Record.of("v", i));
+                writer.append("t", Row.of("v", i));
             }
             try (Snapshot held = coordinator.read()) {
                 Commit commit = held.commit();
                 for (int i = 0; i < 50; i++) {
                     writer.update("t", i, "v", 1000 + i); // frees pages of the held commit again and again
-                    writer.append("t", Record.of("v", -i));
+                    writer.append("t", Row.of("v", -i));
                 }
                 try (Snapshot later = worker.read(commit)) {
                     assertEquals(commit.txid(), later.txid());

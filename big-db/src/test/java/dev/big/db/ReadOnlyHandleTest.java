@@ -28,12 +28,12 @@ class ReadOnlyHandleTest {
         try (Db writer = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))));
              Db reader = Db.openReadOnly(file)) {
             for (int i = 0; i < 30; i++) {
-                writer.append("t", Record.of("v", (long) i));
+                writer.append("t", Row.of("v", (long) i));
                 try (Snapshot snapshot = reader.read()) {
                     assertEquals(i + 1, snapshot.count("t"), "read-only handle after commit " + (i + 1));
                 }
             }
-            assertThrows(BigException.class, () -> reader.append("t", Record.of("v", 1L)));
+            assertThrows(BigException.class, () -> reader.append("t", Row.of("v", 1L)));
         }
     }
 
@@ -48,7 +48,7 @@ class ReadOnlyHandleTest {
         try (Db writer = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("v"))))) {
             try (Ingester in = writer.ingest(1000)) {
                 for (int i = 0; i < 50_000; i++) {
-                    in.append("t", Record.of("v", (long) (i % 1000)));
+                    in.append("t", Row.of("v", (long) (i % 1000)));
                 }
             }
             try (Db reader = Db.openReadOnly(file); Snapshot snapshot = reader.read()) {
@@ -57,7 +57,7 @@ class ReadOnlyHandleTest {
                 for (int round = 0; round < 50; round++) {
                     try (Ingester in = writer.ingest(1000)) {
                         for (int i = 0; i < 500; i++) {
-                            in.put("t", random.nextInt(50_000), Record.of("v", (long) random.nextInt(1000)));
+                            in.put("t", random.nextInt(50_000), Row.of("v", (long) random.nextInt(1000)));
                         }
                     }
                     BigInteger now;
@@ -87,7 +87,7 @@ class ReadOnlyHandleTest {
             for (int commit = 0; commit < 400 && Files.size(file) <= 3 * (2L << 20); commit++) {
                 try (Ingester in = writer.ingest(1000)) {
                     for (int i = 0; i < 1000; i++, id++) {
-                        in.append("events", Record.of("value", Math.floorMod(id * 2_654_435_761L, 1_000_003L), "kind",
+                        in.append("events", Row.of("value", Math.floorMod(id * 2_654_435_761L, 1_000_003L), "kind",
                                 "k" + id % 17, "flag", id % 3 == 0, "at", Instant.ofEpochMilli(1_700_000_000_000L + id * 1000),
                                 "tags", Set.of(id % 2 == 0 ? "a" : "b")));
                     }

@@ -75,7 +75,7 @@ class SetFieldsFormatTest {
             }
             db.update("events", 8, "tags", List.of("t9", "t1"));
             db.update("events", 9, "tags", List.of());
-            db.put("events", 11, Record.of("n", 11L, "labels", List.of("x")));
+            db.put("events", 11, Row.of("n", 11L, "labels", List.of("x")));
             expected.get(8L).put("tags", Set.of("t9", "t1"));
             expected.get(9L).remove("tags"); // a field without set ids keeps an empty set as none
             expected.put(11L, new HashMap<>(Map.of("n", 11L, "labels", Set.of("x"))));
@@ -113,10 +113,10 @@ class SetFieldsFormatTest {
         Path dir = TestDirs.newDir("set-ids-round-trip");
         Map<Long, Map<String, Object>> expected = new HashMap<>();
         try (Db db = Db.create(dir.resolve("source.big"), List.of(TableDef.of("events", FieldDef.set("tags"))))) {
-            List<Record> records = new ArrayList<>();
+            List<Row> records = new ArrayList<>();
             for (long i = 0; i < 300; i++) {
                 Set<String> tags = i % 3 == 0 ? null : i % 3 == 1 ? Set.of() : Set.of("a" + i % 4, "b");
-                records.add(Record.builder().set("tags", tags).build().withId(i));
+                records.add(Row.builder().set("tags", tags).build().withId(i));
                 expected.put(i, tags == null ? new HashMap<>() : new HashMap<>(Map.of("tags", tags)));
             }
             db.bulkLoad("events", records);
@@ -143,7 +143,7 @@ class SetFieldsFormatTest {
         try (Snapshot snapshot = db.read()) {
             assertEquals(expected.size(), snapshot.count("events"));
             for (var e : expected.entrySet()) {
-                Record record = snapshot.get("events", e.getKey()).orElseThrow();
+                Row record = snapshot.get("events", e.getKey()).orElseThrow();
                 for (String name : snapshot.table("events").fields().stream().map(FieldDef::name).toList()) {
                     Object want = e.getValue().get(name);
                     Object got = record.values().get(name);

@@ -58,7 +58,7 @@ class SetIdsModelTest {
             for (int round = 0; round < rounds; round++) {
                 int op = random.nextInt(10);
                 if (op < 2) {
-                    List<Record> records = new ArrayList<>();
+                    List<Row> records = new ArrayList<>();
                     long id = nextFree[0] + random.nextInt(70_000);
                     int n = 1 + random.nextInt(2_000);
                     for (int i = 0; i < n; i++) {
@@ -132,8 +132,8 @@ class SetIdsModelTest {
         return set;
     }
 
-    private static Record record(Set<String> set) {
-        return Record.builder().set("n", 1L).set("tags", set).build();
+    private static Row record(Set<String> set) {
+        return Row.builder().set("n", 1L).set("tags", set).build();
     }
 
     private static void put(TreeMap<Long, Set<String>> model, Map<Long, Boolean> hasSet, long id, Set<String> set) {
@@ -150,7 +150,7 @@ class SetIdsModelTest {
         try (Snapshot snapshot = db.read()) {
             assertEquals(model.size(), snapshot.count("t"), "count(*) " + when);
             for (var e : model.entrySet()) {
-                Record record = snapshot.get("t", e.getKey()).orElseThrow();
+                Row record = snapshot.get("t", e.getKey()).orElseThrow();
                 assertEquals(e.getValue(), record.getSet("tags"), "record " + e.getKey() + " " + when);
             }
             long nulls = model.values().stream().filter(s -> s == null).count();

@@ -38,10 +38,10 @@ class SetUpdateCostTest {
     private static long pagesReadByOneUpdate(int vocabulary) {
         Path file = TestDirs.newDir("set-update-cost").resolve("sets.big");
         SplittableRandom random = new SplittableRandom(vocabulary);
-        List<Record> records = new ArrayList<>();
+        List<Row> records = new ArrayList<>();
         for (int i = 0; i < RECORDS; i++) {
             // Every value appears: record i holds value i mod vocabulary, and one at random.
-            records.add(Record.of("n", (long) i, "tags", List.of("v" + i % vocabulary, "v" + random.nextInt(vocabulary))));
+            records.add(Row.of("n", (long) i, "tags", List.of("v" + i % vocabulary, "v" + random.nextInt(vocabulary))));
         }
         try (Db db = Db.create(file, List.of(TABLE))) {
             db.bulkLoad("t", records);

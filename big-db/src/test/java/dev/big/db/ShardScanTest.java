@@ -28,7 +28,7 @@ class ShardScanTest {
             try (Ingester ingest = db.ingest(1000)) {
                 for (int i = 0; i < 3000; i++) {
                     long id = random.nextInt(3) == 0 ? random.nextLong(3L << 20) : random.nextLong(200_000);
-                    Record.Builder r = Record.builder().id(id);
+                    Row.Builder r = Row.builder().id(id);
                     if (random.nextInt(4) > 0) {
                         r.set("v", random.nextLong(-1000, 1000));
                     }
@@ -78,7 +78,7 @@ class ShardScanTest {
                     scan.readBools("b", ids, n, b, hasB);
                     long[][] sets = scan.readSets("s", ids, n);
                     for (int i = 0; i < n; i++) {
-                        Record expected = snapshot.get("e", ids[i]).orElseThrow();
+                        Row expected = snapshot.get("e", ids[i]).orElseThrow();
                         String at_ = "seed " + seed + " id " + ids[i];
                         assertEquals(expected.getLong("v"), hasV[i] ? v[i] : null, at_);
                         assertEquals(expected.getLong("w"), hasW[i] ? w[i] : null, at_);

@@ -20,12 +20,12 @@ class StringValuesTest {
     @Test
     void anUnpairedSurrogateIsRefusedNotStoredAsAnotherString() {
         try (Db db = newDb()) {
-            long real = db.append("t", Record.of("kind", "a?b"));
+            long real = db.append("t", Row.of("kind", "a?b"));
             for (String broken : List.of("a\uD800b", "a\uDC00b", "end\uD83D")) {
-                var keyed = assertThrows(InvalidInputException.class, () -> db.append("t", Record.of("kind", broken)));
+                var keyed = assertThrows(InvalidInputException.class, () -> db.append("t", Row.of("kind", broken)));
                 assertTrue(keyed.getMessage().contains("field 'kind'") && keyed.getMessage().contains("unpaired"),
                         keyed.getMessage());
-                var set = assertThrows(InvalidInputException.class, () -> db.append("t", Record.of("tags", Set.of(broken))));
+                var set = assertThrows(InvalidInputException.class, () -> db.append("t", Row.of("tags", Set.of(broken))));
                 assertTrue(set.getMessage().contains("field 'tags'"), set.getMessage());
             }
             try (Snapshot s = db.read()) {
@@ -42,9 +42,9 @@ class StringValuesTest {
         String emoji = "\uD83D\uDE00";
         String threeByteChars = "\u20AC".repeat(333); // 999 UTF-8 bytes
         try (Db db = newDb()) {
-            long a = db.append("t", Record.of("kind", "smile " + emoji, "tags", Set.of(emoji)));
-            long b = db.append("t", Record.of("kind", threeByteChars));
-            var tooLong = assertThrows(InvalidInputException.class, () -> db.append("t", Record.of("kind", threeByteChars + "\u20AC")));
+            long a = db.append("t", Row.of("kind", "smile " + emoji, "tags", Set.of(emoji)));
+            long b = db.append("t", Row.of("kind", threeByteChars));
+            var tooLong = assertThrows(InvalidInputException.class, () -> db.append("t", Row.of("kind", threeByteChars + "\u20AC")));
             assertTrue(tooLong.getMessage().contains("1002 UTF-8 bytes"), tooLong.getMessage());
             try (Snapshot s = db.read()) {
                 assertEquals("smile " + emoji, s.value("t", a, "kind"));

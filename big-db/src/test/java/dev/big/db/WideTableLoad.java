@@ -50,8 +50,8 @@ public final class WideTableLoad {
         };
     }
 
-    static Record record(TableDef schema, long id) {
-        Record.Builder builder = Record.builder();
+    static Row record(TableDef schema, long id) {
+        Row.Builder builder = Row.builder();
         for (int f = 0; f < schema.fields().size(); f++) {
             builder.set(schema.fields().get(f).name(), value(schema, f, id));
         }
@@ -65,7 +65,7 @@ public final class WideTableLoad {
         long budget = args.length > 3 ? Long.parseLong(args[3]) : Db.DEFAULT_BULK_LOAD_BUFFER_BYTES;
         TableDef schema = schema(fields);
         try (Db db = Db.create(file, List.of(schema))) {
-            Iterable<Record> input = () -> new Iterator<>() {
+            Iterable<Row> input = () -> new Iterator<>() {
                 long next;
 
                 @Override
@@ -74,7 +74,7 @@ public final class WideTableLoad {
                 }
 
                 @Override
-                public Record next() {
+                public Row next() {
                     return record(schema, next++);
                 }
             };
@@ -83,7 +83,7 @@ public final class WideTableLoad {
             try (Snapshot snapshot = db.read()) {
                 check(snapshot.count("wide") == records, "count(*) " + snapshot.count("wide"));
                 for (long id = 0; id < records; id += 997) {
-                    Optional<Record> read = snapshot.get("wide", id);
+                    Optional<Row> read = snapshot.get("wide", id);
                     check(read.isPresent(), "record " + id + " missing");
                     Map<String, Object> got = read.get().values();
                     for (int f = 0; f < fields; f++) {

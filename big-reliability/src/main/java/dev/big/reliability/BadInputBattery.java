@@ -3,7 +3,7 @@ package dev.big.reliability;
 import dev.big.db.Db;
 import dev.big.db.Ingester;
 import dev.big.db.InvalidInputException;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.sql.SqlResult;
 import dev.big.page.BigException;
@@ -387,7 +387,7 @@ public final class BadInputBattery implements Battery {
             for (int i = 0; i < scale.typedRecords(); i++) {
                 String field = TypedInputs.field(random);
                 Object value = TypedInputs.value(random);
-                Record record = Record.of(field, value);
+                Row record = Row.of(field, value);
                 int how = random.nextInt(4);
                 long id = -1;
                 long gained = 1;
@@ -404,7 +404,7 @@ public final class BadInputBattery implements Battery {
                         case 2 -> {
                             id = Math.max(0, expectedCount - 1);
                             if (!exists(db, id)) {
-                                id = db.append(EventRecords.TABLE, Record.of("value", 1L));
+                                id = db.append(EventRecords.TABLE, Row.of("value", 1L));
                                 expectedCount++;
                             }
                             gained = 0;
@@ -462,7 +462,7 @@ public final class BadInputBattery implements Battery {
     private void verifyStored(Db db, long id, String field, Object value, String when, long seed, Tally tally) {
         Object expected = TypedInputs.expected(field, value);
         try (Snapshot s = db.read()) {
-            Optional<Record> read = s.get(EventRecords.TABLE, id);
+            Optional<Row> read = s.get(EventRecords.TABLE, id);
             if (read.isEmpty()) {
                 tally.lost(Check.A_RECORD_IS_STORED_AS_GIVEN_OR_REFUSED_CLEARLY, seed, when + ": accepted, but record " + id
                         + " is not there");

@@ -6,7 +6,7 @@ import dev.big.db.FieldDef;
 import dev.big.db.Filter;
 import dev.big.db.GroupCount;
 import dev.big.db.Order;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import dev.big.db.sql.SqlEngine;
@@ -52,8 +52,8 @@ final class BatchWindow {
         return (batch % SLOTS) * BATCH;
     }
 
-    static Record record(long batch) {
-        return Record.of("v", 1L, "b", batch, "k", "k" + batch % KEYS);
+    static Row record(long batch) {
+        return Row.of("v", 1L, "b", batch, "k", "k" + batch % KEYS);
     }
 
     /**
@@ -162,7 +162,7 @@ final class BatchWindow {
             long c = Math.max(0, (seen.count() == 0 ? 0 : lo) - 2 + random.nextLong(seen.count() == 0 ? 3 : hi - lo + 5));
             long id = firstId(c) + random.nextInt(BATCH);
             boolean present = seen.count() > 0 && c >= lo && c <= hi;
-            Optional<Record> record = s.get(TABLE, id);
+            Optional<Row> record = s.get(TABLE, id);
             reads[0]++;
             if (record.isPresent() != present || present && (!Long.valueOf(c).equals(record.get().get("b"))
                     || !Long.valueOf(1).equals(record.get().get("v")))) {

@@ -4,7 +4,7 @@ import dev.big.db.Aggregate;
 import dev.big.db.Db;
 import dev.big.db.Filter;
 import dev.big.db.GroupCount;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -73,13 +73,13 @@ public final class DbModel {
     }
 
     /** Appends {@code record}; returns the id it gets. */
-    public long append(Record record) {
+    public long append(Row record) {
         long id = nextId;
         put(id, record);
         return id;
     }
 
-    public void put(long id, Record record) {
+    public void put(long id, Row record) {
         records.put(id, normalize(record.values()));
         nextId = Math.max(nextId, id + 1);
     }
@@ -158,7 +158,7 @@ public final class DbModel {
                 problems.add("ids are " + abbreviate(ids) + ", expected " + abbreviate(new ArrayList<>(records.keySet())));
             }
             for (Map.Entry<Long, Map<String, Object>> e : records.entrySet()) {
-                Optional<Record> read = s.get(table, e.getKey());
+                Optional<Row> read = s.get(table, e.getKey());
                 reads[0]++;
                 Map<String, Object> actual = read.map(r -> normalize(r.values())).orElse(null);
                 if (!e.getValue().equals(actual)) {

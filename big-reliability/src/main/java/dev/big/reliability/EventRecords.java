@@ -6,7 +6,7 @@ import dev.big.db.FieldDef;
 import dev.big.db.Filter;
 import dev.big.db.GroupCount;
 import dev.big.db.Order;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import java.math.BigInteger;
@@ -106,8 +106,8 @@ public final class EventRecords {
     }
 
     /** The record written for {@code id} (without its id: appends assign it). */
-    public static Record record(long id) {
-        return Record.builder().set("value", value(id)).set("kind", kind(id)).set("flag", flag(id))
+    public static Row record(long id) {
+        return Row.builder().set("value", value(id)).set("kind", kind(id)).set("flag", flag(id))
                 .set("at", at(id)).set("tags", tags(id)).build();
     }
 
@@ -115,11 +115,11 @@ public final class EventRecords {
      * What is wrong with record {@code id} as read back, or null if it holds exactly what
      * {@link #record} wrote.
      */
-    public static String recordError(long id, Optional<Record> read) {
+    public static String recordError(long id, Optional<Row> read) {
         if (read.isEmpty()) {
             return "record " + id + " is missing";
         }
-        Record r = read.get();
+        Row r = read.get();
         Map<String, Object> expected = new HashMap<>();
         expected.put("value", value(id));
         expected.put("kind", kind(id));
@@ -228,7 +228,7 @@ public final class EventRecords {
     }
 
     private static void pointRead(List<String> problems, long[] reads, Snapshot s, long id, long count) {
-        Optional<Record> read = s.get(TABLE, id);
+        Optional<Row> read = s.get(TABLE, id);
         reads[0]++;
         if (id < count) {
             String error = recordError(id, read);

@@ -1,7 +1,7 @@
 package dev.big.reliability;
 
 import dev.big.db.Db;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import dev.big.db.FieldDef;
 import dev.big.engine.DatabaseFailedException;
@@ -131,7 +131,7 @@ final class FaultRun {
         }
         try {
             if (workload.model(outcome.done()).tableExists()) {
-                db.append(FaultWorkload.TABLE, Record.of("value", 1L));
+                db.append(FaultWorkload.TABLE, Row.of("value", 1L));
             } else {
                 db.createTable(TableDef.of("other", FieldDef.intField("v")));
             }
@@ -217,7 +217,7 @@ final class FaultRun {
             tally.held(making);
             making = Check.IT_TAKES_A_NEW_COMMIT;
             if (workload.model(shown).tableExists()) {
-                db.append(FaultWorkload.TABLE, Record.of("value", 7L, "kind", "after"));
+                db.append(FaultWorkload.TABLE, Row.of("value", 7L, "kind", "after"));
             } else {
                 db.createTable(EventRecords.table());
             }

@@ -3,7 +3,7 @@ package dev.big.reliability;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Ingester;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +32,10 @@ public final class FaultWorkload {
         }
     }
 
-    record IngestBatch(List<Record> records) implements Step {
+    record IngestBatch(List<Row> records) implements Step {
         public void apply(Db db) {
             try (Ingester ingester = db.ingest(records.size() + 1)) {
-                for (Record record : records) {
+                for (Row record : records) {
                     ingester.append(TABLE, record);
                 }
                 ingester.flush();
@@ -43,13 +43,13 @@ public final class FaultWorkload {
         }
     }
 
-    record Append(Record record) implements Step {
+    record Append(Row record) implements Step {
         public void apply(Db db) {
             db.append(TABLE, record);
         }
     }
 
-    record Put(long id, Record record) implements Step {
+    record Put(long id, Row record) implements Step {
         public void apply(Db db) {
             db.put(TABLE, id, record);
         }
@@ -70,7 +70,7 @@ public final class FaultWorkload {
     /** A change in a mixed batch. */
     sealed interface Change {}
 
-    record PutChange(long id, Record record) implements Change {}
+    record PutChange(long id, Row record) implements Change {}
 
     record UpdateChange(long id, String field, Object value) implements Change {}
 
@@ -91,7 +91,7 @@ public final class FaultWorkload {
         }
     }
 
-    record BulkLoad(List<Record> records) implements Step {
+    record BulkLoad(List<Row> records) implements Step {
         public void apply(Db db) {
             db.bulkLoad(TABLE, records);
         }
@@ -164,7 +164,7 @@ public final class FaultWorkload {
             switch (what) {
                 case 0, 1 -> {
                     long id = what == 0 ? sparseId(random) : pick(random, ids);
-                    Record record = record(random, model.fields());
+                    Row record = record(random, model.fields());
                     changes.add(new PutChange(id, record));
                     working.put(id, record);
                 }
@@ -220,16 +220,16 @@ public final class FaultWorkload {
         return fields.get(random.nextInt(fields.size()));
     }
 
-    private static List<Record> records(SplittableRandom random, DbModel model, int n) {
-        List<Record> records = new ArrayList<>();
+    private static List<Row> records(SplittableRandom random, DbModel model, int n) {
+        List<Row> records = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             records.add(record(random, model.fields()));
         }
         return records;
     }
 
-    private static Record record(SplittableRandom random, List<String> fields) {
-        Record.Builder builder = Record.builder();
+    private static Row record(SplittableRandom random, List<String> fields) {
+        Row.Builder builder = Row.builder();
         for (String field : fields) {
             if (random.nextInt(8) != 0) {
                 builder.set(field, value(random, field));

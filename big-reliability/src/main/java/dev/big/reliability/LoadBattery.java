@@ -6,7 +6,7 @@ import dev.big.db.Filter;
 import dev.big.db.GroupCount;
 import dev.big.db.Ingester;
 import dev.big.db.Order;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import dev.big.db.sql.SqlEngine;
@@ -226,7 +226,7 @@ public final class LoadBattery implements Battery {
                     long start = System.nanoTime();
                     try (Ingester ingester = db.ingest(4 * BATCH)) {
                         for (int i = 0; i < BATCH; i++) {
-                            long id = ingester.append("batches", Record.of("v", 1L, "b", c, "k", "k" + (c % 7)));
+                            long id = ingester.append("batches", Row.of("v", 1L, "b", c, "k", "k" + (c % 7)));
                             if (id != c * BATCH + i) {
                                 throw new IllegalStateException("append assigned id " + id + ", expected " + (c * BATCH + i));
                             }
@@ -287,7 +287,7 @@ public final class LoadBattery implements Battery {
                 expect(problems, reads, txid, "oldest id", lo * BATCH, oldest.length == 0 ? -1 : oldest[0]);
                 for (int p = 0; p < 5; p++) {
                     long id = random.nextLong(Math.max(1, (hi + 2) * BATCH));
-                    Optional<Record> record = s.get("batches", id);
+                    Optional<Row> record = s.get("batches", id);
                     long batch = id / BATCH;
                     boolean present = batch >= lo && batch <= hi;
                     reads.incrementAndGet();

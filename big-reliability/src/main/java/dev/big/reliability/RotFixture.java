@@ -3,7 +3,7 @@ package dev.big.reliability;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Ingester;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,10 +59,10 @@ final class RotFixture {
                     }
                 }
                 for (int i = 0; i < NOTES_RECORDS; i++) {
-                    ingester.append(NOTES, Record.of("n", (long) i, "label", "label-" + i));
+                    ingester.append(NOTES, Row.of("n", (long) i, "label", "label-" + i));
                 }
                 for (int t = 0; t < EXTRA_TABLES; t += 3) {
-                    ingester.append("extra_table_with_a_long_name_" + t, Record.of("a" + t, (long) t, "b" + t, "x" + t));
+                    ingester.append("extra_table_with_a_long_name_" + t, Row.of("a" + t, (long) t, "b" + t, "x" + t));
                 }
             }
             // Rewrites and deletes free pages, so the last commits leave a freelist behind.
@@ -79,7 +79,7 @@ final class RotFixture {
         }
         Files.copy(file, previous, StandardCopyOption.REPLACE_EXISTING);
         try (Db db = Db.open(file)) {
-            db.append(NOTES, Record.of("n", -1L, "label", "the last commit"));
+            db.append(NOTES, Row.of("n", -1L, "label", "the last commit"));
         }
         return new RotFixture(file, previous);
     }

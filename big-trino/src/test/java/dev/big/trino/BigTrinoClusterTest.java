@@ -293,9 +293,9 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
             SplitRuns.beforeRead = run -> {
                 if (run.file().equals(ClusterFixture.LIVE_FILE) && wrote.compareAndSet(false, true)) {
                     // more records in the container columns the splits cover, and a changed one
-                    List<dev.big.db.Record> more = new ArrayList<>();
+                    List<dev.big.db.Row> more = new ArrayList<>();
                     for (int i = 0; i < 5_000; i++) {
-                        more.add(dev.big.db.Record.of("value", 1L, "size", 10L));
+                        more.add(dev.big.db.Row.of("value", 1L, "size", 10L));
                     }
                     writer.bulkLoad("events", more);
                     writer.update("events", 0, "size", 999_999_999L);
@@ -385,7 +385,7 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
 
             assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Db.open(file).close()))
                     .as("a second writer while the first holds the file").isInstanceOf(dev.big.page.DatabaseLockedException.class);
-            writer.append("events", dev.big.db.Record.of("value", 5L, "size", 5L));
+            writer.append("events", dev.big.db.Row.of("value", 5L, "size", 5L));
             var report = writer.check();
             assertThat(report.ok()).as(report.describe()).isTrue();
             assertThat(trino(LIVE_TOTALS).getFirst().get(0)).isEqualTo(((BigInteger) expected.getFirst().get(0)).add(BigInteger.ONE));

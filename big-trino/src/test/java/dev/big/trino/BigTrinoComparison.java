@@ -1,7 +1,7 @@
 package dev.big.trino;
 
 import dev.big.db.Db;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
 import dev.big.workload.IdLayout;
@@ -85,9 +85,9 @@ final class BigTrinoComparison {
                             for (long i = first; i < Math.min(perFile, first + 500_000); i++) {
                                 buffer.add(generated.next());
                             }
-                            List<Record> records = new ArrayList<>(buffer.size());
+                            List<Row> records = new ArrayList<>(buffer.size());
                             for (Event e : buffer) {
-                                records.add(Record.builder().set("value", e.value()).set("type", e.type()).set("verified", e.verified())
+                                records.add(Row.builder().set("value", e.value()).set("type", e.type()).set("verified", e.verified())
                                         .set("received_at", Instant.ofEpochMilli(e.receivedAt())).set("size", e.size())
                                         .set("tags", e.tags().isEmpty() ? null : e.tags()).build());
                                 appender.beginRow();

@@ -38,7 +38,7 @@ final class ClusterFixture {
         Files.createDirectories(LIVE);
         try (Db live = Db.create(LIVE.resolve(LIVE_FILE), List.of(EventFiles.EVENTS))) {
             live.bulkLoad("events", files.rows.stream().filter(r -> r.file().equals(EventFiles.FILES.getFirst()))
-                    .map(r -> dev.big.db.Record.of("value", r.value(), "size", r.size())).toList());
+                    .map(r -> dev.big.db.Row.of("value", r.value(), "size", r.size())).toList());
         }
         Session session = testSessionBuilder().setCatalog("big").setSchema("default").build();
         DistributedQueryRunner runner = DistributedQueryRunner.builder(session).setWorkerCount(2).build();

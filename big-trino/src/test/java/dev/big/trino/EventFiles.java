@@ -2,7 +2,7 @@ package dev.big.trino;
 
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
@@ -59,10 +59,10 @@ final class EventFiles {
         new EventGenerator(20261202L, 3 * perFile, new IdLayout.Dense()).forEach(all::add);
         for (int f = 0; f < 3; f++) {
             String name = FILES.get(f);
-            List<Record> records = new ArrayList<>();
+            List<Row> records = new ArrayList<>();
             for (long i = 0; i < perFile; i++) {
                 Event e = all.get((int) (f * perFile + i));
-                records.add(Record.builder().set("value", e.value()).set("type", e.type()).set("verified", e.verified())
+                records.add(Row.builder().set("value", e.value()).set("type", e.type()).set("verified", e.verified())
                         .set("received_at", Instant.ofEpochMilli(e.receivedAt())).set("size", e.size())
                         .set("tags", e.tags().isEmpty() ? null : e.tags()).build());
                 rows.add(new Row(name, i, e.value(), e.type(), e.verified(), e.receivedAt(), e.size(), e.tags().isEmpty() ? null : e.tags()));
@@ -71,7 +71,7 @@ final class EventFiles {
                 db.bulkLoad("events", records);
                 if (f == 0) {
                     for (int t = 0; t < EventGenerator.TYPE_COUNT; t++) {
-                        db.append("types", Record.builder().set("name", EventGenerator.typeNames().get(t))
+                        db.append("types", Row.builder().set("name", EventGenerator.typeNames().get(t))
                                 .set("weight", (long) (t * 7 % 5)).set("price", price(t)).build());
                     }
                 }
@@ -85,7 +85,7 @@ final class EventFiles {
                                 random.nextInt(3) == 0 ? null : EventGenerator.FIRST_RECEIVED_AT_MILLIS + random.nextLong(3_600_000L),
                                 random.nextInt(3) == 0 ? null : (long) random.nextInt(1_000_000),
                                 random.nextInt(3) == 0 ? null : List.of("tag" + random.nextInt(8)));
-                        db.put("events", row.id(), Record.builder().set("value", row.value()).set("type", row.type())
+                        db.put("events", row.id(), Row.builder().set("value", row.value()).set("type", row.type())
                                 .set("verified", row.verified())
                                 .set("received_at", row.receivedAtMillis() == null ? null : Instant.ofEpochMilli(row.receivedAtMillis()))
                                 .set("size", row.size()).set("tags", row.tags()).build());

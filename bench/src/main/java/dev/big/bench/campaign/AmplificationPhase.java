@@ -4,7 +4,7 @@ import dev.big.bench.BenchFiles;
 import dev.big.bench.db.StandardTable;
 import dev.big.db.Db;
 import dev.big.db.Ingester;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.page.PageClass;
 import dev.big.pager.PageCounts;
 import dev.big.pager.Pager;
@@ -70,7 +70,7 @@ public final class AmplificationPhase {
         try (Db db = Db.create(dir.resolve("events.big"), List.of(StandardTable.DEF))) {
             PageCounts before = db.store().countsSinceOpen();
             if (mode.equals("bulk")) {
-                List<Record> sorted = new ArrayList<>(events.stream().map(StandardTable::record).toList());
+                List<Row> sorted = new ArrayList<>(events.stream().map(StandardTable::record).toList());
                 sorted.sort((a, b) -> Long.compare(a.id().getAsLong(), b.id().getAsLong()));
                 db.bulkLoad(StandardTable.NAME, sorted);
             } else {

@@ -4,7 +4,7 @@ import dev.big.bench.BenchFiles;
 import dev.big.bench.db.StandardTable;
 import dev.big.db.Db;
 import dev.big.db.Ingester;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
 import dev.big.workload.IdLayout;
@@ -119,7 +119,7 @@ abstract sealed class BigPeer implements PeerEngine permits BigSqlPeer, BigApiPe
     }
 
     /** A record of the standard table as an event. */
-    static Event event(Record record) {
+    static Event event(Row record) {
         return new Event(record.id().orElseThrow(), record.getLong("value"), record.getString("type"),
                 record.getBoolean("verified"), record.getInstant("received_at").toEpochMilli(), record.getLong("size"),
                 tags(record.get("tags")));

@@ -3,7 +3,7 @@ package dev.big.bench.db;
 import dev.big.bench.BenchFiles;
 import dev.big.db.Db;
 import dev.big.db.Ingester;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.workload.EventGenerator;
 import dev.big.workload.IdLayout;
 import java.nio.file.Files;
@@ -46,7 +46,7 @@ public final class LoadRun {
             long loaded;
             long start = System.nanoTime();
             try (Db db = Db.create(file, List.of(StandardTable.DEF))) {
-                Iterable<Record> input = StandardTable.records(new EventGenerator(42, records, IdLayout.parse(layout)));
+                Iterable<Row> input = StandardTable.records(new EventGenerator(42, records, IdLayout.parse(layout)));
                 if (mode.equals("bulk")) {
                     loaded = db.bulkLoad(StandardTable.NAME, sortedIfSparse(input, layout));
                 } else if (mode.startsWith("ingest:")) {
@@ -54,7 +54,7 @@ public final class LoadRun {
                     long deadline = start + (long) (maxSeconds * 1e9);
                     loaded = 0;
                     try (Ingester ingester = db.ingest(capacity)) {
-                        for (Record record : input) {
+                        for (Row record : input) {
                             ingester.put(StandardTable.NAME, record.id().getAsLong(), record);
                             loaded++;
                             if (loaded % capacity == 0 && System.nanoTime() > deadline) {
@@ -74,11 +74,11 @@ public final class LoadRun {
     }
 
     /** Bulk loads need ascending ids: a sparse layout deals ids round-robin, so gather them by id first. */
-    private static Iterable<Record> sortedIfSparse(Iterable<Record> input, String layout) {
+    private static Iterable<Row> sortedIfSparse(Iterable<Row> input, String layout) {
         if (layout.equals("dense")) {
             return input;
         }
-        java.util.List<Record> all = new java.util.ArrayList<>();
+        java.util.List<Row> all = new java.util.ArrayList<>();
         input.forEach(all::add);
         all.sort((a, b) -> Long.compare(a.id().getAsLong(), b.id().getAsLong()));
         return all;

@@ -1,7 +1,7 @@
 package dev.big.bench.db;
 
 import dev.big.bench.JvmFlags;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,7 +30,7 @@ public class SnapshotReadBenchmark {
     }
 
     @Benchmark
-    public Optional<Record> record(SnapshotQuestions q) {
+    public Optional<Row> record(SnapshotQuestions q) {
         return q.snapshot.get(StandardTable.NAME, q.nextId().longArg(0));
     }
 }

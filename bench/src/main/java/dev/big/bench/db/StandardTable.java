@@ -1,7 +1,7 @@
 package dev.big.bench.db;
 
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import dev.big.workload.Event;
 import java.time.Instant;
@@ -21,8 +21,8 @@ public final class StandardTable {
             FieldDef.set("tags"));
 
     /** The record of {@code event}, with its id. */
-    public static Record record(Event event) {
-        Record.Builder builder = Record.builder().id(event.id())
+    public static Row record(Event event) {
+        Row.Builder builder = Row.builder().id(event.id())
                 .set("value", event.value())
                 .set("type", event.type())
                 .set("verified", event.verified())
@@ -35,7 +35,7 @@ public final class StandardTable {
     }
 
     /** {@code events} as records, lazily. */
-    public static Iterable<Record> records(Iterable<Event> events) {
+    public static Iterable<Row> records(Iterable<Event> events) {
         return () -> new Iterator<>() {
             private final Iterator<Event> it = events.iterator();
 
@@ -45,7 +45,7 @@ public final class StandardTable {
             }
 
             @Override
-            public Record next() {
+            public Row next() {
                 return record(it.next());
             }
         };

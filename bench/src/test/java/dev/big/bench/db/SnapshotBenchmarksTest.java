@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.big.bench.campaign.LatencyShape;
 import dev.big.bench.compare.BruteForcePeer;
 import dev.big.bench.compare.PeerQuestion;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.workload.Event;
 import java.util.List;
 import java.util.Optional;
@@ -86,7 +86,7 @@ class SnapshotBenchmarksTest {
         }
         for (int i = CALLS; i < 2 * CALLS; i++) {
             long id = ids.get(i).longArg(0);
-            Optional<Record> record = benchmark.record(questions);
+            Optional<Row> record = benchmark.record(questions);
             Event expected = reference.byId(id);
             assertTrue(record.isPresent(), "record " + id + " exists");
             assertEquals(expected.value(), record.get().getLong("value"));

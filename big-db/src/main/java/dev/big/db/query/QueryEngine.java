@@ -7,7 +7,7 @@ import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Order;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;

@@ -1,6 +1,6 @@
 package dev.big.db.query;
 
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
@@ -37,7 +37,7 @@ public final class RecordReader {
     }
 
     /** The whole record {@code id} of {@code table}, or empty if there is none. */
-    public Optional<Record> get(String tableName, long id) {
+    public Optional<Row> get(String tableName, long id) {
         TableInfo table = catalog.table(tableName);
         if (id < 0) {
             return Optional.empty();
@@ -46,7 +46,7 @@ public final class RecordReader {
         if (!exists(table, id)) {
             return Optional.empty();
         }
-        Record.Builder record = Record.builder().id(id);
+        Row.Builder record = Row.builder().id(id);
         for (FieldInfo field : table.fields().values()) {
             record.set(field.name(), value(evaluator, field, id));
         }

@@ -48,6 +48,8 @@ public final class BatchWriter {
     private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
     private final Set<String> changedTables = new HashSet<>();
     private final RowReader rowReader = new RowReader();
+    /** Records removed by deletes so far (a delete of an id without a record removes nothing). */
+    private long deleted;
 
     public BatchWriter(WriteTxn txn, Catalog catalog) {
         this.txn = txn;
@@ -57,6 +59,11 @@ public final class BatchWriter {
 
     public Catalog catalog() {
         return catalog;
+    }
+
+    /** How many records the deletes applied so far removed (ids that had no record are not counted). */
+    public long deleted() {
+        return deleted;
     }
 
     /** Applies {@code ops} in order (later changes to a record override earlier ones). */
@@ -94,6 +101,7 @@ public final class BatchWriter {
             if (changes.changes[i].delete) {
                 if (changes.existed[i]) {
                     rows.clear(fragment, 0, column);
+                    deleted++;
                 }
             } else {
                 rows.set(fragment, 0, column);

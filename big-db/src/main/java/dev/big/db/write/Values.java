@@ -1,7 +1,7 @@
 package dev.big.db.write;
 
 import dev.big.db.InvalidInputException;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.field.FieldKind;
@@ -19,19 +19,19 @@ import java.util.function.Supplier;
 public final class Values {
 
     /** The normalised values of {@code record} for a write to {@code table} at {@code where}. */
-    public static Map<String, Object> normalize(TableInfo table, Record record, String where) {
+    public static Map<String, Object> normalize(TableInfo table, Row record, String where) {
         return normalize(table, record, () -> where);
     }
 
     /** The same, building the location text only if something is wrong. */
-    public static Map<String, Object> normalize(TableInfo table, Record record, Supplier<String> whereLazily) {
+    public static Map<String, Object> normalize(TableInfo table, Row record, Supplier<String> whereLazily) {
         Map<String, Object> normalized = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : record.values().entrySet()) {
             String name = e.getKey();
             if (!table.hasField(name)) {
                 if (name.equals("id")) {
                     throw new InvalidInputException("table '" + table.name() + "', " + whereLazily.get()
-                            + ": 'id' is the record id, not a field; pass it as the id argument or Record.Builder.id");
+                            + ": 'id' is the record id, not a field; pass it as the id argument or Row.Builder.id");
                 }
                 throw new InvalidInputException("table '" + table.name() + "' has no field '" + name + "' ("
                         + whereLazily.get() + "; its fields: " + String.join(", ", table.fields().keySet()) + ")");

@@ -3,7 +3,7 @@ package dev.big.db.check;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Ingester;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -41,14 +41,14 @@ final class WellUsedDatabase {
     static Db create(Path file, long seed) {
         Random random = new Random(seed);
         Db db = Db.create(file, List.of(TableDef.of("dropped_soon", FieldDef.intField("x")), EVENTS_DEF));
-        db.append("dropped_soon", Record.of("x", 1));
+        db.append("dropped_soon", Row.of("x", 1));
         db.addField(EVENTS, FieldDef.intField("gone"));
-        db.append(EVENTS, Record.of("gone", 5, "value", 1));
+        db.append(EVENTS, Row.of("gone", 5, "value", 1));
         db.dropField(EVENTS, "gone");
         db.dropTable("dropped_soon");
         db.createTable(OTHER_DEF);
 
-        List<Record> dense = new ArrayList<>();
+        List<Row> dense = new ArrayList<>();
         for (int i = 1; i < DENSE; i++) {
             dense.add(randomRecord(random));
         }
@@ -67,13 +67,13 @@ final class WellUsedDatabase {
                     ingester.delete(EVENTS, 1 + random.nextInt(SINGLE_WRITES_FROM - 1));
                 }
                 if (i % 11 == 0) {
-                    ingester.put(EVENTS, random.nextInt(DENSE), Record.of("type", "only a type"));
+                    ingester.put(EVENTS, random.nextInt(DENSE), Row.of("type", "only a type"));
                 }
                 if (i % 13 == 0) {
                     ingester.update(EVENTS, 0, "value", random.nextLong(-9_000_000_000L, 9_000_000_000L));
                 }
                 if (i % 5 == 0) {
-                    ingester.append(OTHER, Record.of("n", -random.nextInt(100), "k", "k" + random.nextInt(4)));
+                    ingester.append(OTHER, Row.of("n", -random.nextInt(100), "k", "k" + random.nextInt(4)));
                 }
             }
         }
@@ -86,19 +86,19 @@ final class WellUsedDatabase {
                 case 0 -> db.update(EVENTS, id, "value", null);
                 case 1 -> db.update(EVENTS, id, "delta", -500 + random.nextInt(1_001));
                 case 2 -> db.update(EVENTS, id, "user", null);
-                case 3 -> db.put(EVENTS, id, Record.of("flag", false, "tags", List.of("solo")));
+                case 3 -> db.put(EVENTS, id, Row.of("flag", false, "tags", List.of("solo")));
                 default -> db.delete(EVENTS, id);
             }
         }
         // The extremes of a column removed: the zone map must be recounted, not just widened.
         db.update(EVENTS, 0, "value", Long.MAX_VALUE);
         db.update(EVENTS, 0, "value", 3);
-        db.append(OTHER, Record.of("n", Long.MIN_VALUE + 1, "k", "lowest"));
+        db.append(OTHER, Row.of("n", Long.MIN_VALUE + 1, "k", "lowest"));
         return db;
     }
 
-    static Record randomRecord(Random random) {
-        Record.Builder record = Record.builder();
+    static Row randomRecord(Random random) {
+        Row.Builder record = Row.builder();
         if (random.nextInt(10) > 0) {
             record.set("value", random.nextBoolean() ? random.nextLong(-5_000_000, 5_000_000) : random.nextInt(1 << 20));
         }

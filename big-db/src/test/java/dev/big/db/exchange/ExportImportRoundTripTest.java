@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Filter;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import dev.big.db.catalog.Catalog;
@@ -49,9 +49,9 @@ class ExportImportRoundTripTest {
                 assertSameAnswers(source, copy, List.of("events", "other"));
                 assertSameFragments(source, copy, List.of("events", "other"));
                 assertTrue(copy.check().ok(), copy.check().describe());
-                assertEquals(source.append("events", Record.of("value", 1)), copy.append("events", Record.of("value", 1)),
+                assertEquals(source.append("events", Row.of("value", 1)), copy.append("events", Row.of("value", 1)),
                         "append continues after the same last id");
-                assertEquals(source.append("other", Record.of("k", "new")), copy.append("other", Record.of("k", "new")));
+                assertEquals(source.append("other", Row.of("k", "new")), copy.append("other", Row.of("k", "new")));
             }
         } catch (AssertionError e) {
             throw new AssertionError("failed with seed " + seed + " (rerun with -Dbig.seed=" + seed + ")", e);
@@ -97,10 +97,10 @@ class ExportImportRoundTripTest {
     @Test
     void fragmentsLargerThanOneBlockContinueInTheNext() {
         Path dir = TestDirs.newDir("big-fragment");
-        List<Record> records = new ArrayList<>();
+        List<Row> records = new ArrayList<>();
         java.util.Random random = new java.util.Random(3);
         for (int i = 0; i < 400_000; i++) {
-            records.add(Record.of("value", random.nextInt(1 << 20)));
+            records.add(Row.of("value", random.nextInt(1 << 20)));
         }
         try (Db source = Db.create(dir.resolve("source.big"), List.of(TableDef.of("t", FieldDef.intField("value"))))) {
             source.bulkLoad("t", records);

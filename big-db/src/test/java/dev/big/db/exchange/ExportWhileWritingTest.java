@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Filter;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import dev.big.testing.TestDirs;
@@ -33,9 +33,9 @@ class ExportWhileWritingTest {
         Path dir = TestDirs.newDir("export-while-writing");
         try (Db db = Db.create(dir.resolve("source.big"),
                 List.of(TableDef.of("t", FieldDef.intField("n"), FieldDef.keyed("k"))))) {
-            List<Record> first = new ArrayList<>();
+            List<Row> first = new ArrayList<>();
             for (int i = 0; i < 50_000; i++) {
-                first.add(Record.of("n", i, "k", "k" + i % 10));
+                first.add(Row.of("n", i, "k", "k" + i % 10));
             }
             db.bulkLoad("t", first);
 
@@ -49,7 +49,7 @@ class ExportWhileWritingTest {
                     return;
                 }
                 for (long n = 0; exporting.get(); n++) {
-                    db.append("t", Record.of("n", -n, "k", "late" + n % 3));
+                    db.append("t", Row.of("n", -n, "k", "late" + n % 3));
                     commitsDuringExport.incrementAndGet();
                 }
             });

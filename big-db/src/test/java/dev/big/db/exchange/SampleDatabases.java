@@ -3,7 +3,7 @@ package dev.big.db.exchange;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Ingester;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -28,11 +28,11 @@ final class SampleDatabases {
         Random random = new Random(seed);
         Db db = Db.create(file, List.of(TableDef.of("dropped_soon", FieldDef.intField("x")), EVENTS));
         db.addField("events", FieldDef.intField("gone"));
-        db.append("events", Record.of("gone", 5));
+        db.append("events", Row.of("gone", 5));
         db.dropField("events", "gone");
         db.dropTable("dropped_soon");
         db.createTable(OTHER);
-        List<Record> bulk = new ArrayList<>();
+        List<Row> bulk = new ArrayList<>();
         for (int i = 0; i < records / 2; i++) {
             bulk.add(randomRecord(random));
         }
@@ -49,18 +49,18 @@ final class SampleDatabases {
                     ingester.delete("events", random.nextInt(records));
                 }
                 if (i % 11 == 0) {
-                    ingester.put("events", random.nextInt(records), Record.of("type", "only a type"));
+                    ingester.put("events", random.nextInt(records), Row.of("type", "only a type"));
                 }
                 if (i % 5 == 0) {
-                    ingester.append("other", Record.of("n", -random.nextInt(100), "k", "k" + random.nextInt(4)));
+                    ingester.append("other", Row.of("n", -random.nextInt(100), "k", "k" + random.nextInt(4)));
                 }
             }
         }
         return db;
     }
 
-    static Record randomRecord(Random random) {
-        Record.Builder record = Record.builder();
+    static Row randomRecord(Random random) {
+        Row.Builder record = Row.builder();
         if (random.nextInt(10) > 0) {
             record.set("value", random.nextBoolean() ? random.nextLong(-5_000_000, 5_000_000) : random.nextInt(1 << 20));
         }

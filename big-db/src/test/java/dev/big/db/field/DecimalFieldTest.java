@@ -8,7 +8,7 @@ import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Filter;
 import dev.big.db.InvalidInputException;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import dev.big.db.exchange.Exporter;
@@ -38,10 +38,10 @@ class DecimalFieldTest {
     void valuesReadBackAtTheFieldsScaleAfterReopening() {
         Path file = TestDirs.newDir("decimal-reopen").resolve("prices.big");
         try (Db db = Db.create(file, List.of(PRICES))) {
-            db.append("prices", Record.of("price", new BigDecimal("12.5"), "item", "a"));
-            db.append("prices", Record.of("price", 7, "item", "b"));
-            db.append("prices", Record.of("price", new BigDecimal("-0.01"), "item", "c"));
-            db.append("prices", Record.of("price", new BigDecimal("9999999999999999.99"), "item", "d"));
+            db.append("prices", Row.of("price", new BigDecimal("12.5"), "item", "a"));
+            db.append("prices", Row.of("price", 7, "item", "b"));
+            db.append("prices", Row.of("price", new BigDecimal("-0.01"), "item", "c"));
+            db.append("prices", Row.of("price", new BigDecimal("9999999999999999.99"), "item", "d"));
         }
         try (Db db = Db.open(file); Snapshot snapshot = db.read()) {
             assertEquals(FieldDef.decimal("price", 2), snapshot.table("prices").fields().get(0));
@@ -57,16 +57,16 @@ class DecimalFieldTest {
     void valuesThatWouldNeedRoundingAreRefusedNamingFieldAndValue() {
         try (Db db = Db.create(TestDirs.newDir("decimal-refusals").resolve("prices.big"), List.of(PRICES))) {
             InvalidInputException finer = assertThrows(InvalidInputException.class,
-                    () -> db.append("prices", Record.of("price", new BigDecimal("1.255"))));
+                    () -> db.append("prices", Row.of("price", new BigDecimal("1.255"))));
             assertTrue(finer.getMessage().contains("field 'price'") && finer.getMessage().contains("1.255 has 3 digits after the point")
                     && finer.getMessage().contains("never rounds"), finer.getMessage());
             // Trailing zeros are not digits that need rounding.
-            db.append("prices", Record.of("price", new BigDecimal("1.2500")));
+            db.append("prices", Row.of("price", new BigDecimal("1.2500")));
             InvalidInputException wide = assertThrows(InvalidInputException.class,
-                    () -> db.append("prices", Record.of("price", new BigDecimal("10000000000000000"))));
+                    () -> db.append("prices", Row.of("price", new BigDecimal("10000000000000000"))));
             assertTrue(wide.getMessage().contains("more than 18 digits"), wide.getMessage());
             InvalidInputException inexact = assertThrows(InvalidInputException.class,
-                    () -> db.append("prices", Record.of("price", 1.5)));
+                    () -> db.append("prices", Row.of("price", 1.5)));
             assertTrue(inexact.getMessage().contains("expected a BigDecimal or an integer, got 1.5 (Double)"), inexact.getMessage());
             try (Snapshot snapshot = db.read()) {
                 assertEquals(1, snapshot.count("prices"));
@@ -92,11 +92,11 @@ class DecimalFieldTest {
         Random random = new Random(42);
         List<BigDecimal> values = new ArrayList<>();
         try (Db db = Db.create(TestDirs.newDir("decimal-filters").resolve("prices.big"), List.of(PRICES))) {
-            List<Record> records = new ArrayList<>();
+            List<Row> records = new ArrayList<>();
             for (int i = 0; i < 3000; i++) {
                 BigDecimal value = random.nextInt(10) == 0 ? null : BigDecimal.valueOf(random.nextInt(2001) - 1000, 2);
                 values.add(value);
-                records.add(value == null ? Record.of("item", "none") : Record.of("price", value));
+                records.add(value == null ? Row.of("item", "none") : Row.of("price", value));
             }
             db.bulkLoad("prices", records);
             try (Snapshot snapshot = db.read()) {
@@ -132,8 +132,8 @@ class DecimalFieldTest {
         Path dir = TestDirs.newDir("decimal-export");
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         try (Db db = Db.create(dir.resolve("source.big"), List.of(new TableDef("t", List.of(FieldDef.decimal("tiny", 18)))))) {
-            db.append("t", Record.of("tiny", new BigDecimal("0.000000000000000001")));
-            db.append("t", Record.of("tiny", new BigDecimal("-0.999999999999999999")));
+            db.append("t", Row.of("tiny", new BigDecimal("0.000000000000000001")));
+            db.append("t", Row.of("tiny", new BigDecimal("-0.999999999999999999")));
             Exporter.export(db, stream, "memory");
         }
         Importer.importStream(new ByteArrayInputStream(stream.toByteArray()), "memory", dir.resolve("copy.big"));

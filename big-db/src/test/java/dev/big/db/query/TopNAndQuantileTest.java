@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Filter;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import java.io.IOException;
@@ -42,7 +42,7 @@ class TopNAndQuantileTest {
         boolean based = random.nextBoolean();
         boolean sparse = seed % 2 == 0;
         Map<Long, Long> values = new HashMap<>();
-        List<Record> records = new ArrayList<>();
+        List<Row> records = new ArrayList<>();
         List<Long> ids = new ArrayList<>();
         long id = 0;
         for (int i = 0; i < size; i++) {
@@ -54,7 +54,7 @@ class TopNAndQuantileTest {
                 row.put("v", value);
                 row.put("ts", Instant.ofEpochMilli(1_700_000_000_000L + value * 1000));
             }
-            records.add(Record.of(row).withId(id));
+            records.add(Row.of(row).withId(id));
             ids.add(id);
         }
         try (Db db = Db.create(file)) {

@@ -3,7 +3,7 @@ package dev.big.db.sql;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -101,9 +101,9 @@ final class RandomTable {
     /** Creates the table in {@code db}, bulk loads the rows, then maybe applies a few single-record writes to both. */
     void load(Db db) {
         db.createTable(def());
-        List<Record> records = new ArrayList<>();
+        List<Row> records = new ArrayList<>();
         for (var row : rows.entrySet()) {
-            Record record = Record.of(row.getValue());
+            Row record = Row.of(row.getValue());
             records.add(sparse ? record.withId(row.getKey()) : record);
         }
         db.bulkLoad(name, records);
@@ -131,7 +131,7 @@ final class RandomTable {
                 default -> {
                     long newId = rows.lastKey() + 1 + random.nextInt(1000);
                     Map<String, Object> values = randomValues();
-                    db.put(name, newId, Record.of(values));
+                    db.put(name, newId, Row.of(values));
                     rows.put(newId, values);
                 }
             }

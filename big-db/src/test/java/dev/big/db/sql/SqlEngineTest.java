@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -39,9 +39,9 @@ class SqlEngineTest {
     static void load() {
         db = Db.create(SqlTestFiles.newFile("sql-engine"), List.of(TableDef.of("events", FieldDef.intField("value"),
                 FieldDef.timestamp("received_at"), FieldDef.bool("verified"), FieldDef.keyed("type"), FieldDef.set("tags"))));
-        List<Record> records = new ArrayList<>();
+        List<Row> records = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            records.add(Record.builder()
+            records.add(Row.builder()
                     .set("value", i == 9 ? null : (long) i - 3)
                     .set("received_at", Instant.ofEpochMilli(T0 + i * 1000L))
                     .set("verified", i % 2 == 0)

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.InvalidInputException;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ class SqlErrorMessagesTest {
     static void createDatabase() {
         db = Db.create(SqlTestFiles.newFile("sql-errors"), List.of(TableDef.of("events", FieldDef.intField("value"),
                 FieldDef.timestamp("received_at"), FieldDef.bool("verified"), FieldDef.keyed("type"), FieldDef.set("tags"))));
-        db.append("events", Record.of("value", 5, "received_at", Instant.ofEpochMilli(1_700_000_000_000L), "verified", true,
+        db.append("events", Row.of("value", 5, "received_at", Instant.ofEpochMilli(1_700_000_000_000L), "verified", true,
                 "type", "click", "tags", Set.of("a")));
     }
 

@@ -143,7 +143,7 @@ class SqlRegressionTest {
         sameAsDuckDb(table(), statements.toArray(String[]::new));
     }
 
-    /** RowReader 0..19 as {@link #table()}, and 20..22 with some fields missing (NULL keys and values). */
+    /** Records 0..19 as {@link #table()}, and 20..22 with some fields missing (NULL keys and values). */
     private static RandomTable tableWithNulls() {
         RandomTable table = table();
         table.rows.put(20L, Map.of("a", 1L));

@@ -1,7 +1,7 @@
 package dev.big.db.sql;
 
 import dev.big.db.FieldDef;
-import dev.big.db.Record;
+import dev.big.db.Row;
 import dev.big.db.TableDef;
 import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
@@ -14,7 +14,7 @@ import java.util.Iterator;
  * ids from 0, and the table they fill: what the SQL latency harness loads. How each field is
  * distributed is {@code EventGenerator}'s to say.
  */
-final class StandardEvents implements Iterable<Record> {
+final class StandardEvents implements Iterable<Row> {
 
     static final TableDef EVENTS = TableDef.of("events", FieldDef.intField("value"), FieldDef.keyed("type"),
             FieldDef.bool("verified"), FieldDef.timestamp("received_at"), FieldDef.intField("size"), FieldDef.set("tags"));
@@ -32,7 +32,7 @@ final class StandardEvents implements Iterable<Record> {
     }
 
     @Override
-    public Iterator<Record> iterator() {
+    public Iterator<Row> iterator() {
         Iterator<Event> generated = events.iterator();
         return new Iterator<>() {
             @Override
@@ -41,9 +41,9 @@ final class StandardEvents implements Iterable<Record> {
             }
 
             @Override
-            public Record next() {
+            public Row next() {
                 Event e = generated.next();
-                return Record.builder().set("value", e.value()).set("type", e.type()).set("verified", e.verified())
+                return Row.builder().set("value", e.value()).set("type", e.type()).set("verified", e.verified())
                         .set("received_at", Instant.ofEpochMilli(e.receivedAt())).set("size", e.size())
                         .set("tags", e.tags().isEmpty() ? null : e.tags()).build();
             }
