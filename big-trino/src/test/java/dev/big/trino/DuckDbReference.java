@@ -29,7 +29,7 @@ final class DuckDbReference implements AutoCloseable {
         execute("CREATE TABLE raw (file VARCHAR, id BIGINT, value BIGINT, type VARCHAR, verified BOOLEAN, received_at TIMESTAMP,"
                 + " size BIGINT, tags VARCHAR)");
         try (DuckDBAppender appender = connection.unwrap(DuckDBConnection.class).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "raw")) {
-            for (EventFiles.Row row : files.rows) {
+            for (EventFiles.ReferenceRow row : files.rows) {
                 appender.beginRow();
                 appendString(appender, row.file());
                 appender.append(row.id());

@@ -41,9 +41,9 @@ final class EventFiles {
     static final int SPARSE_RECORDS = 40;
 
     /** One row of the events table as DuckDB holds it. */
-    record Row(String file, long id, Long value, String type, Boolean verified, Long receivedAtMillis, Long size, List<String> tags) {}
+    record ReferenceRow(String file, long id, Long value, String type, Boolean verified, Long receivedAtMillis, Long size, List<String> tags) {}
 
-    final List<Row> rows = new ArrayList<>();
+    final List<ReferenceRow> rows = new ArrayList<>();
     final long perFile;
 
     EventFiles(long perFile) {
@@ -65,7 +65,7 @@ final class EventFiles {
                 records.add(Row.builder().set("value", e.value()).set("type", e.type()).set("verified", e.verified())
                         .set("received_at", Instant.ofEpochMilli(e.receivedAt())).set("size", e.size())
                         .set("tags", e.tags().isEmpty() ? null : e.tags()).build());
-                rows.add(new Row(name, i, e.value(), e.type(), e.verified(), e.receivedAt(), e.size(), e.tags().isEmpty() ? null : e.tags()));
+                rows.add(new ReferenceRow(name, i, e.value(), e.type(), e.verified(), e.receivedAt(), e.size(), e.tags().isEmpty() ? null : e.tags()));
             }
             try (Db db = Db.create(dir.resolve(name), f == 0 ? List.of(EVENTS, TYPES) : List.of(EVENTS))) {
                 db.bulkLoad("events", records);
@@ -78,7 +78,7 @@ final class EventFiles {
                 if (f == 2) {
                     SplittableRandom random = new SplittableRandom(7);
                     for (int i = 0; i < SPARSE_RECORDS; i++) {
-                        Row row = new Row(name, SPARSE_FIRST_ID + 3L * i,
+                        ReferenceRow row = new ReferenceRow(name, SPARSE_FIRST_ID + 3L * i,
                                 random.nextInt(3) == 0 ? null : (long) random.nextInt(1000),
                                 random.nextInt(3) == 0 ? null : "type0" + random.nextInt(5),
                                 random.nextInt(3) == 0 ? null : random.nextBoolean(),
