@@ -1,7 +1,7 @@
 package dev.big.pager;
 
 /** The pager contract for counting wrapped around a memory-mapped file, as the engine uses it (reads counted too). */
-class CountingPagerContractTest extends PagerContract {
+class CountingPagerContractTest extends ReadOnlyPagerContract {
 
     private final MmapPagerContractTest files = new MmapPagerContractTest();
 

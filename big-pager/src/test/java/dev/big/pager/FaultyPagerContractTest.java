@@ -1,6 +1,6 @@
 package dev.big.pager;
 
-/** The pager contract for the fault-injecting pager with no fault armed (no read-only mode). */
+/** The pager contract for the fault-injecting pager with no fault armed (it has no read-only mode). */
 class FaultyPagerContractTest extends PagerContract {
 
     @Override

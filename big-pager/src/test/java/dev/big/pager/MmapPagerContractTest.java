@@ -3,7 +3,7 @@ package dev.big.pager;
 import dev.big.testing.TestDirs;
 
 /** The pager contract for a memory-mapped file, with a small memo. */
-class MmapPagerContractTest extends PagerContract {
+class MmapPagerContractTest extends ReadOnlyPagerContract {
 
     @Override
     Pager create() {

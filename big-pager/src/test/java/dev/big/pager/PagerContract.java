@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.big.page.BigException;
 import dev.big.page.BitmapPage;
@@ -28,7 +27,7 @@ import org.junit.jupiter.api.function.Executable;
 /**
  * What every {@link Pager} promises, written once and run against each implementation (as
  * Lucene's {@code BaseDirectoryTestCase} is against every {@code Directory}): a subclass says how
- * to make an empty pager, and how to reopen one read-only where its kind can.
+ * to make an empty pager; {@link ReadOnlyPagerContract} adds what pagers with a read-only mode promise.
  *
  * <p>Pagers made here remember few verified pages ({@link #MEMO_SLOTS_PER_STRIPE}), so tests
  * that touch more pages than that also run the memo's evictions; the page numbers written cross
@@ -60,22 +59,17 @@ abstract class PagerContract {
     /** A new, empty, writable pager whose memo (if it has one) has {@link #MEMO_SLOTS_PER_STRIPE} slots per stripe. */
     abstract Pager create();
 
-    /** Closes {@code pager} and opens what it held read-only; null where this kind of pager has no read-only mode. */
-    Pager reopenReadOnly(Pager pager) {
-        return null;
-    }
-
-    private Pager newPager() {
+    /** A new pager from {@link #create()}, closed after the test. */
+    Pager newPager() {
         Pager pager = create();
         opened.add(pager);
         return pager;
     }
 
-    private Pager readOnlyCopy(Pager pager) {
-        Pager reopened = reopenReadOnly(pager);
-        assumeTrue(reopened != null, "this kind of pager has no read-only mode");
-        opened.add(reopened);
-        return reopened;
+    /** Closes {@code pager} after the test. */
+    Pager closedAfterTest(Pager pager) {
+        opened.add(pager);
+        return pager;
     }
 
     @AfterEach
@@ -350,32 +344,8 @@ abstract class PagerContract {
         pager.close();
     }
 
-    @Test
-    void aReadOnlyPagerReadsWhatWasWrittenAndRefusesChanges() {
-        Pager writer = newPager();
-        assertFalse(writer.readOnly());
-        MemorySegment page = Pages.randomBitmap(new Random(11));
-        writer.write(0, Pages.branch(0, 1));
-        writer.write(1, page);
-        writer.sync();
-        writer.truncate(2);
-        Pager reader = readOnlyCopy(writer);
-        assertTrue(reader.readOnly());
-        assertEquals(2, reader.pageCount());
-        assertArrayEquals(page.toArray(PageFormat.BYTE), reader.read(1).toArray(PageFormat.BYTE));
-        assertTrue(reader.verifyBitmap(1, reader.read(1), BitmapPage.checksum(page)));
-        for (Executable change : changes(reader)) {
-            var error = assertThrows(BigException.class, change);
-            assertTrue(error.getMessage().contains("read-only"), error.getMessage());
-        }
-        assertEquals(2, reader.pageCount());
-        assertArrayEquals(page.toArray(PageFormat.BYTE), reader.read(1).toArray(PageFormat.BYTE));
-        reader.close();
-        assertThrows(DatabaseClosedException.class, () -> reader.read(0));
-    }
-
     /** Every call that changes a pager holding pages 0 and 1: rewriting one, growing, syncing, truncating. */
-    private static List<Executable> changes(Pager pager) {
+    static List<Executable> changes(Pager pager) {
         return List.of(
                 () -> pager.write(0, Pages.branch(0, 2)),
                 () -> pager.write(2, Pages.branch(2, 2)),

@@ -3,7 +3,7 @@ package dev.big.pager;
 import dev.big.testing.TestDirs;
 
 /** The pager contract for a memory-mapped file without a memo: every verification rehashes. */
-class RecomputingMmapPagerContractTest extends PagerContract {
+class RecomputingMmapPagerContractTest extends ReadOnlyPagerContract {
 
     @Override
     Pager create() {

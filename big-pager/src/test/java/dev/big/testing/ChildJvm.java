@@ -21,7 +21,7 @@ public final class ChildJvm {
             }
         }
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + heapMegabytes + "m",
-                "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
+                "--enable-native-access=ALL-UNNAMED",
                 "-cp", String.join(File.pathSeparator, path), main.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command);
