@@ -2,8 +2,9 @@ package dev.big.bench;
 
 /**
  * JVM flags every forked benchmark JVM needs, as constants so {@code @Fork(jvmArgsAppend = ...)}
- * can name them. The hashing library reads page memory through {@code sun.misc.Unsafe}, which JDK
- * 25 warns about (and will refuse) unless allowed; DuckDB and SQLite load native code.
+ * can name them. big itself needs native access only (its file locks); the peers' libraries and
+ * JMH may still read memory through {@code sun.misc.Unsafe}, which JDK 25 warns about unless
+ * allowed; DuckDB and SQLite load native code.
  */
 public final class JvmFlags {
 

@@ -27,7 +27,7 @@ final class Cli {
      * The launcher's flags, plus C1 only: the tests' commands are short, and at most a few thousand
      * rows, so the optimizing compiler would only cost CPU the parallel test classes share.
      */
-    static final List<String> JVM_FLAGS = List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED",
+    static final List<String> JVM_FLAGS = List.of("--enable-native-access=ALL-UNNAMED",
             "-XX:TieredStopAtLevel=1");
 
     /** What a command did. */
