@@ -12,6 +12,7 @@ import java.util.OptionalLong;
  */
 public record Aggregate(long count, BigInteger sum, OptionalLong min, OptionalLong max) {
 
+    /** The mean of the values, or empty when there are none. */
     public OptionalDouble avg() {
         if (count == 0) {
             return OptionalDouble.empty();

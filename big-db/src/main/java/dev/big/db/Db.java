@@ -120,6 +120,7 @@ public final class Db implements AutoCloseable {
         }
     }
 
+    /** Creates table {@code table} in its own commit; refuses a name already taken. */
     public void createTable(TableDef table) {
         schemaChange(writer -> writer.createTable(table));
     }
@@ -281,6 +282,7 @@ public final class Db implements AutoCloseable {
         return ingest(capacity, ProgressListener.NONE);
     }
 
+    /** {@link #ingest(int)}, reporting each committed batch to {@code listener}. */
     public Ingester ingest(int capacity, ProgressListener listener) {
         if (capacity < 1) {
             throw new IllegalArgumentException("ingest capacity must be at least 1, got " + capacity);

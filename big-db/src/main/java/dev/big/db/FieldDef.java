@@ -30,14 +30,17 @@ public record FieldDef(String name, FieldType type, Long min, Long max, int scal
         this(name, type, min, max, 0);
     }
 
+    /** An {@code int} field: signed 64-bit integers. */
     public static FieldDef intField(String name) {
         return new FieldDef(name, FieldType.INT, null, null);
     }
 
+    /** An {@code int} field whose values must lie in {@code [min, max]} (narrower bounds store fewer bit planes). */
     public static FieldDef intField(String name, long min, long max) {
         return new FieldDef(name, FieldType.INT, min, max);
     }
 
+    /** A {@code timestamp} field: instants in epoch milliseconds. */
     public static FieldDef timestamp(String name) {
         return new FieldDef(name, FieldType.TIMESTAMP, null, null);
     }
@@ -47,14 +50,17 @@ public record FieldDef(String name, FieldType type, Long min, Long max, int scal
         return new FieldDef(name, FieldType.DECIMAL, null, null, scale);
     }
 
+    /** A {@code bool} field. */
     public static FieldDef bool(String name) {
         return new FieldDef(name, FieldType.BOOL, null, null);
     }
 
+    /** A {@code keyed} field: one string per record, stored by dictionary. */
     public static FieldDef keyed(String name) {
         return new FieldDef(name, FieldType.KEYED, null, null);
     }
 
+    /** A {@code set} field: several strings per record. */
     public static FieldDef set(String name) {
         return new FieldDef(name, FieldType.SET, null, null);
     }

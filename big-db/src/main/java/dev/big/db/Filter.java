@@ -19,6 +19,7 @@ public sealed interface Filter {
 
     /** {@code field op value}. */
     record Compare(String field, Op op, Object value) implements Filter {
+        /** Refuses a null field, operator or value (a comparison with null is {@link Filter#isNull}). */
         public Compare {
             Objects.requireNonNull(field);
             Objects.requireNonNull(op);
@@ -31,6 +32,7 @@ public sealed interface Filter {
 
     /** {@code field IN (values)}. */
     record In(String field, List<Object> values) implements Filter {
+        /** Keeps an unmodifiable copy of {@code values}. */
         public In {
             values = List.copyOf(values);
         }
@@ -45,6 +47,7 @@ public sealed interface Filter {
      * record where either is null.
      */
     record CompareFields(String left, Op op, String right) implements Filter {
+        /** Refuses null fields and operator. */
         public CompareFields {
             Objects.requireNonNull(left);
             Objects.requireNonNull(op);
@@ -55,90 +58,127 @@ public sealed interface Filter {
     /** {@code set field contains value}. */
     record Contains(String field, String value) implements Filter {}
 
+    /** Every one of {@code filters}; an empty list matches every record. */
     record And(List<Filter> filters) implements Filter {
+        /** Keeps an unmodifiable copy of {@code filters}. */
         public And {
             filters = List.copyOf(filters);
         }
     }
 
+    /** Any of {@code filters}; an empty list matches no record. */
     record Or(List<Filter> filters) implements Filter {
+        /** Keeps an unmodifiable copy of {@code filters}. */
         public Or {
             filters = List.copyOf(filters);
         }
     }
 
+    /** The records for which {@code filter} is false: not those where it is unknown (a null field). */
     record Not(Filter filter) implements Filter {}
 
-    enum Op { EQ, NE, LT, LE, GT, GE }
+    /** A comparison operator. */
+    enum Op {
+        /** Equal. */
+        EQ,
+        /** Not equal. */
+        NE,
+        /** Less than. */
+        LT,
+        /** Less than or equal. */
+        LE,
+        /** Greater than. */
+        GT,
+        /** Greater than or equal. */
+        GE
+    }
 
+    /** Every record of the table. */
     static Filter all() {
         return new All();
     }
 
+    /** {@code field = value}. */
     static Filter eq(String field, Object value) {
         return new Compare(field, Op.EQ, value);
     }
 
+    /** {@code field <> value}: records with a value other than {@code value} (not those without one). */
     static Filter ne(String field, Object value) {
         return new Compare(field, Op.NE, value);
     }
 
+    /** {@code field < value}. */
     static Filter lt(String field, Object value) {
         return new Compare(field, Op.LT, value);
     }
 
+    /** {@code field <= value}. */
     static Filter le(String field, Object value) {
         return new Compare(field, Op.LE, value);
     }
 
+    /** {@code field > value}. */
     static Filter gt(String field, Object value) {
         return new Compare(field, Op.GT, value);
     }
 
+    /** {@code field >= value}. */
     static Filter ge(String field, Object value) {
         return new Compare(field, Op.GE, value);
     }
 
+    /** {@code field BETWEEN low AND high}, both inclusive. */
     static Filter between(String field, Object low, Object high) {
         return new Between(field, low, high);
     }
 
+    /** {@code field IN (values)}. */
     static Filter in(String field, Object... values) {
         return new In(field, List.of(values));
     }
 
+    /** {@code field IN (values)}, from a list. */
     static Filter in(String field, List<?> values) {
         return new In(field, List.copyOf(values));
     }
 
+    /** Records without a value in {@code field}. */
     static Filter isNull(String field) {
         return new IsNull(field);
     }
 
+    /** Records with a value in {@code field}. */
     static Filter isNotNull(String field) {
         return new Not(new IsNull(field));
     }
 
+    /** {@code left op right}, two fields of the same type (see {@link CompareFields}). */
     static Filter compareFields(String left, Op op, String right) {
         return new CompareFields(left, op, right);
     }
 
+    /** Records whose set field {@code setField} holds {@code value}. */
     static Filter contains(String setField, String value) {
         return new Contains(setField, value);
     }
 
+    /** Records matching every one of {@code filters}. */
     static Filter and(Filter... filters) {
         return new And(List.of(filters));
     }
 
+    /** Records matching every one of {@code filters}, from a list. */
     static Filter and(List<Filter> filters) {
         return new And(filters);
     }
 
+    /** Records matching any of {@code filters}. */
     static Filter or(Filter... filters) {
         return new Or(List.of(filters));
     }
 
+    /** Records matching any of {@code filters}, from a list. */
     static Filter or(List<Filter> filters) {
         return new Or(filters);
     }

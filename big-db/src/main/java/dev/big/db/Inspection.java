@@ -37,6 +37,7 @@ public record Inspection(Path file, long fileSizeBytes, long pageCount, List<Met
     /** The file format version this build writes. */
     public static final int FORMAT_VERSION_CURRENT = MetaPage.VERSION_CURRENT;
 
+    /** Keeps an unmodifiable copy of the meta slots. */
     public Inspection {
         metaSlots = List.copyOf(metaSlots);
     }

@@ -9,6 +9,7 @@ import dev.big.page.BigException;
  */
 public class InvalidInputException extends BigException {
 
+    /** An error whose message says what was wrong, where, and what to do. */
     public InvalidInputException(String message) {
         super(message);
     }

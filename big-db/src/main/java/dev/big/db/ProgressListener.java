@@ -8,6 +8,7 @@ package dev.big.db;
 @FunctionalInterface
 public interface ProgressListener {
 
+    /** A listener that ignores progress. */
     ProgressListener NONE = (records, bytes) -> {};
 
     /** {@code records} written and committed so far, {@code bytesWritten} to the file so far. */

@@ -46,12 +46,14 @@ public final class Row {
         return builder.build();
     }
 
+    /** A row holding {@code values}, by field name (null values are left out). */
     public static Row of(Map<String, ?> values) {
         Builder builder = builder();
         values.forEach(builder::set);
         return builder.build();
     }
 
+    /** A builder, to set fields one at a time. */
     public static Builder builder() {
         return new Builder();
     }
@@ -71,10 +73,12 @@ public final class Row {
         return values;
     }
 
+    /** The value of {@code field} as stored, or null when it has none. */
     public Object get(String field) {
         return values.get(field);
     }
 
+    /** Whether {@code field} has a value. */
     public boolean has(String field) {
         return values.get(field) != null;
     }
@@ -203,11 +207,13 @@ public final class Row {
         private boolean built;
         private Long id;
 
+        /** Gives the row id {@code id} (a row read from a table has its own). */
         public Builder id(long id) {
             this.id = id;
             return this;
         }
 
+        /** Sets {@code field} to {@code value}; null leaves the field out. */
         public Builder set(String field, Object value) {
             Objects.requireNonNull(field, "field name");
             if (built) {
@@ -223,6 +229,7 @@ public final class Row {
             return this;
         }
 
+        /** The row of the values set so far. */
         public Row build() {
             built = true;
             return new Row(id, values);

@@ -103,6 +103,7 @@ public final class Snapshot implements AutoCloseable {
         return engine.count(table, filter);
     }
 
+    /** How many records table {@code table} holds. */
     public long count(String table) {
         return engine.count(table, Filter.all());
     }

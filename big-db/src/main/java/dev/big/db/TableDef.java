@@ -13,6 +13,7 @@ public record TableDef(String name, List<FieldDef> fields) {
     /** The most fields a table may have. */
     public static final int MAX_FIELDS = 1024;
 
+    /** Refuses an invalid name, more than {@link #MAX_FIELDS} fields and a name used twice (in any case); keeps a copy of {@code fields}. */
     public TableDef {
         Objects.requireNonNull(name, "table name");
         Names.check("table", name);
@@ -29,10 +30,12 @@ public record TableDef(String name, List<FieldDef> fields) {
         }
     }
 
+    /** A table named {@code name} with {@code fields}. */
     public static TableDef of(String name, FieldDef... fields) {
         return new TableDef(name, List.of(fields));
     }
 
+    /** The field named {@code fieldName} (exactly), if the table has one. */
     public Optional<FieldDef> field(String fieldName) {
         return fields.stream().filter(f -> f.name().equals(fieldName)).findFirst();
     }

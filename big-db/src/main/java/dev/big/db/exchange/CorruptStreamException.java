@@ -8,10 +8,12 @@ import dev.big.page.BigException;
  */
 public final class CorruptStreamException extends BigException {
 
+    /** A stream that cannot be read, with what was wrong and where. */
     public CorruptStreamException(String message) {
         super(message);
     }
 
+    /** A stream that cannot be read, caused by {@code cause}. */
     public CorruptStreamException(String message, Throwable cause) {
         super(message, cause);
     }

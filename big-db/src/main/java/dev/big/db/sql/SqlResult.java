@@ -11,6 +11,7 @@ import java.util.List;
  */
 public record SqlResult(List<String> columns, List<List<Object>> rows) {
 
+    /** Keeps unmodifiable copies of the columns and rows. */
     public SqlResult {
         columns = List.copyOf(columns);
         rows = List.copyOf(rows);

@@ -8,6 +8,7 @@ import dev.big.db.InvalidInputException;
  */
 public final class UnsupportedSqlException extends InvalidInputException {
 
+    /** A statement outside the supported subset; the message names the part and what is supported. */
     public UnsupportedSqlException(String message) {
         super(message);
     }
