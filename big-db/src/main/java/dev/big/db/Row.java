@@ -207,6 +207,8 @@ public final class Row {
         private boolean built;
         private Long id;
 
+        private Builder() {}
+
         /** Gives the row id {@code id} (a row read from a table has its own). */
         public Builder id(long id) {
             this.id = id;

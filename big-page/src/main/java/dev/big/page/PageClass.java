@@ -4,7 +4,7 @@ package dev.big.page;
  * The accounting class of a page: what part of the database it serves. Metrics and the
  * amplification tests count pages and bytes written per class.
  *
- * <p>Tree pages record their class in the header's {@link PageHeader#OWNER} byte, so a branch page
+ * <p>Tree pages record their class in the header's {@code PageHeader.OWNER} byte, so a branch page
  * of the roots tree counts as {@link #ROOTS} and a branch of a fragment tree as {@link #DATA}.
  */
 public enum PageClass {

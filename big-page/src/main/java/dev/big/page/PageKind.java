@@ -1,7 +1,7 @@
 package dev.big.page;
 
 /**
- * The kinds of page in a big file, as stored in the {@link PageHeader#KIND} byte.
+ * The kinds of page in a big file, as stored in the {@code PageHeader.KIND} byte.
  *
  * <p>{@link #BITMAP} pages have no header at all (8,192 bytes of bits); their kind is known only
  * from the leaf cell that points to them, so its code never appears on disk.
