@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.big.engine.bsi.BsiField;
 import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.BsiTotals;
 import dev.big.engine.bsi.BsiWriter;
 import dev.big.engine.bsi.ColumnGroups;
 import dev.big.engine.coords.Coords;
@@ -61,9 +62,9 @@ class BsiGroupAggregateTest {
             try (ReadTxn txn = store.beginRead()) {
                 BsiReader reader = new BsiReader(txn, field);
                 ColumnGroups columnGroups = new ColumnGroups();
-                BsiReader.Aggregate[] together = new BsiReader.Aggregate[groupCount];
+                BsiTotals[] together = new BsiTotals[groupCount];
                 for (int g = 0; g < groupCount; g++) {
-                    together[g] = new BsiReader.Aggregate();
+                    together[g] = new BsiTotals();
                     var pointer = groups[g].getContainerPointer();
                     while (pointer.getContainer() != null) {
                         columnGroups.add(pointer.key(), g, pointer.getContainer());
@@ -72,7 +73,7 @@ class BsiGroupAggregateTest {
                 }
                 reader.aggregateGroups(0, columnGroups, together);
                 for (int g = 0; g < groupCount; g++) {
-                    BsiReader.Aggregate alone = new BsiReader.Aggregate();
+                    BsiTotals alone = new BsiTotals();
                     new BsiReader(txn, field).aggregate(0, groups[g], alone);
                     String what = "group " + g + " of " + groupCount + " (" + groups[g].getCardinality() + " records)";
                     assertEquals(alone.count(), together[g].count(), what + " count");

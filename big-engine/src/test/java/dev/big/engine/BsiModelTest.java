@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.engine.bsi.BsiField;
 import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.BsiTotals;
 import dev.big.engine.bsi.BsiWriter;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
@@ -192,7 +193,7 @@ class BsiModelTest {
                     }
                 }
             }
-            BsiReader.Aggregate all = reader.aggregateAll();
+            BsiTotals all = reader.aggregateAll();
             assertEquals(model.size(), all.count());
             assertEquals(model.values().stream().map(BigInteger::valueOf).reduce(BigInteger.ZERO, BigInteger::add), all.sum(), "sum");
             assertEquals(model.isEmpty() ? OptionalLong.empty() : OptionalLong.of(model.values().stream().mapToLong(Long::longValue).min().getAsLong()), all.min());
@@ -206,7 +207,7 @@ class BsiModelTest {
                         kept.add(e.getValue());
                     }
                 }
-                BsiReader.Aggregate some = new BsiReader.Aggregate();
+                BsiTotals some = new BsiTotals();
                 reader.aggregate(shard.getKey(), filter, some);
                 assertEquals(kept.size(), some.count());
                 assertEquals(kept.stream().map(BigInteger::valueOf).reduce(BigInteger.ZERO, BigInteger::add), some.sum());

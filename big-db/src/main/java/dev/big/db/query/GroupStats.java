@@ -2,6 +2,7 @@ package dev.big.db.query;
 
 import dev.big.db.Aggregate;
 import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.BsiTotals;
 import dev.big.engine.coords.Coords;
 import java.math.BigInteger;
 import java.util.OptionalLong;
@@ -45,7 +46,7 @@ final class GroupStats {
             sum = sum.add(BigInteger.valueOf(total));
             return;
         }
-        BsiReader.Aggregate part = new BsiReader.Aggregate();
+        BsiTotals part = new BsiTotals();
         reader.aggregate(shard, records, part);
         if (part.count() > 0) {
             count += part.count();

@@ -1,6 +1,5 @@
 package dev.big.db.query;
 
-import dev.big.db.Aggregate;
 import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.InvalidInputException;

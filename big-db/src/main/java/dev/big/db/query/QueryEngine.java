@@ -7,7 +7,6 @@ import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Order;
-import dev.big.db.Row;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
@@ -15,6 +14,7 @@ import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Fragment;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.BsiTotals;
 import dev.big.engine.bsi.ColumnGroups;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
@@ -132,7 +132,7 @@ public final class QueryEngine {
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
         BsiReader reader = evaluator.bsi(field);
-        BsiReader.Aggregate aggregate = new BsiReader.Aggregate();
+        BsiTotals aggregate = new BsiTotals();
         boolean all = filter instanceof Filter.All;
         for (long[] shard : shards(table)) {
             RoaringBitmap columns = all ? null : evaluator.evaluate(filter, shard[0]);
@@ -218,7 +218,7 @@ public final class QueryEngine {
         // Group index 0 is the null key; dictionary id d is group index d + 1.
         Map<Long, Integer> indexOfRow = new HashMap<>();
         List<Long> rowOfIndex = new ArrayList<>(List.of(-1L));
-        List<BsiReader.Aggregate> aggregates = new ArrayList<>(List.of(new BsiReader.Aggregate()));
+        List<BsiTotals> aggregates = new ArrayList<>(List.of(new BsiTotals()));
         List<long[]> rows = new ArrayList<>(List.of(new long[1]));
         ColumnGroups groups = new ColumnGroups();
         for (long[] shard : shards(table)) {
@@ -241,7 +241,7 @@ public final class QueryEngine {
                 long row = Coords.rowOfKey(view.key());
                 int index = indexOfRow.computeIfAbsent(row, r -> {
                     rowOfIndex.add(r);
-                    aggregates.add(new BsiReader.Aggregate());
+                    aggregates.add(new BsiTotals());
                     rows.add(new long[1]);
                     return rowOfIndex.size() - 1;
                 });
@@ -260,7 +260,7 @@ public final class QueryEngine {
                     groups.add(c, 0, nulls);
                 }
             }
-            reader.aggregateGroups(shard[0], groups, aggregates.toArray(BsiReader.Aggregate[]::new));
+            reader.aggregateGroups(shard[0], groups, aggregates.toArray(BsiTotals[]::new));
         }
         Dictionary dictionary = evaluator.dictionary(key);
         List<GroupAggregate> result = new ArrayList<>();
@@ -269,7 +269,7 @@ public final class QueryEngine {
             if (count == 0) {
                 continue;
             }
-            BsiReader.Aggregate a = aggregates.get(index);
+            BsiTotals a = aggregates.get(index);
             result.add(new GroupAggregate(index == 0 ? null : dictionary.value(rowOfIndex.get(index)), count,
                     new Aggregate(a.count(), a.sum(), a.min(), a.max())));
         }

@@ -3,7 +3,6 @@ package dev.big.engine.bsi;
 import dev.big.engine.Txn;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.Tree;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -369,57 +368,11 @@ public final class BsiReader {
 
     // ------------------------------------------------------------------ aggregates
 
-    /** Sum, count, min and max of the values of one or more shards. */
-    public static final class Aggregate {
-        final long[] positiveBits = new long[BsiLayout.MAX_PLANES];
-        final long[] negativeBits = new long[BsiLayout.MAX_PLANES];
-        long count;
-        long baseCount;
-        long base;
-        private boolean hasMinMax;
-        private long min = Long.MAX_VALUE;
-        private long max = Long.MIN_VALUE;
-
-        public long count() {
-            return count;
-        }
-
-        /** The exact sum (it can exceed a long). */
-        public BigInteger sum() {
-            BigInteger sum = BigInteger.valueOf(base).multiply(BigInteger.valueOf(baseCount));
-            for (int bit = 0; bit < BsiLayout.MAX_PLANES; bit++) {
-                long net = positiveBits[bit] - negativeBits[bit];
-                if (net != 0) {
-                    sum = sum.add(BigInteger.valueOf(net).shiftLeft(bit));
-                }
-            }
-            return sum;
-        }
-
-        public OptionalLong min() {
-            return count == 0 ? OptionalLong.empty() : OptionalLong.of(min);
-        }
-
-        public OptionalLong max() {
-            return count == 0 ? OptionalLong.empty() : OptionalLong.of(max);
-        }
-
-        void include(long value) {
-            min = Math.min(min, value);
-            max = Math.max(max, value);
-            hasMinMax = true;
-        }
-
-        boolean hasMinMax() {
-            return hasMinMax;
-        }
-    }
-
     /**
      * Adds the values of {@code shard} (among {@code filter} if not null) to {@code aggregate} (see
      * {@link PlaneAggregates#aggregate}).
      */
-    public void aggregate(long shard, RoaringBitmap filter, Aggregate aggregate) {
+    public void aggregate(long shard, RoaringBitmap filter, BsiTotals aggregate) {
         aggregates().aggregate(shard, filter, aggregate);
     }
 
@@ -428,7 +381,7 @@ public final class BsiReader {
      * container column for all groups (see {@link PlaneAggregates#aggregateGroups}). The groups
      * must not overlap.
      */
-    public void aggregateGroups(long shard, ColumnGroups groups, Aggregate[] aggregates) {
+    public void aggregateGroups(long shard, ColumnGroups groups, BsiTotals[] aggregates) {
         aggregates().aggregateGroups(shard, groups, aggregates);
     }
 
@@ -440,8 +393,8 @@ public final class BsiReader {
     }
 
     /** Aggregates every shard, unfiltered. */
-    public Aggregate aggregateAll() {
-        Aggregate aggregate = new Aggregate();
+    public BsiTotals aggregateAll() {
+        BsiTotals aggregate = new BsiTotals();
         for (long shard : shards()) {
             aggregate(shard, null, aggregate);
         }

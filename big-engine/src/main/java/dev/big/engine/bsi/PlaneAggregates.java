@@ -28,7 +28,7 @@ final class PlaneAggregates {
      * pass over each container column's planes for the sum, and a most-significant-first walk for
      * min and max (zone maps answer min and max directly when there is no filter).
      */
-    void aggregate(long shard, RoaringBitmap filter, BsiReader.Aggregate aggregate) {
+    void aggregate(long shard, RoaringBitmap filter, BsiTotals aggregate) {
         ZoneMap zone = reader.selectShard(shard);
         if (zone.isEmpty()) {
             return;
@@ -87,7 +87,7 @@ final class PlaneAggregates {
      * #RECORD_BY_RECORD_LIMIT}) reads them record by record; a larger one uses the word kernels as
      * {@link #aggregate} does. The groups must not overlap.
      */
-    void aggregateGroups(long shard, ColumnGroups groups, BsiReader.Aggregate[] aggregates) {
+    void aggregateGroups(long shard, ColumnGroups groups, BsiTotals[] aggregates) {
         ZoneMap zone = reader.selectShard(shard);
         if (zone.isEmpty()) {
             return;
@@ -105,7 +105,7 @@ final class PlaneAggregates {
                 rows[row] = planes.words(row);
             }
             for (int i = 0; i < groups.size(c); i++) {
-                BsiReader.Aggregate aggregate = aggregates[groups.group(c, i)];
+                BsiTotals aggregate = aggregates[groups.group(c, i)];
                 aggregate.base = base;
                 Container records = groups.records(c, i);
                 if (records.getCardinality() <= RECORD_BY_RECORD_LIMIT) {
@@ -146,7 +146,7 @@ final class PlaneAggregates {
      * the inner loop reads one segment (the JIT keeps its checks out of the loop) and collects
      * each record's bit into its magnitude.
      */
-    private void addRecordByRecord(Container records, MemorySegment[] rows, int depth, BsiReader.Aggregate aggregate) {
+    private void addRecordByRecord(Container records, MemorySegment[] rows, int depth, BsiTotals aggregate) {
         if (recordLows == null) {
             recordLows = new int[RECORD_BY_RECORD_LIMIT];
             recordMagnitudes = new long[RECORD_BY_RECORD_LIMIT];

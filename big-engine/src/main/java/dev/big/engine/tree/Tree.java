@@ -123,21 +123,7 @@ public final class Tree implements Fragment {
 
     /** Fills {@code out} with the container at {@code key}; returns false (and clears it) if absent. */
     public boolean find(long key, ContainerView out) {
-        Object node = AnyNode.open(access, leafKind, root);
-        if (node == null) {
-            out.clear();
-            return false;
-        }
-        while (AnyNode.isBranch(node)) {
-            node = AnyNode.descend(access, leafKind, node, AnyNode.childIndexFor(node, key));
-        }
-        int cell = AnyNode.search(node, key, 0);
-        if (cell < 0) {
-            out.clear();
-            return false;
-        }
-        AnyNode.fill(access, out, key, node, cell);
-        return true;
+        return TreeWalks.find(access, leafKind, root, key, out);
     }
 
     /**
@@ -146,47 +132,7 @@ public final class Tree implements Fragment {
      * descent. Returns how many were found.
      */
     public int findMany(long[] keys, int count, ContainerView[] out) {
-        int found = 0;
-        int i = 0;
-        while (i < count) {
-            Object node = AnyNode.open(access, leafKind, root);
-            if (node == null) {
-                for (; i < count; i++) {
-                    out[i].clear();
-                }
-                return found;
-            }
-            // Descend for keys[i]; remember the exclusive upper bound of the leaf reached.
-            long upper = 0;
-            boolean bounded = false;
-            while (AnyNode.isBranch(node)) {
-                int c = AnyNode.childIndexFor(node, keys[i]);
-                if (c + 1 < AnyNode.size(node)) {
-                    long next = AnyNode.key(node, c + 1);
-                    if (!bounded || Long.compareUnsigned(next, upper) < 0) {
-                        upper = next;
-                        bounded = true;
-                    }
-                }
-                node = AnyNode.descend(access, leafKind, node, c);
-            }
-            // Answer every key below the bound from this leaf.
-            int from = 0;
-            do {
-                long key = keys[i];
-                int cell = AnyNode.search(node, key, from);
-                if (cell >= 0) {
-                    AnyNode.fill(access, out[i], key, node, cell);
-                    found++;
-                    from = cell + 1;
-                } else {
-                    out[i].clear();
-                    from = -cell - 1;
-                }
-                i++;
-            } while (i < count && (!bounded || Long.compareUnsigned(keys[i], upper) < 0));
-        }
-        return found;
+        return TreeWalks.findMany(access, leafKind, root, keys, count, out);
     }
 
     /**
@@ -194,40 +140,7 @@ public final class Tree implements Fragment {
      * the visitor returns false. Returns false if the visitor stopped the scan.
      */
     public boolean forEach(long fromKey, long toKey, ContainerVisitor visitor) {
-        if (Long.compareUnsigned(fromKey, toKey) > 0) {
-            return true;
-        }
-        return scan(root, fromKey, toKey, visitor, new ContainerView());
-    }
-
-    private boolean scan(Object child, long fromKey, long toKey, ContainerVisitor visitor, ContainerView view) {
-        Object node = AnyNode.open(access, leafKind, child);
-        if (node == null) {
-            return true;
-        }
-        if (AnyNode.isBranch(node)) {
-            for (int c = AnyNode.childIndexFor(node, fromKey); c < AnyNode.size(node); c++) {
-                if (c > 0 && Long.compareUnsigned(AnyNode.key(node, c), toKey) > 0) {
-                    break;
-                }
-                if (!scan(AnyNode.child(node, c), fromKey, toKey, visitor, view)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        int cell = AnyNode.search(node, fromKey, 0);
-        for (cell = cell < 0 ? -cell - 1 : cell; cell < AnyNode.size(node); cell++) {
-            long key = AnyNode.key(node, cell);
-            if (Long.compareUnsigned(key, toKey) > 0) {
-                return true;
-            }
-            AnyNode.fill(access, view, key, node, cell);
-            if (!visitor.visit(view)) {
-                return false;
-            }
-        }
-        return true;
+        return TreeWalks.forEach(access, leafKind, root, fromKey, toKey, visitor);
     }
 
     /** The opaque value at {@code key}, or null. */
