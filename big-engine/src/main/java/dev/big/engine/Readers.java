@@ -78,18 +78,7 @@ final class Readers {
     private Snapshot pinLatest() {
         synchronized (lock) {
             Snapshot snapshot = latest;
-            if (snapshot.readers++ == 0) {
-                pinned.put(snapshot.txid(), snapshot);
-                if (readOnly) {
-                    try {
-                        snapshot.pin = raw.pinSnapshot(snapshot.txid());
-                    } catch (RuntimeException e) {
-                        snapshot.readers--;
-                        pinned.remove(snapshot.txid(), snapshot);
-                        throw e;
-                    }
-                }
-            }
+            addReader(snapshot);
             return snapshot;
         }
     }
@@ -114,19 +103,27 @@ final class Readers {
             if (snapshot == null) {
                 snapshot = new Snapshot(meta, access);
             }
-            if (snapshot.readers++ == 0) {
-                pinned.put(snapshot.txid(), snapshot);
-                if (readOnly) {
-                    try {
-                        snapshot.pin = raw.pinSnapshot(snapshot.txid());
-                    } catch (RuntimeException e) {
-                        snapshot.readers--;
-                        pinned.remove(snapshot.txid(), snapshot);
-                        throw e;
-                    }
+            addReader(snapshot);
+            return snapshot;
+        }
+    }
+
+    /**
+     * One more reader of {@code snapshot} (under {@link #lock}); its first reader registers it and,
+     * on a read-only handle, takes the file lock that keeps a writer from reusing its pages.
+     */
+    private void addReader(Snapshot snapshot) {
+        if (snapshot.readers++ == 0) {
+            pinned.put(snapshot.txid(), snapshot);
+            if (readOnly) {
+                try {
+                    snapshot.pin = raw.pinSnapshot(snapshot.txid());
+                } catch (RuntimeException e) {
+                    snapshot.readers--;
+                    pinned.remove(snapshot.txid(), snapshot);
+                    throw e;
                 }
             }
-            return snapshot;
         }
     }
 
