@@ -1,7 +1,9 @@
 package dev.big.trino;
 
 import dev.big.db.Db;
+import dev.big.db.FieldDef;
 import dev.big.db.Filter;
+import dev.big.db.TableDef;
 import dev.big.db.ShardScan;
 import dev.big.db.Snapshot;
 import dev.big.engine.coords.Coords;
@@ -53,7 +55,8 @@ final class BigPageSource implements ConnectorPageSource {
         this.snapshot = db.read(split.commit());
         try {
             this.scan = snapshot.scan(table.table());
-            this.filter = Filter.and(table.filter().toFilter(), Filter.between("id", split.firstId(), split.endId() - 1));
+            PushedFilter pushed = filterFor(table.filter(), snapshot.table(table.table()));
+            this.filter = Filter.and(pushed.toFilter(), Filter.between("id", split.firstId(), split.endId() - 1));
             scan.validate(filter);
             this.blocks = new ColumnBlocks(scan, Path.of(split.file()).getFileName().toString());
         } catch (RuntimeException e) {
@@ -64,6 +67,11 @@ final class BigPageSource implements ConnectorPageSource {
         this.lastShard = Coords.shard(split.endId() - 1);
         this.remaining = table.rowsPerSplit() < 0 ? Long.MAX_VALUE : table.rowsPerSplit();
         this.nextShard = descending() ? lastShard : firstShard;
+    }
+
+    /** The pushed filter as it applies to a file whose table is {@code def} (see {@link PushedFilter#forFields}). */
+    static PushedFilter filterFor(PushedFilter pushed, TableDef def) {
+        return pushed.forFields(def.fields().stream().map(FieldDef::name).collect(java.util.stream.Collectors.toSet()));
     }
 
     private boolean descending() {

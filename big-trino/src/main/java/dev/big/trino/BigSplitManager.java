@@ -46,12 +46,11 @@ final class BigSplitManager implements ConnectorSplitManager {
     public ConnectorSplitSource getSplits(ConnectorTransactionHandle transaction, ConnectorSession session, ConnectorTableHandle handle,
             Set<ColumnHandle> dynamicFilterColumns, Constraint constraint) {
         BigTableHandle table = (BigTableHandle) handle;
-        ZonePruning pruning = ZonePruning.of(table.filter());
         List<ConnectorSplit> splits = new ArrayList<>();
         for (String file : files.files()) {
             List<HostAddress> addresses = files.addresses(file);
             pins.withSnapshot((BigTransactionHandle) transaction, file, files.open().db(file), snapshot -> {
-                splits.addAll(splitsOf(file, snapshot, table, pruning, addresses));
+                splits.addAll(splitsOf(file, snapshot, table, addresses));
                 return null;
             });
         }
@@ -61,15 +60,16 @@ final class BigSplitManager implements ConnectorSplitManager {
     /** One column run of one shard: ids [first, end) holding about {@code records}. */
     private record Run(long first, long end, long records) {}
 
-    private static List<BigSplit> splitsOf(String file, Snapshot snapshot, BigTableHandle table, ZonePruning pruning,
-            List<HostAddress> addresses) {
+    private static List<BigSplit> splitsOf(String file, Snapshot snapshot, BigTableHandle table, List<HostAddress> addresses) {
         if (snapshot.schema().stream().map(TableDef::name).noneMatch(table.table()::equals)) {
             return List.of(); // this file has no such table
         }
         TableDef def = snapshot.table(table.table());
-        if (!pruning.appliesTo(def)) {
-            return List.of(); // the filter names a field this file lacks: it matches no record here
+        PushedFilter filter = BigPageSource.filterFor(table.filter(), def);
+        if (filter.isNone()) {
+            return List.of(); // no record of this file can match (a field it lacks, say)
         }
+        ZonePruning pruning = ZonePruning.of(filter);
         List<Run> columns = new ArrayList<>();
         ShardScan scan = snapshot.scan(table.table());
         for (Snapshot.Shard shard : snapshot.shards(table.table())) {

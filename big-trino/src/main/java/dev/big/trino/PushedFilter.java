@@ -91,12 +91,54 @@ public record PushedFilter(String op, String field, ColumnKind kind, List<String
         };
     }
 
-    /** Whether every field this filter names is in {@code fields} (or is the id). */
-    boolean namesOnly(java.util.Set<String> fields) {
-        if (field != null && kind != ColumnKind.ID && !fields.contains(field)) {
-            return false;
+    /** Matches no record: an IN list of no ids. */
+    static final PushedFilter NONE = new PushedFilter("in", "id", ColumnKind.ID, List.of(), List.of());
+
+    boolean isNone() {
+        return equals(NONE);
+    }
+
+    /**
+     * This filter for a file whose table has only {@code fields} (and the id): a field the file
+     * lacks is null in every record there, as Trino sees the union of the files. Negations are
+     * pushed down to the tests first (De Morgan's laws hold in SQL's three-valued logic), so each
+     * test of a missing field stands where only its true records count: {@code f IS NULL} is
+     * then true for every record, {@code NOT f IS NULL} false, and any comparison or
+     * {@code contains} unknown, which selects no record just as false does. Returns {@link #NONE}
+     * when no record of such a file can match.
+     */
+    PushedFilter forFields(java.util.Set<String> fields) {
+        return restricted(fields, false);
+    }
+
+    private PushedFilter restricted(java.util.Set<String> fields, boolean negated) {
+        return switch (op) {
+            case "all" -> negated ? NONE : ALL;
+            case "not" -> children.getFirst().restricted(fields, !negated);
+            case "and", "or" -> {
+                boolean conjunction = op.equals("and") != negated;
+                List<PushedFilter> parts = children.stream().map(c -> c.restricted(fields, negated)).toList();
+                yield conjunction ? andOf(parts) : orOf(parts);
+            }
+            default -> {
+                if (kind == ColumnKind.ID || fields.contains(field)) {
+                    yield negated ? not(this) : this;
+                }
+                yield op.equals("isnull") && !negated ? ALL : NONE;
+            }
+        };
+    }
+
+    private static PushedFilter andOf(List<PushedFilter> parts) {
+        return parts.stream().anyMatch(PushedFilter::isNone) ? NONE : and(parts);
+    }
+
+    private static PushedFilter orOf(List<PushedFilter> parts) {
+        if (parts.stream().anyMatch(PushedFilter::isAll)) {
+            return ALL;
         }
-        return children.stream().allMatch(c -> c.namesOnly(fields));
+        List<PushedFilter> kept = parts.stream().filter(p -> !p.isNone()).toList();
+        return kept.isEmpty() ? NONE : or(kept);
     }
 
     @Override

@@ -7,8 +7,6 @@ import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * What the top-level conjuncts of a pushed filter say about where matches can be, checked before
@@ -67,12 +65,6 @@ final class ZonePruning {
                             values.stream().max(Long::compare).orElseThrow());
             default -> null;
         };
-    }
-
-    /** Whether every field the filter names is a field of {@code table} (else no record of the file can match). */
-    boolean appliesTo(TableDef table) {
-        Set<String> fields = table.fields().stream().map(f -> f.name()).collect(Collectors.toSet());
-        return filter.namesOnly(fields);
     }
 
     /**
