@@ -353,6 +353,18 @@ public final class Db implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs one statement whose {@code ?} stand for {@code parameters}, in order, bound by type
+     * (Long, BigDecimal, String, Boolean, Instant, a collection of strings for a set, or null; see
+     * docs/sql.md, "Parameters"). A wrong count of values or one that does not suit its column is
+     * refused with {@link InvalidInputException}.
+     */
+    public dev.big.db.sql.SqlResult sql(String sql, Object... parameters) {
+        try (Snapshot snapshot = read()) {
+            return dev.big.db.sql.SqlEngine.execute(snapshot, sql, java.util.Arrays.asList(parameters));
+        }
+    }
+
     /** What the last commit wrote, totals since open, and the file's size. */
     public Metrics metrics() {
         long[] fragments = new long[1];

@@ -73,7 +73,9 @@ final class ExpressionReader {
     Literal literal(Expression expression) {
         return switch (expression) {
             case LongValue value -> Literal.IntLiteral.constant(value.getBigIntegerValue(), value.toString());
-            case JdbcParameter parameter -> throw parametersUnsupported(parameter);
+            case JdbcParameter parameter -> throw SqlErrors.unsupported("statement parameter without a value", parameter,
+                    "bind one value per ?: Db.sql(sql, values...), SqlEngine.execute(snapshot, sql, values) or a JDBC"
+                            + " PreparedStatement");
             case JdbcNamedParameter named -> templateParameter(named);
             case SignedExpression signed -> signed(signed);
             case StringValue string -> {
@@ -82,11 +84,11 @@ final class ExpressionReader {
                 }
                 yield Literal.StringLiteral.constant(string.getNotExcapedValue(), string.toString());
             }
-            case BooleanValue bool -> new Literal.BoolLiteral(bool.getValue(), bool.toString());
+            case BooleanValue bool -> Literal.BoolLiteral.constant(bool.getValue(), bool.toString());
             case Column column when column.getTable() == null && column.getColumnName().equalsIgnoreCase("true") ->
-                    new Literal.BoolLiteral(true, column.toString());
+                    Literal.BoolLiteral.constant(true, column.toString());
             case Column column when column.getTable() == null && column.getColumnName().equalsIgnoreCase("false") ->
-                    new Literal.BoolLiteral(false, column.toString());
+                    Literal.BoolLiteral.constant(false, column.toString());
             case NullValue nothing -> new Literal.NullLiteral(nothing.toString());
             case CastExpression cast -> timestamp(cast);
             case DateTimeLiteralExpression typed -> timestamp(typed);
@@ -95,7 +97,11 @@ final class ExpressionReader {
         };
     }
 
-    /** {@code :i<n>}, {@code :s<n>} or {@code :t<n>} of a template: the literal whose value is the n-th value. */
+    /**
+     * {@code :i<n>}, {@code :s<n>} or {@code :t<n>} of a template, or also {@code :d<n>},
+     * {@code :b<n>}, {@code :l<n>} for a bound {@code ?} (see {@link StatementTemplate#withParameters}):
+     * the literal whose value is the n-th value.
+     */
     private Literal templateParameter(JdbcNamedParameter parameter) {
         String name = parameter.getName();
         int index = template && name != null && name.length() > 1 && name.substring(1).chars().allMatch(Character::isDigit)
@@ -108,12 +114,16 @@ final class ExpressionReader {
             case 'i' -> Literal.IntLiteral.parameter(index, parameter.toString());
             case 's' -> new Literal.StringLiteral(null, index, parameter.toString());
             case 't' -> new Literal.TimestampLiteral(null, index, parameter.toString());
+            case 'd' -> new Literal.DecimalLiteral(null, index, parameter.toString());
+            case 'b' -> new Literal.BoolLiteral(false, index, parameter.toString());
+            case 'l' -> new Literal.SetLiteral(null, index, parameter.toString());
             default -> throw parametersUnsupported(parameter);
         };
     }
 
     private static UnsupportedSqlException parametersUnsupported(Expression parameter) {
-        return SqlErrors.unsupported("statement parameter", parameter, "write the values into the statement as literals");
+        return SqlErrors.unsupported("statement parameter", parameter,
+                "write ? for each parameter and bind its values (numbered $1 and named :name parameters are not read)");
     }
 
     /** {@code 1.25} as an exact decimal; {@code 1e3} is a DOUBLE in DuckDB, compared inexactly, so refused. */
@@ -123,7 +133,7 @@ final class ExpressionReader {
             throw SqlErrors.unsupported("floating-point literal " + text, decimal,
                     "write numbers with a point and no exponent (1000.0, 0.001): big's numbers are exact");
         }
-        return new Literal.DecimalLiteral(new BigDecimal(text), text);
+        return Literal.DecimalLiteral.constant(new BigDecimal(text), text);
     }
 
     private Literal signed(SignedExpression signed) {

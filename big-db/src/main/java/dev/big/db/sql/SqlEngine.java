@@ -58,6 +58,69 @@ public final class SqlEngine {
         }
     }
 
+    /**
+     * Runs {@code sql}, whose {@code ?} stand for {@code parameters} in order, on {@code snapshot}.
+     * The values are bound by type, never written into the statement's text (docs/sql.md,
+     * "Parameters"); statements that differ only in the values of their parameters are compiled
+     * once. A wrong count of values, a value of a type big does not bind, or one that does not suit
+     * its column is refused with {@link InvalidInputException}.
+     */
+    public static SqlResult execute(Snapshot snapshot, String sql, List<?> parameters) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(parameters, "parameters");
+        if (parameters.isEmpty() && sql.indexOf('?') < 0) {
+            return execute(snapshot, sql);
+        }
+        StatementCache.Prepared prepared = prepareWithParameters(sql, parameters);
+        try {
+            return run(snapshot, prepared);
+        } catch (InvalidInputException e) {
+            throw asWritten(e);
+        }
+    }
+
+    /** The statement of {@code sql} with {@code parameters} bound: compiled once per statement and kinds of values. */
+    static StatementCache.Prepared prepareWithParameters(String sql, List<?> parameters) {
+        StatementTemplate template = StatementTemplate.withParameters(sql, parameters);
+        Optional<CompiledStatement> cached = CACHE.template(template.text());
+        if (cached != null && cached.isPresent()) {
+            return new StatementCache.Prepared(cached.get(), template.values(), false);
+        }
+        CompiledStatement compiled;
+        try {
+            QueryCompiler compiler = new QueryCompiler(true);
+            compiled = compiler.compile(SqlParser.parse(template.text()));
+            BitSet used = compiler.parameters();
+            int count = template.values().size();
+            if (used.cardinality() != count || used.nextClearBit(0) != count) {
+                throw new UnsupportedSqlException("a parameter (?) where big takes only a constant written in the statement,"
+                        + " in \"" + SqlErrors.shorten(sql) + "\"; parameters stand for values compared with or written"
+                        + " into columns, and for LIMIT");
+            }
+        } catch (StackOverflowError e) {
+            throw tooDeep();
+        } catch (InvalidInputException e) {
+            throw asWritten(e);
+        }
+        if (template.text().length() <= MAX_CACHED_CHARS) {
+            CACHE.putTemplate(template.text(), Optional.of(compiled));
+        }
+        return new StatementCache.Prepared(compiled, template.values(), false);
+    }
+
+    /** {@code e} with its message quoting the bound parameters as {@code ?}, as the caller wrote them. */
+    private static InvalidInputException asWritten(InvalidInputException e) {
+        String message = StatementTemplate.quoteParametersAsWritten(e.getMessage());
+        if (message.equals(e.getMessage())) {
+            return e;
+        }
+        InvalidInputException rewritten = e instanceof UnsupportedSqlException
+                ? new UnsupportedSqlException(message) : new InvalidInputException(message);
+        rewritten.setStackTrace(e.getStackTrace());
+        return rewritten;
+    }
+
     /** Runs {@code sql} compiled from its own text, bypassing templates and the cache (tests compare both ways). */
     static SqlResult executeWithoutTemplate(Snapshot snapshot, String sql) {
         return run(snapshot, new StatementCache.Prepared(compile(sql), List.of(), false));

@@ -87,7 +87,7 @@ class SqlErrorMessagesTest {
             SELECT mode(value) FROM events | function mode | aggregates are
             SELECT value, count(*) FROM events | column value neither in GROUP BY nor inside an aggregate | GROUP BY value
             SELECT 1 FROM events | select item | columns
-            SELECT count(*) FROM events WHERE value = ? | statement parameter | literals
+            SELECT count(*) FROM events WHERE value = ? | statement parameter without a value | bind one value per ?
             SELECT count(*) FROM events LIMIT 10, 5 | OFFSET | cursors
             SELECT count(*) FROM events LIMIT ALL | LIMIT that is not a non-negative integer | LIMIT 50
             SELECT id FROM events ORDER BY id LIMIT -1 | LIMIT that is not a non-negative integer | LIMIT 50
