@@ -1,7 +1,10 @@
 package dev.big.db.sql;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
+import net.sf.jsqlparser.expression.ArrayConstructor;
 import net.sf.jsqlparser.expression.BooleanValue;
 import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.DateTimeLiteralExpression;
@@ -93,6 +96,7 @@ final class ExpressionReader {
             case CastExpression cast -> timestamp(cast);
             case DateTimeLiteralExpression typed -> timestamp(typed);
             case DoubleValue decimal -> decimal(decimal);
+            case ArrayConstructor array -> set(array);
             default -> null;
         };
     }
@@ -124,6 +128,21 @@ final class ExpressionReader {
     private static UnsupportedSqlException parametersUnsupported(Expression parameter) {
         return SqlErrors.unsupported("statement parameter", parameter,
                 "write ? for each parameter and bind its values (numbered $1 and named :name parameters are not read)");
+    }
+
+    /** {@code ['a', 'b']}: the values of a set, each a string literal. */
+    private Literal set(ArrayConstructor array) {
+        List<Literal.StringLiteral> elements = new ArrayList<>();
+        if (array.getExpressions() != null) {
+            for (Expression element : array.getExpressions()) {
+                if (!(literal(element) instanceof Literal.StringLiteral string)) {
+                    throw SqlErrors.unsupported("list element that is not a string literal", array,
+                            "a set's values are written ['a', 'b'] (or [] for none)");
+                }
+                elements.add(string);
+            }
+        }
+        return new Literal.SetLiteral(elements, -1, array.toString());
     }
 
     /** {@code 1.25} as an exact decimal; {@code 1e3} is a DOUBLE in DuckDB, compared inexactly, so refused. */

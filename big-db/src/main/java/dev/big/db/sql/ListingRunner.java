@@ -77,7 +77,7 @@ final class ListingRunner {
     SqlResult run(Filter where, Order order, int limit) {
         if (pointRead(where) instanceof Long id) {
             Optional<List<Object>> values = limit == 0 ? Optional.empty() : snapshot.values(table.name(), id, fieldsRead);
-            return new SqlResult(names, values.map(v -> List.of(row(id, v))).orElse(List.of()));
+            return new SqlResult(names, values.map(v -> List.of(row(id, v))).orElse(List.of()), types());
         }
         long[] ids = ids(where, order == null ? Order.ASC : order, limit < 0 ? Integer.MAX_VALUE : limit);
         List<List<Object>> rows = new ArrayList<>(ids.length);
@@ -85,7 +85,12 @@ final class ListingRunner {
             rows.add(row(id, snapshot.values(table.name(), id, fieldsRead)
                     .orElseThrow(() -> new IllegalStateException("record " + id + " vanished from its snapshot"))));
         }
-        return new SqlResult(names, rows);
+        return new SqlResult(names, rows, types());
+    }
+
+    /** The selected columns' types, from the schema. */
+    private List<ColumnType> types() {
+        return columns.stream().map(c -> c.isId() ? ColumnType.ID : ColumnType.of(c.field())).toList();
     }
 
     private long[] ids(Filter where, Order order, int limit) {

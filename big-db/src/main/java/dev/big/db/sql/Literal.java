@@ -107,17 +107,25 @@ sealed interface Literal {
 
     /**
      * The values of a set field, as an INSERT or UPDATE writes them: {@code ['a', 'b']} or
-     * {@code []} (DuckDB's list), or a bound {@code ?} holding a collection of strings.
+     * {@code []} (DuckDB's list) of string literals, or a bound {@code ?} holding a collection of
+     * strings ({@code elements} null).
      */
-    record SetLiteral(List<String> constant, int parameter, String sql) implements Literal {
+    record SetLiteral(List<StringLiteral> elements, int parameter, String sql) implements Literal {
 
         public SetLiteral {
-            constant = constant == null ? null : List.copyOf(constant);
+            elements = elements == null ? null : List.copyOf(elements);
         }
 
         @SuppressWarnings("unchecked")
         List<String> value(List<Object> values) {
-            return parameter < 0 ? constant : (List<String>) values.get(parameter);
+            if (parameter >= 0) {
+                return (List<String>) values.get(parameter);
+            }
+            List<String> strings = new java.util.ArrayList<>(elements.size());
+            for (StringLiteral element : elements) {
+                strings.add(element.value(values));
+            }
+            return strings;
         }
     }
 

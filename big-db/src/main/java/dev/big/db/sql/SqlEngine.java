@@ -3,10 +3,15 @@ package dev.big.db.sql;
 import dev.big.db.Filter;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Snapshot;
+import dev.big.db.Transaction;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import net.sf.jsqlparser.parser.CCJSqlParser;
+import net.sf.jsqlparser.parser.CCJSqlParserConstants;
+import net.sf.jsqlparser.parser.Token;
+import net.sf.jsqlparser.parser.TokenMgrException;
 import net.sf.jsqlparser.statement.Statement;
 
 /**
@@ -121,6 +126,71 @@ public final class SqlEngine {
         return rewritten;
     }
 
+    /**
+     * Runs {@code sql} in {@code transaction}: a query sees the transaction's writes so far, an
+     * INSERT, UPDATE or DELETE writes as one change of it and answers one row, the count of
+     * records it wrote. {@code ?} stand for {@code parameters} (none: the statement has no ?).
+     */
+    public static SqlResult execute(Transaction transaction, String sql, List<?> parameters) {
+        Objects.requireNonNull(transaction, "transaction");
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(parameters, "parameters");
+        boolean bound = !parameters.isEmpty() || sql.indexOf('?') >= 0;
+        StatementCache.Prepared prepared = bound ? prepareWithParameters(sql, parameters) : prepare(sql);
+        try {
+            return run(transaction, prepared);
+        } catch (InvalidInputException e) {
+            if (bound) {
+                throw asWritten(e);
+            }
+            if (!prepared.fromTemplate()) {
+                throw e;
+            }
+            // As in execute(Snapshot, String): fail again from the text, to quote what the caller wrote.
+            // Nothing was written: a write statement is bound whole before it writes.
+            return run(transaction, new StatementCache.Prepared(compile(sql), List.of(), false));
+        }
+    }
+
+    private static SqlResult run(Transaction transaction, StatementCache.Prepared prepared) {
+        WriteStatement write = prepared.statement().write();
+        if (write != null) {
+            return new WriteRunner(transaction, prepared.values()).run(write);
+        }
+        try (Snapshot view = transaction.read()) {
+            return run(view, prepared);
+        }
+    }
+
+    /** Whether {@code sql} is an INSERT, UPDATE or DELETE (by its first word; it may still be malformed). */
+    public static boolean isWrite(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        try {
+            Token first = SqlParser.newParser(sql).getNextToken();
+            return first.kind == CCJSqlParserConstants.K_INSERT || first.kind == CCJSqlParserConstants.K_UPDATE
+                    || first.kind == CCJSqlParserConstants.K_DELETE;
+        } catch (TokenMgrException e) {
+            return false;
+        }
+    }
+
+    /** How many {@code ?} parameters {@code sql} has (outside strings, quoted names and comments). */
+    public static int parameterCount(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        int count = 0;
+        try {
+            CCJSqlParser lexer = SqlParser.newParser(sql);
+            for (Token token = lexer.getNextToken(); token.kind != CCJSqlParserConstants.EOF; token = lexer.getNextToken()) {
+                if (token.image.equals("?")) {
+                    count++;
+                }
+            }
+        } catch (TokenMgrException e) {
+            throw new UnsupportedSqlException("malformed SQL: " + e.getMessage() + "\n" + SqlErrors.shorten(sql));
+        }
+        return count;
+    }
+
     /** Runs {@code sql} compiled from its own text, bypassing templates and the cache (tests compare both ways). */
     static SqlResult executeWithoutTemplate(Snapshot snapshot, String sql) {
         return run(snapshot, new StatementCache.Prepared(compile(sql), List.of(), false));
@@ -197,6 +267,10 @@ public final class SqlEngine {
     }
 
     private static SqlResult run(Snapshot snapshot, StatementCache.Prepared prepared) {
+        if (prepared.statement().write() != null) {
+            throw new UnsupportedSqlException("INSERT, UPDATE and DELETE write, and a snapshot only reads: run them with"
+                    + " Db.sql or Transaction.sql");
+        }
         Query query = prepared.statement().query();
         TableBinding table = TableBinding.of(snapshot.schema(), query.table());
         PredicateBinder binder = new PredicateBinder(table, prepared.values());
