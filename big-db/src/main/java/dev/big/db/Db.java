@@ -396,6 +396,21 @@ public final class Db implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs one query (as {@link #sql(String, Object...)}) on a snapshot of the latest commit and
+     * returns a cursor that reads its answer as it goes: a listing of millions of records runs in
+     * bounded memory. The cursor holds the snapshot until it is closed; close it promptly.
+     */
+    public dev.big.db.sql.SqlCursor query(String sql, Object... parameters) {
+        Snapshot snapshot = read();
+        try {
+            return dev.big.db.sql.SqlEngine.open(snapshot, sql, java.util.Arrays.asList(parameters)).closing(snapshot);
+        } catch (RuntimeException | Error e) {
+            snapshot.close();
+            throw e;
+        }
+    }
+
     /** What the last commit wrote, totals since open, and the file's size. */
     public Metrics metrics() {
         long[] fragments = new long[1];

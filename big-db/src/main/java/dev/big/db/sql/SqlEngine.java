@@ -267,6 +267,13 @@ public final class SqlEngine {
     }
 
     private static SqlResult run(Snapshot snapshot, StatementCache.Prepared prepared) {
+        return run(snapshot, prepared, false).result;
+    }
+
+    /** A statement's answer: whole ({@code result}), or, for a listing asked to stream, a cursor. */
+    private record Answer(SqlResult result, SqlCursor cursor) {}
+
+    private static Answer run(Snapshot snapshot, StatementCache.Prepared prepared, boolean stream) {
         if (prepared.statement().write() != null) {
             throw new UnsupportedSqlException("INSERT, UPDATE and DELETE write, and a snapshot only reads: run them with"
                     + " Db.sql or Transaction.sql");
@@ -286,12 +293,44 @@ public final class SqlEngine {
             runner.validate();
         }
         if (prepared.statement().explain()) {
-            return PlanExplainer.explain(snapshot, table, query, where, limit, runner);
+            return new Answer(PlanExplainer.explain(snapshot, table, query, where, limit, runner), null);
         }
-        return switch (query) {
+        if (stream && query instanceof ListingQuery listing) {
+            ListingRunner listingRunner = new ListingRunner(snapshot, table, listing);
+            return new Answer(null, new SqlCursor(listingRunner.names(), listingRunner.types(),
+                    listingRunner.rows(where, listing.order(), limit), null));
+        }
+        return new Answer(switch (query) {
             case AggregateQuery aggregate -> runner.run(limit);
             case ListingQuery listing -> new ListingRunner(snapshot, table, listing).run(where, listing.order(), limit);
-        };
+        }, null);
+    }
+
+    /**
+     * Runs {@code sql} (a query; {@code ?} stand for {@code parameters}) on {@code snapshot} and
+     * returns its answer as a cursor that reads as it goes: a listing's records are read while the
+     * cursor moves, in pages of ids, so memory stays bounded however many it lists. The snapshot
+     * must stay open while the cursor is read; closing the cursor leaves it open.
+     */
+    public static SqlCursor open(Snapshot snapshot, String sql, List<?> parameters) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(parameters, "parameters");
+        boolean bound = !parameters.isEmpty() || sql.indexOf('?') >= 0;
+        StatementCache.Prepared prepared = bound ? prepareWithParameters(sql, parameters) : prepare(sql);
+        try {
+            Answer answer = run(snapshot, prepared, true);
+            return answer.cursor != null ? answer.cursor : SqlCursor.of(answer.result);
+        } catch (InvalidInputException e) {
+            if (bound) {
+                throw asWritten(e);
+            }
+            if (!prepared.fromTemplate()) {
+                throw e;
+            }
+            Answer answer = run(snapshot, new StatementCache.Prepared(compile(sql), List.of(), false), true);
+            return answer.cursor != null ? answer.cursor : SqlCursor.of(answer.result);
+        }
     }
 
     private static long limitOf(PredicateBinder binder, Literal.IntLiteral limit) {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * The SQL subset against DuckDB: random tables loaded into big and into an in-process DuckDB,
  * random statements from the whole subset run on both, results compared (in order when the ORDER
  * BY decides every tie, as multisets otherwise; doubles within 1e-9 relative). Every 16th
- * statement is also run under EXPLAIN, which must not fail, and compiled from its own text rather
- * than from its template, which must answer the same. Between the reads of the random run come
+ * statement is also run under EXPLAIN, which must not fail, compiled from its own text rather
+ * than from its template, and read through a streaming {@link SqlCursor}, which must answer the same. Between the reads of the random run come
  * writes ({@link RandomWrites}: INSERT, UPDATE, DELETE), alone or a few in one transaction with a
  * read inside it, committed or rolled back: each must answer the same count on both, and every
  * later read sees their effect.
@@ -181,6 +181,11 @@ class SqlDifferentialTest {
                     if (difference != null) {
                         fail("compiled from its text, the statement answers differently than from its template: "
                                 + difference + "\n" + where.get());
+                    }
+                    String streamed = ResultRows.difference(actual,
+                            ResultRows.normalize(SqlEngine.open(snapshot, query.sql(), List.of()).collect()));
+                    if (streamed != null) {
+                        fail("read through a cursor, the statement answers differently: " + streamed + "\n" + where.get());
                     }
                 }
             }
