@@ -4,7 +4,7 @@ import dev.big.db.Db;
 import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
 import dev.big.db.sql.SqlEngine;
-import dev.big.db.sql.SqlResult;
+import dev.big.db.sql.SqlCursor;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -70,8 +70,13 @@ final class BigConnection extends ConnectionDefaults {
         return db;
     }
 
-    /** Runs one statement with its parameters, in the open transaction if there is one (or begins it). */
-    synchronized SqlResult run(String sql, List<Object> parameters) throws SQLException {
+    /**
+     * Runs one statement with its parameters, in the open transaction if there is one (or begins
+     * it). A query outside a transaction streams: its cursor holds a snapshot of the latest commit
+     * until it is closed. Inside one the answer is collected at once, since the transaction's next
+     * write changes what its view shows.
+     */
+    synchronized SqlCursor run(String sql, List<Object> parameters) throws SQLException {
         ensureOpen();
         boolean write = SqlEngine.isWrite(sql);
         if (write && readOnly) {
@@ -86,14 +91,55 @@ final class BigConnection extends ConnectionDefaults {
                 }
             }
             if (transaction != null) {
-                return transaction.sql(sql, parameters.toArray());
+                return SqlCursor.of(transaction.sql(sql, parameters.toArray()));
             }
             if (pinned != null) {
-                return SqlEngine.execute(pinned, sql, parameters);
+                return SqlCursor.of(SqlEngine.execute(pinned, sql, parameters));
             }
-            return db.sql(sql, parameters.toArray());
+            return write ? SqlCursor.of(db.sql(sql, parameters.toArray())) : db.query(sql, parameters.toArray());
         } catch (RuntimeException e) {
             throw SqlExceptions.of(e);
+        }
+    }
+
+    /** Work on a connection that may throw SQLException. */
+    interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs a batch: with auto-commit on, all its statements as one transaction, committed when the
+     * batch completes and rolled back whole if a statement fails (JDBC leaves this to the driver;
+     * one commit instead of one per statement is what makes a batch fast); with auto-commit off, in
+     * the open transaction, as any statement.
+     */
+    synchronized <T> T batch(Work<T> work) throws SQLException {
+        ensureOpen();
+        if (!autoCommit || readOnly) {
+            return work.run();
+        }
+        autoCommit = false;
+        boolean success = false;
+        try {
+            T result = work.run();
+            success = true;
+            return result;
+        } finally {
+            autoCommit = true;
+            if (success) {
+                Transaction open = transaction;
+                transaction = null;
+                if (open != null) {
+                    try {
+                        open.commit();
+                    } catch (RuntimeException e) {
+                        open.close();
+                        throw SqlExceptions.of(e);
+                    }
+                }
+            } else {
+                rollbackOpen();
+            }
         }
     }
 

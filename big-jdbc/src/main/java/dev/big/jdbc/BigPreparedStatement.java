@@ -106,11 +106,13 @@ final class BigPreparedStatement extends BigStatement implements PreparedStateme
         ensureOpen();
         List<Object[]> runs = List.copyOf(batch);
         batch.clear();
-        long[] counts = new long[runs.size()];
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = update(sql, Arrays.asList(runs.get(i)));
-        }
-        return counts;
+        return connection.batch(() -> {
+            long[] counts = new long[runs.size()];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = update(sql, Arrays.asList(runs.get(i)));
+            }
+            return counts;
+        });
     }
 
     @Override

@@ -1,13 +1,14 @@
 package dev.big.jdbc;
 
 import dev.big.db.sql.SqlEngine;
-import dev.big.db.sql.SqlResult;
+import dev.big.db.sql.SqlCursor;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -43,16 +44,34 @@ class BigStatement implements Statement {
         ensureOpen();
         closeResultSet();
         updateCount = -1;
-        SqlResult result = connection.run(sql, parameters);
+        SqlCursor cursor = connection.run(sql, parameters);
         if (SqlEngine.isWrite(sql)) {
-            updateCount = ((Number) result.scalar()).longValue();
+            try (cursor) {
+                updateCount = ((Number) cursor.next().getFirst()).longValue();
+            }
             return false;
         }
-        List<List<Object>> rows = result.rows();
-        if (maxRows > 0 && rows.size() > maxRows) {
-            rows = rows.subList(0, (int) maxRows);
-        }
-        resultSet = new ListResultSet(this, result.columns(), result.types(), rows.iterator(), this::resultSetClosed);
+        Iterator<List<Object>> rows = maxRows <= 0 ? cursor : new Iterator<>() {
+            private long left = maxRows;
+
+            @Override
+            public boolean hasNext() {
+                return left > 0 && cursor.hasNext();
+            }
+
+            @Override
+            public List<Object> next() {
+                left--;
+                return cursor.next();
+            }
+        };
+        resultSet = new ListResultSet(this, cursor.columns(), cursor.types(), rows, () -> {
+            try {
+                cursor.close();
+            } finally {
+                resultSetClosed();
+            }
+        });
         return true;
     }
 
@@ -217,11 +236,13 @@ class BigStatement implements Statement {
         ensureOpen();
         List<String> statements = List.copyOf(batch);
         batch.clear();
-        long[] counts = new long[statements.size()];
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = update(statements.get(i), List.of());
-        }
-        return counts;
+        return connection.batch(() -> {
+            long[] counts = new long[statements.size()];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = update(statements.get(i), List.of());
+            }
+            return counts;
+        });
     }
 
     @Override
