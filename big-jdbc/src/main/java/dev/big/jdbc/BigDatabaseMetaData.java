@@ -4,7 +4,6 @@ import dev.big.db.FieldDef;
 import dev.big.db.TableDef;
 import dev.big.db.sql.ColumnType;
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.RowIdLifetime;
 import java.sql.SQLException;

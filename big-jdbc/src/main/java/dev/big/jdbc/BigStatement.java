@@ -5,8 +5,6 @@ import dev.big.db.sql.SqlCursor;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -15,7 +13,7 @@ import java.util.List;
  * Runs statements of big's SQL (docs/sql.md): SELECT (and EXPLAIN) give a result set, INSERT,
  * UPDATE and DELETE an update count. One open result set per statement, as JDBC has it.
  */
-class BigStatement implements Statement {
+class BigStatement extends StatementDefaults {
 
     final BigConnection connection;
     private ResultSet resultSet;
@@ -268,17 +266,6 @@ class BigStatement implements Statement {
     }
 
     @Override
-    public int getMaxFieldSize() throws SQLException {
-        ensureOpen();
-        return 0;
-    }
-
-    @Override
-    public void setMaxFieldSize(int max) throws SQLException {
-        ensureOpen(); // big has no binary columns, to which the limit applies; strings are returned whole.
-    }
-
-    @Override
     public int getMaxRows() throws SQLException {
         return (int) Math.min(Integer.MAX_VALUE, getLargeMaxRows());
     }
@@ -303,11 +290,6 @@ class BigStatement implements Statement {
         maxRows = max;
     }
 
-    @Override
-    public void setEscapeProcessing(boolean enable) throws SQLException {
-        ensureOpen(); // big's SQL has no JDBC escapes ({fn ...}); statements are passed as written.
-    }
-
     /** Noted and reported back, not enforced: big's statements cannot be interrupted (docs/jdbc.md). */
     @Override
     public int getQueryTimeout() throws SQLException {
@@ -325,41 +307,6 @@ class BigStatement implements Statement {
     }
 
     @Override
-    public void cancel() throws SQLException {
-        throw SqlExceptions.unsupported("cancel", "big's statements run to the end; bound them with WHERE and LIMIT");
-    }
-
-    @Override
-    public SQLWarning getWarnings() throws SQLException {
-        ensureOpen();
-        return null;
-    }
-
-    @Override
-    public void clearWarnings() throws SQLException {
-        ensureOpen();
-    }
-
-    @Override
-    public void setCursorName(String name) throws SQLException {
-        throw SqlExceptions.unsupported("named cursors", ReadOnlyResultSet.UPDATES);
-    }
-
-    @Override
-    public void setFetchDirection(int direction) throws SQLException {
-        ensureOpen();
-        if (direction != ResultSet.FETCH_FORWARD) {
-            throw SqlExceptions.unsupported("fetch direction " + direction, ReadOnlyResultSet.NAVIGATION);
-        }
-    }
-
-    @Override
-    public int getFetchDirection() throws SQLException {
-        ensureOpen();
-        return ResultSet.FETCH_FORWARD;
-    }
-
-    @Override
     public void setFetchSize(int rows) throws SQLException {
         ensureOpen();
         if (rows < 0) {
@@ -372,24 +319,6 @@ class BigStatement implements Statement {
     public int getFetchSize() throws SQLException {
         ensureOpen();
         return fetchSize;
-    }
-
-    @Override
-    public int getResultSetConcurrency() throws SQLException {
-        ensureOpen();
-        return ResultSet.CONCUR_READ_ONLY;
-    }
-
-    @Override
-    public int getResultSetType() throws SQLException {
-        ensureOpen();
-        return ResultSet.TYPE_FORWARD_ONLY;
-    }
-
-    @Override
-    public int getResultSetHoldability() throws SQLException {
-        ensureOpen();
-        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override
@@ -416,16 +345,4 @@ class BigStatement implements Statement {
         return closeOnCompletion;
     }
 
-    @Override
-    public <T> T unwrap(Class<T> type) throws SQLException {
-        if (type.isInstance(this)) {
-            return type.cast(this);
-        }
-        throw new SQLException("a big statement is not a " + type.getName(), "HY000");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> type) {
-        return type.isInstance(this);
-    }
 }

@@ -76,6 +76,12 @@ class MetadataAgainstDuckDbTest {
         assertEquals(Versions.TEXT, meta.getDatabaseProductVersion());
         assertEquals("jdbc:big:" + file, meta.getURL());
         assertTrue(big.getAutoCommit(), "auto-commit is on by default");
+        // On the module path the driver is a service of module dev.big.jdbc.
+        java.lang.module.ModuleDescriptor module = java.lang.module.ModuleFinder.of(Path.of("target", "classes"))
+                .find("dev.big.jdbc").orElseThrow().descriptor();
+        assertTrue(module.provides().stream().anyMatch(p -> p.service().equals(Driver.class.getName())
+                && p.providers().equals(List.of(BigDriver.class.getName()))), module.toString());
+        assertTrue(module.requires().stream().anyMatch(r -> r.name().equals("dev.big.db")), module.toString());
     }
 
     @Test
