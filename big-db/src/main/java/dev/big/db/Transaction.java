@@ -100,11 +100,20 @@ public final class Transaction implements AutoCloseable {
                 appended++;
             }
         }
-        long next = appended == 0 ? 0 : reserve(table, appended);
-        for (int i = 0; i < ids.length; i++) {
-            Row record = records.get(i);
-            ids[i] = record.id().isPresent() ? record.id().getAsLong() : next++;
-            ops.add(db.putOp(table, ids[i], record));
+        long first = appended == 0 ? 0 : reserve(table, appended);
+        long next = first;
+        boolean checked = false;
+        try {
+            for (int i = 0; i < ids.length; i++) {
+                Row record = records.get(i);
+                ids[i] = record.id().isPresent() ? record.id().getAsLong() : next++;
+                ops.add(db.putOp(table, ids[i], record));
+            }
+            checked = true;
+        } finally {
+            if (!checked && appended > 0) {
+                db.releaseIds(table, first, first + appended); // a refused record takes no ids
+            }
         }
         apply(ops);
         puts.addAll(ops);

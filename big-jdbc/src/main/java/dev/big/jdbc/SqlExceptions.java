@@ -21,6 +21,8 @@ import java.sql.SQLTransientException;
  *       ({@link InvalidInputException}): 22000, a {@link SQLDataException};
  *   <li>a file that cannot be opened (locked, not big, a newer version, corrupt): 08001;
  *   <li>a write to a read-only connection: 25006;
+ *   <li>a transaction in a state that refuses the call (a second write transaction on a thread that
+ *       has one open, through another connection; a transaction that failed half-way): 25000;
  *   <li>anything else big reports: HY000, or XX001 for corruption.
  * </ul>
  */
@@ -35,6 +37,7 @@ final class SqlExceptions {
             case dev.big.engine.DatabaseFailedException failed -> new SQLNonTransientException(message, "HY000", failed);
             case BigException big -> new SQLException(message, "HY000", big);
             case IllegalArgumentException argument -> new SQLDataException(message, "22000", argument);
+            case IllegalStateException state -> new SQLException(message, "25000", state);
             default -> new SQLException(message, "HY000", e);
         };
     }

@@ -163,6 +163,20 @@ class MetadataAgainstDuckDbTest {
     }
 
     @Test
+    void aSecondWriterOnTheThreadOfAnOpenTransactionIsRefusedNotBlocked() throws SQLException {
+        try (Connection other = DriverManager.getConnection("jdbc:big:" + file);
+             Statement first = big.createStatement(); Statement second = other.createStatement()) {
+            big.setAutoCommit(false);
+            first.executeUpdate("INSERT INTO events (id) VALUES (900)");
+            SQLException refused = assertThrows(SQLException.class, () -> second.executeUpdate("INSERT INTO events (id) VALUES (901)"));
+            assertEquals("25000", refused.getSQLState());
+            assertTrue(refused.getMessage().contains("already has a write transaction open"), refused.getMessage());
+            big.commit();
+            assertEquals(1, second.executeUpdate("INSERT INTO events (id) VALUES (901)"));
+        }
+    }
+
+    @Test
     void aReadOnlyConnectionRefusesWrites() throws SQLException {
         try (Connection readOnly = DriverManager.getConnection("jdbc:big:" + file + "?readonly=true");
              Statement statement = readOnly.createStatement()) {

@@ -106,6 +106,22 @@ class SqlWritesTest {
     }
 
     @Test
+    void anAppendRefusedByTheFieldsBoundsTakesNoIds() {
+        Path file = SqlTestFiles.newFile("sql-refused-ids");
+        try (Db db = Db.create(file, List.of(TableDef.of("t", FieldDef.intField("b", 0, 10))))) {
+            db.sql("INSERT INTO t (b) VALUES (1)");
+            InvalidInputException refused = assertThrows(InvalidInputException.class,
+                    () -> db.sql("INSERT INTO t (b) VALUES (5), (99)"));
+            assertTrue(refused.getMessage().contains("99"), refused.getMessage());
+            assertEquals(List.of(List.of(1L)), db.sql("SELECT count(*) FROM t").rows());
+            assertEquals(1L, db.append("t", Row.of("b", 2)));
+        }
+        try (Db db = Db.open(file)) {
+            assertEquals(2L, db.append("t", Row.of("b", 3)), "the same id as without the reopen");
+        }
+    }
+
+    @Test
     void badWritesAreRefusedAndWriteNothing() {
         try (Db db = Db.create(SqlTestFiles.newFile("sql-bad-writes"), SCHEMA)) {
             db.sql("INSERT INTO events (id, value) VALUES (1, 1)");
