@@ -113,6 +113,10 @@ public final class Transaction implements AutoCloseable {
         } finally {
             if (!checked && appended > 0) {
                 db.releaseIds(table, first, first + appended); // a refused record takes no ids
+                long[] range = reserved.get(table);
+                if (range[1] == first + appended) {
+                    range[1] = first;
+                }
             }
         }
         apply(ops);
