@@ -52,6 +52,17 @@ public final class BigDriver implements Driver {
         return new BigConnection(url, OpenDatabases.acquire(target.path(), target.readOnly()), target.readOnly());
     }
 
+    /**
+     * A connection to a database the application has open already (a big file has one writer
+     * handle per process, so {@code jdbc:big:} of a file open through {@link dev.big.db.Db} would
+     * find it locked). Closing the connection leaves {@code db} open; close it after its
+     * connections.
+     */
+    public static Connection connect(dev.big.db.Db db) {
+        java.util.Objects.requireNonNull(db, "db");
+        return new BigConnection("jdbc:big:" + db.store().pager().name(), OpenDatabases.Shared.external(db), false);
+    }
+
     static Target parse(String url, Properties info) throws SQLException {
         String rest = url.substring(URL_PREFIX.length());
         int query = rest.indexOf('?');

@@ -28,16 +28,22 @@ final class OpenDatabases {
             this.db = db;
         }
 
+        /** A database the application opened and closes itself: not shared by URL, never closed here. */
+        static Shared external(Db db) {
+            Shared shared = new Shared(null, db);
+            shared.holders = 1;
+            return shared;
+        }
+
         Db db() {
             return db;
         }
 
-        Path file() {
-            return key.file();
-        }
-
-        /** Lets go of the database; the last holder closes it. */
+        /** Lets go of the database; the last holder closes it (unless the application opened it). */
         void release() {
+            if (key == null) {
+                return;
+            }
             synchronized (OPEN) {
                 if (--holders == 0) {
                     OPEN.remove(key);

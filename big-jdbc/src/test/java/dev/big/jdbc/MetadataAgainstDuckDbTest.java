@@ -177,6 +177,18 @@ class MetadataAgainstDuckDbTest {
     }
 
     @Test
+    void aDatabaseTheApplicationHasOpenTakesConnectionsToo() throws SQLException {
+        Path other = Fixtures.newBigFile("external");
+        try (dev.big.db.Db db = dev.big.db.Db.open(other)) {
+            try (Connection connection = BigDriver.connect(db); Statement statement = connection.createStatement()) {
+                assertEquals(2, statement.executeUpdate("INSERT INTO events (id, value) VALUES (1, 10), (2, 20)"));
+            }
+            assertEquals(java.math.BigInteger.valueOf(30), db.sql("SELECT sum(value) FROM events").scalar(),
+                    "the connection wrote through the application's database, which stays open");
+        }
+    }
+
+    @Test
     void aReadOnlyConnectionRefusesWrites() throws SQLException {
         try (Connection readOnly = DriverManager.getConnection("jdbc:big:" + file + "?readonly=true");
              Statement statement = readOnly.createStatement()) {
