@@ -231,7 +231,7 @@ public final class Db implements AutoCloseable {
      * commit still holds the write lock: once it lets go, the commit is the tip but not yet
      * published, and a counter built from the published catalog would hand out ids it wrote.
      */
-    private void idsWritten(List<WriteOp> ops, Catalog written) {
+    void idsWritten(List<WriteOp> ops, Catalog written) {
         Set<String> tables = new HashSet<>();
         for (WriteOp op : ops) {
             if (op instanceof WriteOp.Put put && tables.add(put.table())) {
@@ -251,6 +251,17 @@ public final class Db implements AutoCloseable {
 
     long reserveId(String table) {
         return nextIds.computeIfAbsent(table, t -> new AtomicLong(tableInfo(t).nextRecordId())).getAndIncrement();
+    }
+
+    /**
+     * Gives back the ids {@code from} (inclusive) to {@code to} (exclusive) of {@code table} that
+     * a rolled-back transaction reserved, when none were reserved after them.
+     */
+    void releaseIds(String table, long from, long to) {
+        AtomicLong next = nextIds.get(table);
+        if (next != null) {
+            next.compareAndSet(to, from);
+        }
     }
 
     /** Reserves {@code count} consecutive ids of {@code table}; returns the first. */
@@ -328,6 +339,15 @@ public final class Db implements AutoCloseable {
         return new BulkLoader(this, table, listener, bufferBytes).load(records);
     }
 
+    /**
+     * Begins a write transaction of many changes, committed all or nothing ({@link Transaction}).
+     * Waits while another write transaction is open; holds the write lock until it commits or
+     * rolls back, so close it promptly (try-with-resources rolls back what was not committed).
+     */
+    public Transaction begin() {
+        return new Transaction(this, store.beginWrite());
+    }
+
     // ------------------------------------------------------------------ reads
 
     /** A snapshot of the latest commit; close it when done. */
@@ -346,12 +366,50 @@ public final class Db implements AutoCloseable {
     }
 
     /**
-     * Runs one statement of the supported SQL subset on a snapshot of the latest commit (see
-     * docs/sql.md); {@code EXPLAIN <query>} returns the plan.
+     * Runs one statement of the supported SQL subset (see docs/sql.md): a query on a snapshot of
+     * the latest commit ({@code EXPLAIN <query>} returns the plan), or an INSERT, UPDATE or DELETE
+     * as one transaction, durable when it returns, answering the count of records it wrote.
      */
     public dev.big.db.sql.SqlResult sql(String sql) {
+        if (dev.big.db.sql.SqlEngine.isWrite(sql)) {
+            return sql(sql, new Object[0]);
+        }
         try (Snapshot snapshot = read()) {
             return dev.big.db.sql.SqlEngine.execute(snapshot, sql);
+        }
+    }
+
+    /**
+     * Runs one statement whose {@code ?} stand for {@code parameters}, in order, bound by type
+     * (Long, BigDecimal, String, Boolean, Instant, a collection of strings for a set, or null; see
+     * docs/sql.md, "Parameters"). A wrong count of values or one that does not suit its column is
+     * refused with {@link InvalidInputException}.
+     */
+    public dev.big.db.sql.SqlResult sql(String sql, Object... parameters) {
+        if (dev.big.db.sql.SqlEngine.isWrite(sql)) {
+            try (Transaction transaction = begin()) {
+                dev.big.db.sql.SqlResult result = transaction.sql(sql, parameters);
+                transaction.commit();
+                return result;
+            }
+        }
+        try (Snapshot snapshot = read()) {
+            return dev.big.db.sql.SqlEngine.execute(snapshot, sql, java.util.Arrays.asList(parameters));
+        }
+    }
+
+    /**
+     * Runs one query (as {@link #sql(String, Object...)}) on a snapshot of the latest commit and
+     * returns a cursor that reads its answer as it goes: a listing of millions of records runs in
+     * bounded memory. The cursor holds the snapshot until it is closed; close it promptly.
+     */
+    public dev.big.db.sql.SqlCursor query(String sql, Object... parameters) {
+        Snapshot snapshot = read();
+        try {
+            return dev.big.db.sql.SqlEngine.open(snapshot, sql, java.util.Arrays.asList(parameters)).closing(snapshot);
+        } catch (RuntimeException | Error e) {
+            snapshot.close();
+            throw e;
         }
     }
 

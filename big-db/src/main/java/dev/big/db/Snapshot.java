@@ -4,6 +4,7 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.db.query.EngineAccess;
 import dev.big.db.query.QueryEngine;
 import dev.big.engine.ReadTxn;
+import dev.big.engine.Txn;
 import dev.big.engine.bsi.ZoneMap;
 import java.util.Arrays;
 import java.util.Collections;
@@ -15,6 +16,10 @@ import java.util.Optional;
  * keep committing. Every query of a snapshot sees exactly that commit. Close it promptly
  * (try-with-resources): pages it can see are not reused while it is open.
  *
+ * <p>A snapshot of an open {@link Transaction} ({@link Transaction#read()}) shows the commit the
+ * transaction started from with the transaction's own writes; it has no {@link #commit()}, and
+ * closing it leaves the transaction open.
+ *
  * <p>A snapshot belongs to one thread at a time.
  */
 public final class Snapshot implements AutoCloseable {
@@ -23,17 +28,27 @@ public final class Snapshot implements AutoCloseable {
         EngineAccess.grant(Snapshot::engine);
     }
 
-    private final ReadTxn txn;
+    private final Txn txn;
+    /** The read transaction this snapshot closes, or null when it views a write transaction it does not own. */
+    private final ReadTxn owned;
     private final QueryEngine engine;
 
     Snapshot(ReadTxn txn) {
+        this(txn, txn);
+    }
+
+    /** A view of {@code txn}'s state; {@code owned} (the same transaction, or null) is closed with the snapshot. */
+    Snapshot(Txn txn, ReadTxn owned) {
         this.txn = txn;
+        this.owned = owned;
         try {
             this.engine = new QueryEngine(txn);
         } catch (RuntimeException | Error e) {
             // The engine reads the catalog; when that fails, nobody else can close the transaction,
             // and an open one pins its commit's pages and makes Db.close() wait for it.
-            txn.close();
+            if (owned != null) {
+                owned.close();
+            }
             throw e;
         }
     }
@@ -45,7 +60,11 @@ public final class Snapshot implements AutoCloseable {
 
     /** The commit this snapshot shows, as {@link Db#read(Commit)} takes it (in this process or another). */
     public Commit commit() {
-        return Commit.of(txn.commitState());
+        if (owned == null) {
+            throw new IllegalStateException("a snapshot of an open transaction shows writes that are not committed;"
+                    + " it has no commit to share");
+        }
+        return Commit.of(owned.commitState());
     }
 
     /** Reads {@code table} shard by shard and column by column, for scans that hand out whole batches of records. */
@@ -176,6 +195,8 @@ public final class Snapshot implements AutoCloseable {
 
     @Override
     public void close() {
-        txn.close();
+        if (owned != null) {
+            owned.close();
+        }
     }
 }

@@ -1,7 +1,10 @@
 package dev.big.db.sql;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
+import net.sf.jsqlparser.expression.ArrayConstructor;
 import net.sf.jsqlparser.expression.BooleanValue;
 import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.DateTimeLiteralExpression;
@@ -73,7 +76,9 @@ final class ExpressionReader {
     Literal literal(Expression expression) {
         return switch (expression) {
             case LongValue value -> Literal.IntLiteral.constant(value.getBigIntegerValue(), value.toString());
-            case JdbcParameter parameter -> throw parametersUnsupported(parameter);
+            case JdbcParameter parameter -> throw SqlErrors.unsupported("statement parameter without a value", parameter,
+                    "bind one value per ?: Db.sql(sql, values...), SqlEngine.execute(snapshot, sql, values) or a JDBC"
+                            + " PreparedStatement");
             case JdbcNamedParameter named -> templateParameter(named);
             case SignedExpression signed -> signed(signed);
             case StringValue string -> {
@@ -82,20 +87,25 @@ final class ExpressionReader {
                 }
                 yield Literal.StringLiteral.constant(string.getNotExcapedValue(), string.toString());
             }
-            case BooleanValue bool -> new Literal.BoolLiteral(bool.getValue(), bool.toString());
+            case BooleanValue bool -> Literal.BoolLiteral.constant(bool.getValue(), bool.toString());
             case Column column when column.getTable() == null && column.getColumnName().equalsIgnoreCase("true") ->
-                    new Literal.BoolLiteral(true, column.toString());
+                    Literal.BoolLiteral.constant(true, column.toString());
             case Column column when column.getTable() == null && column.getColumnName().equalsIgnoreCase("false") ->
-                    new Literal.BoolLiteral(false, column.toString());
+                    Literal.BoolLiteral.constant(false, column.toString());
             case NullValue nothing -> new Literal.NullLiteral(nothing.toString());
             case CastExpression cast -> timestamp(cast);
             case DateTimeLiteralExpression typed -> timestamp(typed);
             case DoubleValue decimal -> decimal(decimal);
+            case ArrayConstructor array -> set(array);
             default -> null;
         };
     }
 
-    /** {@code :i<n>}, {@code :s<n>} or {@code :t<n>} of a template: the literal whose value is the n-th value. */
+    /**
+     * {@code :i<n>}, {@code :s<n>} or {@code :t<n>} of a template, or also {@code :d<n>},
+     * {@code :b<n>}, {@code :l<n>} for a bound {@code ?} (see {@link StatementTemplate#withParameters}):
+     * the literal whose value is the n-th value.
+     */
     private Literal templateParameter(JdbcNamedParameter parameter) {
         String name = parameter.getName();
         int index = template && name != null && name.length() > 1 && name.substring(1).chars().allMatch(Character::isDigit)
@@ -108,12 +118,31 @@ final class ExpressionReader {
             case 'i' -> Literal.IntLiteral.parameter(index, parameter.toString());
             case 's' -> new Literal.StringLiteral(null, index, parameter.toString());
             case 't' -> new Literal.TimestampLiteral(null, index, parameter.toString());
+            case 'd' -> new Literal.DecimalLiteral(null, index, parameter.toString());
+            case 'b' -> new Literal.BoolLiteral(false, index, parameter.toString());
+            case 'l' -> new Literal.SetLiteral(null, index, parameter.toString());
             default -> throw parametersUnsupported(parameter);
         };
     }
 
     private static UnsupportedSqlException parametersUnsupported(Expression parameter) {
-        return SqlErrors.unsupported("statement parameter", parameter, "write the values into the statement as literals");
+        return SqlErrors.unsupported("statement parameter", parameter,
+                "write ? for each parameter and bind its values (numbered $1 and named :name parameters are not read)");
+    }
+
+    /** {@code ['a', 'b']}: the values of a set, each a string literal. */
+    private Literal set(ArrayConstructor array) {
+        List<Literal.StringLiteral> elements = new ArrayList<>();
+        if (array.getExpressions() != null) {
+            for (Expression element : array.getExpressions()) {
+                if (!(literal(element) instanceof Literal.StringLiteral string)) {
+                    throw SqlErrors.unsupported("list element that is not a string literal", array,
+                            "a set's values are written ['a', 'b'] (or [] for none)");
+                }
+                elements.add(string);
+            }
+        }
+        return new Literal.SetLiteral(elements, -1, array.toString());
     }
 
     /** {@code 1.25} as an exact decimal; {@code 1e3} is a DOUBLE in DuckDB, compared inexactly, so refused. */
@@ -123,7 +152,7 @@ final class ExpressionReader {
             throw SqlErrors.unsupported("floating-point literal " + text, decimal,
                     "write numbers with a point and no exponent (1000.0, 0.001): big's numbers are exact");
         }
-        return new Literal.DecimalLiteral(new BigDecimal(text), text);
+        return Literal.DecimalLiteral.constant(new BigDecimal(text), text);
     }
 
     private Literal signed(SignedExpression signed) {

@@ -9,7 +9,9 @@ import dev.big.db.query.TopN;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 
 /**
@@ -77,7 +79,7 @@ final class ListingRunner {
     SqlResult run(Filter where, Order order, int limit) {
         if (pointRead(where) instanceof Long id) {
             Optional<List<Object>> values = limit == 0 ? Optional.empty() : snapshot.values(table.name(), id, fieldsRead);
-            return new SqlResult(names, values.map(v -> List.of(row(id, v))).orElse(List.of()));
+            return new SqlResult(names, values.map(v -> List.of(row(id, v))).orElse(List.of()), types());
         }
         long[] ids = ids(where, order == null ? Order.ASC : order, limit < 0 ? Integer.MAX_VALUE : limit);
         List<List<Object>> rows = new ArrayList<>(ids.length);
@@ -85,7 +87,101 @@ final class ListingRunner {
             rows.add(row(id, snapshot.values(table.name(), id, fieldsRead)
                     .orElseThrow(() -> new IllegalStateException("record " + id + " vanished from its snapshot"))));
         }
-        return new SqlResult(names, rows);
+        return new SqlResult(names, rows, types());
+    }
+
+    /** The selected columns' types, from the schema. */
+    List<ColumnType> types() {
+        return columns.stream().map(c -> c.isId() ? ColumnType.ID : ColumnType.of(c.field())).toList();
+    }
+
+    /** How many ids a streamed listing asks for at a time. */
+    private static final int PAGE_IDS = 4096;
+
+    /**
+     * The rows of {@link #run} as an iterator that reads as it goes: ids a page at a time, each
+     * record when its row is asked for. A top-N listing finds its ids first (one long per
+     * record), then reads the records one by one.
+     */
+    Iterator<List<Object>> rows(Filter where, Order order, int limit) {
+        if (limit == 0) {
+            return Collections.emptyIterator();
+        }
+        if (pointRead(where) != null || valueOrder != null) {
+            long[] ids = pointRead(where) != null ? new long[] {pointRead(where)} : ids(where, Order.ASC, limit < 0 ? Integer.MAX_VALUE : limit);
+            return new Iterator<>() {
+                private int next;
+                private List<Object> row = advance();
+
+                private List<Object> advance() {
+                    while (next < ids.length) {
+                        long id = ids[next++];
+                        Optional<List<Object>> values = snapshot.values(table.name(), id, fieldsRead);
+                        if (values.isPresent()) {
+                            return row(id, values.get());
+                        }
+                    }
+                    return null;
+                }
+
+                @Override
+                public boolean hasNext() {
+                    return row != null;
+                }
+
+                @Override
+                public List<Object> next() {
+                    if (row == null) {
+                        throw new NoSuchElementException();
+                    }
+                    List<Object> current = row;
+                    row = advance();
+                    return current;
+                }
+            };
+        }
+        Order direction = order == null ? Order.ASC : order;
+        Cursor cursor = Cursor.of(where, direction);
+        return new Iterator<>() {
+            private long remaining = limit < 0 ? Long.MAX_VALUE : limit;
+            private Long after = cursor.after();
+            private long[] page = new long[0];
+            private int next;
+            private boolean done;
+
+            @Override
+            public boolean hasNext() {
+                if (next < page.length) {
+                    return true;
+                }
+                if (done || remaining == 0) {
+                    return false;
+                }
+                page = snapshot.ids(table.name(), cursor.rest(), direction, (int) Math.min(PAGE_IDS, remaining), after);
+                next = 0;
+                remaining -= page.length;
+                done = page.length < PAGE_IDS;
+                if (page.length > 0) {
+                    after = page[page.length - 1];
+                }
+                return page.length > 0;
+            }
+
+            @Override
+            public List<Object> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                long id = page[next++];
+                return row(id, snapshot.values(table.name(), id, fieldsRead)
+                        .orElseThrow(() -> new IllegalStateException("record " + id + " vanished from its snapshot")));
+            }
+        };
+    }
+
+    /** The names of the selected columns. */
+    List<String> names() {
+        return names;
     }
 
     private long[] ids(Filter where, Order order, int limit) {

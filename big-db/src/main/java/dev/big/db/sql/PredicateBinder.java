@@ -155,7 +155,7 @@ final class PredicateBinder {
         }
         return switch (type) {
             case DECIMAL -> switch (literal) {
-                case Literal.DecimalLiteral decimal -> decimal.value();
+                case Literal.DecimalLiteral decimal -> decimal.value(values);
                 case Literal.IntLiteral integer -> new BigDecimal(integer.value(values));
                 default -> throw mismatch(column, literal, "a number", sql);
             };
@@ -168,7 +168,7 @@ final class PredicateBinder {
                 if (!(literal instanceof Literal.BoolLiteral bool)) {
                     throw mismatch(column, literal, "true or false", sql);
                 }
-                yield bool.value();
+                yield bool.value(values);
             }
             case KEYED -> {
                 if (!(literal instanceof Literal.StringLiteral string)) {

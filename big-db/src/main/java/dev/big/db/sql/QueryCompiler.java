@@ -14,6 +14,9 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.ExplainStatement;
 import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.update.Update;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.GroupByElement;
@@ -62,10 +65,22 @@ final class QueryCompiler {
                 yield new CompiledStatement(select(explained), true);
             }
             case Select select -> new CompiledStatement(select(select), false);
+            case Insert insert -> write(writer -> writer.insert(insert));
+            case Update update -> write(writer -> writer.update(update));
+            case Delete delete -> write(writer -> writer.delete(delete));
             default -> throw SqlErrors.unsupported(statementKind(statement) + " statement", statement,
-                    "big's SQL only reads (" + SqlErrors.STATEMENT_SHAPES + "); write with Db.append, put, update,"
-                            + " delete, ingest or bulkLoad");
+                    "big's SQL reads (" + SqlErrors.STATEMENT_SHAPES + ") and writes records (" + WriteCompiler.WRITES
+                            + "); tables are made with a schema (big create, Db.createTable)");
         };
+    }
+
+    private CompiledStatement write(java.util.function.Function<WriteCompiler, WriteStatement> compile) {
+        WriteCompiler writer = new WriteCompiler(template);
+        try {
+            return CompiledStatement.of(compile.apply(writer));
+        } finally {
+            reader = writer.reader();
+        }
     }
 
     private static String statementKind(Statement statement) {

@@ -3,10 +3,15 @@ package dev.big.db.sql;
 import dev.big.db.Filter;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Snapshot;
+import dev.big.db.Transaction;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import net.sf.jsqlparser.parser.CCJSqlParser;
+import net.sf.jsqlparser.parser.CCJSqlParserConstants;
+import net.sf.jsqlparser.parser.Token;
+import net.sf.jsqlparser.parser.TokenMgrException;
 import net.sf.jsqlparser.statement.Statement;
 
 /**
@@ -56,6 +61,134 @@ public final class SqlEngine {
             // caller wrote.
             return executeWithoutTemplate(snapshot, sql);
         }
+    }
+
+    /**
+     * Runs {@code sql}, whose {@code ?} stand for {@code parameters} in order, on {@code snapshot}.
+     * The values are bound by type, never written into the statement's text (docs/sql.md,
+     * "Parameters"); statements that differ only in the values of their parameters are compiled
+     * once. A wrong count of values, a value of a type big does not bind, or one that does not suit
+     * its column is refused with {@link InvalidInputException}.
+     */
+    public static SqlResult execute(Snapshot snapshot, String sql, List<?> parameters) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(parameters, "parameters");
+        if (parameters.isEmpty() && sql.indexOf('?') < 0) {
+            return execute(snapshot, sql);
+        }
+        StatementCache.Prepared prepared = prepareWithParameters(sql, parameters);
+        try {
+            return run(snapshot, prepared);
+        } catch (InvalidInputException e) {
+            throw asWritten(e);
+        }
+    }
+
+    /** The statement of {@code sql} with {@code parameters} bound: compiled once per statement and kinds of values. */
+    static StatementCache.Prepared prepareWithParameters(String sql, List<?> parameters) {
+        StatementTemplate template = StatementTemplate.withParameters(sql, parameters);
+        Optional<CompiledStatement> cached = CACHE.template(template.text());
+        if (cached != null && cached.isPresent()) {
+            return new StatementCache.Prepared(cached.get(), template.values(), false);
+        }
+        CompiledStatement compiled;
+        try {
+            QueryCompiler compiler = new QueryCompiler(true);
+            compiled = compiler.compile(SqlParser.parse(template.text()));
+            BitSet used = compiler.parameters();
+            int count = template.values().size();
+            if (used.cardinality() != count || used.nextClearBit(0) != count) {
+                throw new UnsupportedSqlException("a parameter (?) where big takes only a constant written in the statement,"
+                        + " in \"" + SqlErrors.shorten(sql) + "\"; parameters stand for values compared with or written"
+                        + " into columns, and for LIMIT");
+            }
+        } catch (StackOverflowError e) {
+            throw tooDeep();
+        } catch (InvalidInputException e) {
+            throw asWritten(e);
+        }
+        if (template.text().length() <= MAX_CACHED_CHARS) {
+            CACHE.putTemplate(template.text(), Optional.of(compiled));
+        }
+        return new StatementCache.Prepared(compiled, template.values(), false);
+    }
+
+    /** {@code e} with its message quoting the bound parameters as {@code ?}, as the caller wrote them. */
+    private static InvalidInputException asWritten(InvalidInputException e) {
+        String message = StatementTemplate.quoteParametersAsWritten(e.getMessage());
+        if (message.equals(e.getMessage())) {
+            return e;
+        }
+        InvalidInputException rewritten = e instanceof UnsupportedSqlException
+                ? new UnsupportedSqlException(message) : new InvalidInputException(message);
+        rewritten.setStackTrace(e.getStackTrace());
+        return rewritten;
+    }
+
+    /**
+     * Runs {@code sql} in {@code transaction}: a query sees the transaction's writes so far, an
+     * INSERT, UPDATE or DELETE writes as one change of it and answers one row, the count of
+     * records it wrote. {@code ?} stand for {@code parameters} (none: the statement has no ?).
+     */
+    public static SqlResult execute(Transaction transaction, String sql, List<?> parameters) {
+        Objects.requireNonNull(transaction, "transaction");
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(parameters, "parameters");
+        boolean bound = !parameters.isEmpty() || sql.indexOf('?') >= 0;
+        StatementCache.Prepared prepared = bound ? prepareWithParameters(sql, parameters) : prepare(sql);
+        try {
+            return run(transaction, prepared);
+        } catch (InvalidInputException e) {
+            if (bound) {
+                throw asWritten(e);
+            }
+            if (!prepared.fromTemplate()) {
+                throw e;
+            }
+            // As in execute(Snapshot, String): fail again from the text, to quote what the caller wrote.
+            // Nothing was written: a write statement is bound whole before it writes.
+            return run(transaction, new StatementCache.Prepared(compile(sql), List.of(), false));
+        }
+    }
+
+    private static SqlResult run(Transaction transaction, StatementCache.Prepared prepared) {
+        WriteStatement write = prepared.statement().write();
+        if (write != null) {
+            return new WriteRunner(transaction, prepared.values()).run(write);
+        }
+        try (Snapshot view = transaction.read()) {
+            return run(view, prepared);
+        }
+    }
+
+    /** Whether {@code sql} is an INSERT, UPDATE or DELETE (by its first word; it may still be malformed). */
+    public static boolean isWrite(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        try {
+            Token first = SqlParser.newParser(sql).getNextToken();
+            return first.kind == CCJSqlParserConstants.K_INSERT || first.kind == CCJSqlParserConstants.K_UPDATE
+                    || first.kind == CCJSqlParserConstants.K_DELETE;
+        } catch (TokenMgrException e) {
+            return false;
+        }
+    }
+
+    /** How many {@code ?} parameters {@code sql} has (outside strings, quoted names and comments). */
+    public static int parameterCount(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        int count = 0;
+        try {
+            CCJSqlParser lexer = SqlParser.newParser(sql);
+            for (Token token = lexer.getNextToken(); token.kind != CCJSqlParserConstants.EOF; token = lexer.getNextToken()) {
+                if (token.image.equals("?")) {
+                    count++;
+                }
+            }
+        } catch (TokenMgrException e) {
+            throw new UnsupportedSqlException("malformed SQL: " + e.getMessage() + "\n" + SqlErrors.shorten(sql));
+        }
+        return count;
     }
 
     /** Runs {@code sql} compiled from its own text, bypassing templates and the cache (tests compare both ways). */
@@ -134,6 +267,17 @@ public final class SqlEngine {
     }
 
     private static SqlResult run(Snapshot snapshot, StatementCache.Prepared prepared) {
+        return run(snapshot, prepared, false).result;
+    }
+
+    /** A statement's answer: whole ({@code result}), or, for a listing asked to stream, a cursor. */
+    private record Answer(SqlResult result, SqlCursor cursor) {}
+
+    private static Answer run(Snapshot snapshot, StatementCache.Prepared prepared, boolean stream) {
+        if (prepared.statement().write() != null) {
+            throw new UnsupportedSqlException("INSERT, UPDATE and DELETE write, and a snapshot only reads: run them with"
+                    + " Db.sql or Transaction.sql");
+        }
         Query query = prepared.statement().query();
         TableBinding table = TableBinding.of(snapshot.schema(), query.table());
         PredicateBinder binder = new PredicateBinder(table, prepared.values());
@@ -149,12 +293,44 @@ public final class SqlEngine {
             runner.validate();
         }
         if (prepared.statement().explain()) {
-            return PlanExplainer.explain(snapshot, table, query, where, limit, runner);
+            return new Answer(PlanExplainer.explain(snapshot, table, query, where, limit, runner), null);
         }
-        return switch (query) {
+        if (stream && query instanceof ListingQuery listing) {
+            ListingRunner listingRunner = new ListingRunner(snapshot, table, listing);
+            return new Answer(null, new SqlCursor(listingRunner.names(), listingRunner.types(),
+                    listingRunner.rows(where, listing.order(), limit), null));
+        }
+        return new Answer(switch (query) {
             case AggregateQuery aggregate -> runner.run(limit);
             case ListingQuery listing -> new ListingRunner(snapshot, table, listing).run(where, listing.order(), limit);
-        };
+        }, null);
+    }
+
+    /**
+     * Runs {@code sql} (a query; {@code ?} stand for {@code parameters}) on {@code snapshot} and
+     * returns its answer as a cursor that reads as it goes: a listing's records are read while the
+     * cursor moves, in pages of ids, so memory stays bounded however many it lists. The snapshot
+     * must stay open while the cursor is read; closing the cursor leaves it open.
+     */
+    public static SqlCursor open(Snapshot snapshot, String sql, List<?> parameters) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(parameters, "parameters");
+        boolean bound = !parameters.isEmpty() || sql.indexOf('?') >= 0;
+        StatementCache.Prepared prepared = bound ? prepareWithParameters(sql, parameters) : prepare(sql);
+        try {
+            Answer answer = run(snapshot, prepared, true);
+            return answer.cursor != null ? answer.cursor : SqlCursor.of(answer.result);
+        } catch (InvalidInputException e) {
+            if (bound) {
+                throw asWritten(e);
+            }
+            if (!prepared.fromTemplate()) {
+                throw e;
+            }
+            Answer answer = run(snapshot, new StatementCache.Prepared(compile(sql), List.of(), false), true);
+            return answer.cursor != null ? answer.cursor : SqlCursor.of(answer.result);
+        }
     }
 
     private static long limitOf(PredicateBinder binder, Literal.IntLiteral limit) {

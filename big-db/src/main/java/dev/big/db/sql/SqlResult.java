@@ -7,14 +7,24 @@ import java.util.List;
  * {@code Long} (integers, counts), {@code java.math.BigInteger} (sums), {@code Double} (avg),
  * {@code String} (keyed), {@code Boolean}, {@code java.time.Instant} (timestamps),
  * {@code java.util.SortedSet<String>} (set fields) or null. For {@code EXPLAIN} the result has one
- * column, {@code plan}, with one row per line of the plan.
+ * column, {@code plan}, with one row per line of the plan. {@link #types()} types each column
+ * ({@link ColumnType}).
  */
-public record SqlResult(List<String> columns, List<List<Object>> rows) {
+public record SqlResult(List<String> columns, List<List<Object>> rows, List<ColumnType> types) {
 
-    /** Keeps unmodifiable copies of the columns and rows. */
+    /** Keeps unmodifiable copies; refuses a type list that does not match the columns. */
     public SqlResult {
         columns = List.copyOf(columns);
         rows = List.copyOf(rows);
+        types = List.copyOf(types);
+        if (types.size() != columns.size()) {
+            throw new IllegalArgumentException(types.size() + " column types for " + columns.size() + " columns");
+        }
+    }
+
+    /** A result whose column types are read from its values ({@link ColumnType}). */
+    public SqlResult(List<String> columns, List<List<Object>> rows) {
+        this(columns, rows, ColumnType.inferred(columns.size(), rows));
     }
 
     /** The single value of a one-row, one-column result (a count, for example). */

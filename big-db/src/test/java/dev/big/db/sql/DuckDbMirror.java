@@ -99,6 +99,20 @@ final class DuckDbMirror implements AutoCloseable {
         }
     }
 
+    /** The count DuckDB answers a write statement with. */
+    long update(String sql) {
+        try (Statement statement = connection.createStatement()) {
+            return statement.executeLargeUpdate(sql);
+        } catch (SQLException e) {
+            throw new Refused(sql, e);
+        }
+    }
+
+    /** Runs a statement that answers nothing: BEGIN TRANSACTION, COMMIT, ROLLBACK. */
+    void run(String sql) {
+        execute(sql);
+    }
+
     /** DuckDB refused a statement. Unchecked, so that no test signature names java.sql (see the static block). */
     static final class Refused extends RuntimeException {
         Refused(String sql, SQLException cause) {

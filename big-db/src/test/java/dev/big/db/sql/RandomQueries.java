@@ -41,12 +41,17 @@ final class RandomQueries {
     private final String alias;
 
     RandomQueries(Random random, RandomTable table) {
+        this(random, table, true);
+    }
+
+    /** @param aliases whether statements may give the table an alias (writes never do) */
+    RandomQueries(Random random, RandomTable table, boolean aliases) {
         this.random = random;
         this.table = table;
         this.ints = table.columns.stream().filter(c -> c.type() == FieldType.INT || c.type() == FieldType.DECIMAL).toList();
         this.integers = table.columns.stream().filter(c -> c.type().isInteger()).toList();
         this.keyed = table.columns(FieldType.KEYED);
-        this.alias = random.nextInt(4) == 0 ? "x" : null;
+        this.alias = random.nextInt(4) == 0 && aliases ? "x" : null;
         this.tableRef = table.name + (alias != null ? (random.nextBoolean() ? " AS " : " ") + alias : "");
         this.groups = new RandomGroupQueries(random, table, this);
     }

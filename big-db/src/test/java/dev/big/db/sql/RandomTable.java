@@ -156,7 +156,8 @@ final class RandomTable {
         return values;
     }
 
-    private Object draw(Column column) {
+    /** A value of {@code column}'s distribution (never null). */
+    Object draw(Column column) {
         return column.values().apply(random);
     }
 

@@ -87,15 +87,15 @@ class SqlErrorMessagesTest {
             SELECT mode(value) FROM events | function mode | aggregates are
             SELECT value, count(*) FROM events | column value neither in GROUP BY nor inside an aggregate | GROUP BY value
             SELECT 1 FROM events | select item | columns
-            SELECT count(*) FROM events WHERE value = ? | statement parameter | literals
+            SELECT count(*) FROM events WHERE value = ? | statement parameter without a value | bind one value per ?
             SELECT count(*) FROM events LIMIT 10, 5 | OFFSET | cursors
             SELECT count(*) FROM events LIMIT ALL | LIMIT that is not a non-negative integer | LIMIT 50
             SELECT id FROM events ORDER BY id LIMIT -1 | LIMIT that is not a non-negative integer | LIMIT 50
             SELECT count(*) FROM events x WHERE y.value = 1 | not the table of FROM | x here
             SELECT count(*) FROM main.events | qualified table name | without schema
             SELECT 1 | SELECT without FROM | FROM table
-            INSERT INTO events (value) VALUES (1) | INSERT statement | Db.append
-            DELETE FROM events WHERE id = 1 | DELETE statement | only reads
+            INSERT INTO events (value) SELECT value FROM events | INSERT ... SELECT | big writes with INSERT INTO t
+            DROP TABLE events | DROP statement | tables are made with a schema
             EXPLAIN ANALYZE SELECT count(*) FROM events | EXPLAIN options | EXPLAIN followed by a query
             SELECT count(*) FROM events; SELECT count(*) FROM events | more than one statement | one statement per call
             SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY 99999999999999999999 | ORDER BY position 99999999999999999999 outside the select list | by name, alias or position

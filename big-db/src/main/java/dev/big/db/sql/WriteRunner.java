@@ -1,0 +1,205 @@
+package dev.big.db.sql;
+
+import dev.big.db.FieldType;
+import dev.big.db.Filter;
+import dev.big.db.Row;
+import dev.big.db.Snapshot;
+import dev.big.db.Transaction;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Binds a {@link WriteStatement} to the schema and runs it in a {@link Transaction}, as one change
+ * of it: the records an UPDATE or DELETE changes are those its WHERE matches in the
+ * transaction's own view (its writes so far included), found before anything is written. The
+ * answer is one row with the count of records inserted, updated or deleted, as DuckDB counts them.
+ *
+ * <p>Where big and DuckDB differ, big refuses rather than answer otherwise: an INSERT of an id
+ * the table has (DuckDB, without a key, would hold two rows with one id) is refused, as is a set
+ * written with a repeated value (DuckDB's list keeps repeats; a big set holds each value once).
+ */
+final class WriteRunner {
+
+    private static final ColumnType COUNT = new ColumnType(ColumnType.Kind.BIGINT, 0, false);
+
+    private final Transaction transaction;
+    private final List<Object> values;
+
+    WriteRunner(Transaction transaction, List<Object> values) {
+        this.transaction = transaction;
+        this.values = values;
+    }
+
+    SqlResult run(WriteStatement statement) {
+        long count;
+        try (Snapshot view = transaction.read()) {
+            TableBinding table = TableBinding.of(view.schema(), statement.table());
+            PredicateBinder binder = new PredicateBinder(table, values);
+            count = switch (statement) {
+                case WriteStatement.Insert insert -> insert(view, table, binder, insert);
+                case WriteStatement.Update update -> {
+                    Map<String, Object> changes = assignments(table, binder, update);
+                    long[] ids = matching(view, table, binder.bind(update.where()));
+                    transaction.updateAll(table.name(), ids, changes);
+                    yield ids.length;
+                }
+                case WriteStatement.Delete delete -> {
+                    long[] ids = matching(view, table, binder.bind(delete.where()));
+                    yield transaction.deleteAll(table.name(), ids);
+                }
+            };
+        }
+        return new SqlResult(List.of("count"), List.of(List.of(count)), List.of(COUNT));
+    }
+
+    private static long[] matching(Snapshot view, TableBinding table, Filter where) {
+        long[][] ids = {new long[64]};
+        int[] size = {0};
+        view.forEachId(table.name(), where, id -> {
+            if (size[0] == ids[0].length) {
+                ids[0] = Arrays.copyOf(ids[0], size[0] * 2);
+            }
+            ids[0][size[0]++] = id;
+        });
+        return Arrays.copyOf(ids[0], size[0]);
+    }
+
+    private long insert(Snapshot view, TableBinding table, PredicateBinder binder, WriteStatement.Insert insert) {
+        List<TableBinding.BoundColumn> columns = new ArrayList<>();
+        if (insert.columns() == null) {
+            columns.add(table.column(new ColumnRef("id", "id")));
+            table.fields().forEach(f -> columns.add(table.column(new ColumnRef(f.name(), f.name()))));
+        } else {
+            Set<String> seen = new HashSet<>();
+            for (ColumnRef ref : insert.columns()) {
+                TableBinding.BoundColumn column = table.column(ref);
+                if (!seen.add(column.name())) {
+                    throw SqlErrors.invalid("column " + column.name() + " is listed twice", insert.sql());
+                }
+                columns.add(column);
+            }
+        }
+        int idColumn = -1;
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).isId()) {
+                idColumn = i;
+            }
+        }
+        List<Row> rows = new ArrayList<>(insert.rows().size());
+        Set<Long> ids = new HashSet<>();
+        for (int r = 0; r < insert.rows().size(); r++) {
+            List<Literal> literals = insert.rows().get(r);
+            if (literals.size() != columns.size()) {
+                throw SqlErrors.invalid("VALUES row " + (r + 1) + " has " + literals.size() + " value"
+                        + (literals.size() == 1 ? "" : "s") + " for " + columns.size() + " column"
+                        + (columns.size() == 1 ? "" : "s") + (insert.columns() == null ? " (the id, then every field in"
+                        + " schema order: list the columns to give fewer)" : ""), insert.sql());
+            }
+            Row.Builder row = Row.builder();
+            for (int c = 0; c < columns.size(); c++) {
+                TableBinding.BoundColumn column = columns.get(c);
+                if (c == idColumn) {
+                    long id = id(binder, literals.get(c), insert.sql());
+                    boolean repeated = !ids.add(id);
+                    if (repeated || view.exists(table.name(), id)) {
+                        throw SqlErrors.invalid((repeated ? "this INSERT gives record id " + id + " twice"
+                                : "table " + table.name() + " has a record " + id + " already")
+                                + "; ids are unique in big: UPDATE that record, or DELETE it first", insert.sql());
+                    }
+                    row.id(id);
+                } else {
+                    row.set(column.name(), value(binder, column, literals.get(c), insert.sql()));
+                }
+            }
+            rows.add(row.build());
+        }
+        transaction.putAll(table.name(), rows);
+        return rows.size();
+    }
+
+    private long id(PredicateBinder binder, Literal literal, String sql) {
+        if (!(literal instanceof Literal.IntLiteral integer)) {
+            throw SqlErrors.invalid("the id is a non-negative integer, not " + literal.sql()
+                    + (literal instanceof Literal.NullLiteral ? " (leave the id column out to append records)" : ""), sql);
+        }
+        long id = binder.longValue(integer, sql);
+        if (id < 0) {
+            throw SqlErrors.invalid("record ids are not negative: " + id, sql);
+        }
+        return id;
+    }
+
+    private Map<String, Object> assignments(TableBinding table, PredicateBinder binder, WriteStatement.Update update) {
+        Map<String, Object> changes = new LinkedHashMap<>();
+        for (WriteStatement.Assignment assignment : update.assignments()) {
+            TableBinding.BoundColumn column = table.column(assignment.column());
+            Object value = value(binder, column, assignment.value(), assignment.sql());
+            if (changes.put(column.name(), value == null ? Transaction.NULL : value) != null) {
+                throw SqlErrors.invalid("column " + column.name() + " is set twice", update.sql());
+            }
+        }
+        return changes;
+    }
+
+    /** The value {@code literal} writes into {@code column}, typed as the field stores it; null for NULL. */
+    private Object value(PredicateBinder binder, TableBinding.BoundColumn column, Literal literal, String sql) {
+        if (literal instanceof Literal.NullLiteral) {
+            return null;
+        }
+        FieldType type = column.type();
+        return switch (type) {
+            case INT -> {
+                if (!(literal instanceof Literal.IntLiteral integer)) {
+                    throw mismatch(column, literal, "an integer", sql);
+                }
+                yield binder.longValue(integer, sql);
+            }
+            case DECIMAL -> switch (literal) {
+                case Literal.DecimalLiteral decimal -> decimal.value(values);
+                case Literal.IntLiteral integer -> new BigDecimal(integer.value(values));
+                default -> throw mismatch(column, literal, "a number", sql);
+            };
+            case TIMESTAMP -> switch (literal) {
+                case Literal.TimestampLiteral timestamp -> timestamp.value(values);
+                case Literal.StringLiteral string -> TimestampLiterals.parse(string.value(values), string.sql());
+                default -> throw mismatch(column, literal, "TIMESTAMP " + TimestampLiterals.FORMAT, sql);
+            };
+            case BOOL -> {
+                if (!(literal instanceof Literal.BoolLiteral bool)) {
+                    throw mismatch(column, literal, "true or false", sql);
+                }
+                yield bool.value(values);
+            }
+            case KEYED -> {
+                if (!(literal instanceof Literal.StringLiteral string)) {
+                    throw mismatch(column, literal, "a 'string'", sql);
+                }
+                yield string.value(values);
+            }
+            case SET -> {
+                if (!(literal instanceof Literal.SetLiteral set)) {
+                    throw mismatch(column, literal, "a list of strings, ['a', 'b'] ([] for none)", sql);
+                }
+                List<String> strings = set.value(values);
+                Set<String> unique = new LinkedHashSet<>(strings);
+                if (unique.size() != strings.size()) {
+                    throw SqlErrors.invalid(column.name() + " is a set: it holds each value once, and " + strings
+                            + " repeats one", sql);
+                }
+                yield unique;
+            }
+        };
+    }
+
+    private static RuntimeException mismatch(TableBinding.BoundColumn column, Literal literal, String expected, String sql) {
+        return SqlErrors.invalid(column.name() + " is " + column.typeLabel() + ": write " + expected + " into it, not "
+                + literal.sql(), sql);
+    }
+}

@@ -1,0 +1,222 @@
+package dev.big.jdbc;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.SQLDataException;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Calendar;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Conversions between big's values ({@code Long}, {@code BigInteger}, {@code BigDecimal},
+ * {@code Double}, {@code Instant}, {@code LocalDate}, {@code Boolean}, {@code String}, sets) and
+ * what JDBC getters return.
+ *
+ * <p>Timestamps: big stores a TIMESTAMP as a UTC instant, as DuckDB stores a TIMESTAMP without a
+ * zone. JDBC's {@link Timestamp} shows wall-clock time in the JVM's zone, so, as DuckDB's driver
+ * does, a value is handed out as the Timestamp whose wall-clock time is the UTC time
+ * ({@code Timestamp.valueOf(LocalDateTime at UTC)}), and a bound Timestamp's wall-clock time is
+ * read as UTC; with a {@link Calendar}, its zone is used instead.
+ */
+final class Values {
+
+    private static final DateTimeFormatter TIMESTAMP_TEXT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSS]");
+
+    static String string(Object value) {
+        return switch (value) {
+            case null -> null;
+            case Instant instant -> {
+                LocalDateTime time = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+                yield time.getNano() == 0 ? time.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"))
+                        : time.format(TIMESTAMP_TEXT);
+            }
+            case BigDecimal decimal -> decimal.toPlainString();
+            case Collection<?> set -> set.toString();
+            default -> value.toString();
+        };
+    }
+
+    static long longValue(Object value, String column) throws SQLException {
+        return switch (value) {
+            case null -> 0;
+            case Long l -> l;
+            case BigInteger big -> {
+                if (big.bitLength() > 63) {
+                    throw new SQLDataException(column + ": " + big + " does not fit a long; read it with getBigDecimal", "22003");
+                }
+                yield big.longValue();
+            }
+            case BigDecimal decimal -> {
+                try {
+                    yield decimal.setScale(0, java.math.RoundingMode.DOWN).longValueExact();
+                } catch (ArithmeticException e) {
+                    throw new SQLDataException(column + ": " + decimal + " does not fit a long", "22003", e);
+                }
+            }
+            case Number number -> number.longValue();
+            case Boolean bool -> bool ? 1 : 0;
+            case String text -> {
+                try {
+                    yield Long.parseLong(text.strip());
+                } catch (NumberFormatException e) {
+                    throw new SQLDataException(column + ": '" + text + "' is not an integer", "22018", e);
+                }
+            }
+            default -> throw mismatch(value, "an integer", column);
+        };
+    }
+
+    static int intValue(Object value, String column) throws SQLException {
+        long l = longValue(value, column);
+        if (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE) {
+            throw new SQLDataException(column + ": " + l + " does not fit an int; read it with getLong", "22003");
+        }
+        return (int) l;
+    }
+
+    static double doubleValue(Object value, String column) throws SQLException {
+        return switch (value) {
+            case null -> 0;
+            case Number number -> number.doubleValue();
+            case Boolean bool -> bool ? 1 : 0;
+            case String text -> {
+                try {
+                    yield Double.parseDouble(text.strip());
+                } catch (NumberFormatException e) {
+                    throw new SQLDataException(column + ": '" + text + "' is not a number", "22018", e);
+                }
+            }
+            default -> throw mismatch(value, "a number", column);
+        };
+    }
+
+    static BigDecimal decimal(Object value, String column) throws SQLException {
+        return switch (value) {
+            case null -> null;
+            case BigDecimal decimal -> decimal;
+            case BigInteger big -> new BigDecimal(big);
+            case Long l -> BigDecimal.valueOf(l);
+            case Double d -> BigDecimal.valueOf(d);
+            case Number number -> BigDecimal.valueOf(number.doubleValue());
+            case String text -> {
+                try {
+                    yield new BigDecimal(text.strip());
+                } catch (NumberFormatException e) {
+                    throw new SQLDataException(column + ": '" + text + "' is not a number", "22018", e);
+                }
+            }
+            default -> throw mismatch(value, "a number", column);
+        };
+    }
+
+    static boolean bool(Object value, String column) throws SQLException {
+        return switch (value) {
+            case null -> false;
+            case Boolean bool -> bool;
+            case Number number -> number.doubleValue() != 0;
+            case String text when text.equalsIgnoreCase("true") || text.equals("1") -> true;
+            case String text when text.equalsIgnoreCase("false") || text.equals("0") -> false;
+            default -> throw mismatch(value, "a boolean", column);
+        };
+    }
+
+    static Timestamp timestamp(Object value, Calendar calendar, String column) throws SQLException {
+        return switch (value) {
+            case null -> null;
+            case Instant instant -> calendar == null ? Timestamp.valueOf(LocalDateTime.ofInstant(instant, ZoneOffset.UTC))
+                    : Timestamp.valueOf(LocalDateTime.ofInstant(instant, calendar.getTimeZone().toZoneId()));
+            case LocalDate date -> Timestamp.valueOf(date.atStartOfDay());
+            default -> throw mismatch(value, "a timestamp", column);
+        };
+    }
+
+    static java.sql.Date date(Object value, String column) throws SQLException {
+        return switch (value) {
+            case null -> null;
+            case LocalDate date -> java.sql.Date.valueOf(date);
+            case Instant instant -> java.sql.Date.valueOf(LocalDateTime.ofInstant(instant, ZoneOffset.UTC).toLocalDate());
+            default -> throw mismatch(value, "a date", column);
+        };
+    }
+
+    /** {@code getObject}: a TIMESTAMP as a {@link Timestamp}, a DATE as a {@link java.sql.Date}, a set as an {@link java.sql.Array}. */
+    static Object object(Object value, String column) throws SQLException {
+        return switch (value) {
+            case Instant instant -> timestamp(instant, null, column);
+            case LocalDate date -> java.sql.Date.valueOf(date);
+            case Collection<?> set -> new StringArray(List.copyOf(set).stream().map(String::valueOf).toList());
+            default -> value;
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T> T object(Object value, Class<T> type, String column) throws SQLException {
+        if (value == null) {
+            return null;
+        }
+        Object converted;
+        if (type == Object.class) {
+            converted = object(value, column);
+        } else if (type.isInstance(value)) {
+            converted = value;
+        } else if (type == Long.class) {
+            converted = longValue(value, column);
+        } else if (type == Integer.class) {
+            converted = intValue(value, column);
+        } else if (type == Double.class) {
+            converted = doubleValue(value, column);
+        } else if (type == BigDecimal.class) {
+            converted = decimal(value, column);
+        } else if (type == BigInteger.class) {
+            converted = decimal(value, column).toBigIntegerExact();
+        } else if (type == Boolean.class) {
+            converted = bool(value, column);
+        } else if (type == String.class) {
+            converted = string(value);
+        } else if (type == Timestamp.class) {
+            converted = timestamp(value, null, column);
+        } else if (type == java.sql.Date.class) {
+            converted = date(value, column);
+        } else if (type == LocalDate.class) {
+            converted = date(value, column).toLocalDate();
+        } else if (type == LocalDateTime.class && value instanceof Instant instant) {
+            converted = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+        } else if (type == OffsetDateTime.class && value instanceof Instant instant) {
+            converted = instant.atOffset(ZoneOffset.UTC);
+        } else if (type == java.sql.Array.class && value instanceof Collection<?>) {
+            converted = object(value, column);
+        } else {
+            throw mismatch(value, "a " + type.getName(), column);
+        }
+        return (T) converted;
+    }
+
+    /**
+     * A value bound to a {@code ?} as big's SQL engine binds it: a {@link Timestamp}'s wall-clock
+     * time (or a {@link LocalDateTime}) read as UTC, an {@link java.sql.Array} as its strings.
+     */
+    static Object parameter(Object value) throws SQLException {
+        return switch (value) {
+            case Timestamp timestamp -> timestamp.toLocalDateTime().toInstant(ZoneOffset.UTC);
+            case java.sql.Date date -> date.toLocalDate().atStartOfDay().toInstant(ZoneOffset.UTC);
+            case java.sql.Array array -> List.of((Object[]) array.getArray());
+            case Object[] array -> List.of(array);
+            case null, default -> value;
+        };
+    }
+
+    private static SQLException mismatch(Object value, String wanted, String column) {
+        return new SQLDataException(column + " holds " + string(value) + " (" + value.getClass().getSimpleName()
+                + "), which cannot be read as " + wanted, "22018");
+    }
+
+    private Values() {}
+}
