@@ -142,6 +142,10 @@ class ParquetIT {
         assertTrue(run.stderr().startsWith("garbled.parquet:1: row group 1"), run.stderr());
         assertTrue(run.stderr().contains("the file is corrupt or truncated"), run.stderr());
 
+        Files.copy(good, dir.resolve("good.csv"));
+        BadInputIT.assertOneLine(65, "big load: good.csv is a Parquet file (it starts with PAR1), not text: name it"
+                + " .parquet or pass --format parquet", Cli.big(dir, "load", "b.big", "events", "good.csv"));
+
         Cli.Run stdin = Cli.bigWithInput(dir, "PAR1", "load", "b.big", "events", "-", "--format", "parquet");
         assertEquals(64, stdin.exitCode(), stdin.toString());
         assertTrue(stdin.stderr().startsWith("big load: Parquet cannot be read from stdin"), stdin.stderr());
