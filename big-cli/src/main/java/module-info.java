@@ -16,6 +16,8 @@ module dev.big.cli {
     requires org.jline.reader;
     requires de.siegmar.fastcsv;
     requires com.fasterxml.jackson.databind;
+    // Parquet in and out: parquet-java merged into one automatic module, whose API names JDK types only.
+    requires dev.big.parquet;
     // picocli fills the commands' annotated fields by reflection.
     opens dev.big.cli to info.picocli;
     // The reliability battery runs the command in-process (BigCommand.execute) for its bad inputs.

@@ -22,17 +22,18 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code big export DB OUT}: a self-describing, compressed, checksummed copy of a database; or, with
- * {@code --format csv|jsonl}, the rows of one table or of a query ({@link RowExport}).
+ * {@code --format csv|jsonl|parquet}, the rows of one table or of a query ({@link RowExport}).
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        header = "Writes a database, or some of its tables, to an export stream; or a table or query as CSV or JSONL.",
+        header = "Writes a database, or some of its tables, to an export stream; or a table or query as CSV, JSONL or"
+                + " Parquet.",
         description = {
             "Writes the schema, the dictionaries and every fragment of DB (or of the --table tables) to OUT as an"
                     + " export stream: LZ4-compressed blocks, each with an xxHash3 checksum (format: docs/cli.md).",
             "The export reads one commit, consistent, while writers in other threads keep committing. `big import`"
                     + " reads it into a new database, with this or a later build of big.",
-            "--format csv|jsonl writes the rows of one --table (its id column first) or the result of --query as CSV"
-                    + " or JSON Lines, which `big load` reads back."})
+            "--format csv|jsonl|parquet writes the rows of one --table (its id column first) or the result of --query as"
+                    + " CSV, JSON Lines or Parquet (SNAPPY-compressed), which `big load` and DuckDB read back."})
 final class ExportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DB", description = "The database file.")
@@ -41,14 +42,16 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "OUT", description = "The export file to create (it must not exist); - writes to stdout.")
     Path output;
 
-    @Option(names = "--table", paramLabel = "T", description = "Export only table T (repeat for several; one with csv or jsonl).")
+    @Option(names = "--table", paramLabel = "T", description = "Export only table T (repeat for several; one with csv, jsonl"
+            + " or parquet).")
     List<String> tables = List.of();
 
-    @Option(names = "--format", paramLabel = "bigx|csv|jsonl",
-            description = "bigx (the export stream, the default), csv or jsonl (the rows of one --table or of --query).")
+    @Option(names = "--format", paramLabel = "bigx|csv|jsonl|parquet",
+            description = "bigx (the export stream, the default), csv, jsonl or parquet (the rows of one --table or of"
+                    + " --query).")
     String format;
 
-    @Option(names = "--query", paramLabel = "SQL", description = "With --format csv or jsonl: export the result of SQL.")
+    @Option(names = "--query", paramLabel = "SQL", description = "With --format csv, jsonl or parquet: export the result of SQL.")
     String query;
 
     @Override
@@ -57,19 +60,19 @@ final class ExportCommand implements Callable<Integer> {
         switch (chosen) {
             case "bigx" -> {
                 if (query != null) {
-                    throw new CliException(ExitCodes.USAGE, "--query needs --format csv or jsonl: the export stream holds"
+                    throw new CliException(ExitCodes.USAGE, "--query needs --format csv, jsonl or parquet: the export stream holds"
                             + " tables, not query results");
                 }
                 return exportStream();
             }
-            case "csv", "jsonl" -> {
+            case "csv", "jsonl", "parquet" -> {
                 if ((query == null) == (tables.size() != 1) || (query != null && !tables.isEmpty())) {
                     throw new CliException(ExitCodes.USAGE, "--format " + chosen + " exports one --table T or one --query SQL,"
                             + " not " + (query != null ? "both" : tables.isEmpty() ? "neither" : tables.size() + " tables"));
                 }
                 return exportRows(RowExport.format(chosen));
             }
-            default -> throw new CliException(ExitCodes.USAGE, "--format must be bigx, csv or jsonl, not " + format);
+            default -> throw new CliException(ExitCodes.USAGE, "--format must be bigx, csv, jsonl or parquet, not " + format);
         }
     }
 

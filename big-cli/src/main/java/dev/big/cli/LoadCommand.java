@@ -20,14 +20,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code big load DB TABLE FILE...}: CSV or JSON Lines rows into a table. */
+/** {@code big load DB TABLE FILE...}: CSV, JSON Lines or Parquet rows into a table. */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
-        header = "Loads rows from CSV or JSON Lines files into a table.",
+        header = "Loads rows from CSV, JSON Lines or Parquet files into a table.",
         description = {
             "CSV: a header row names the fields, in any case (an optional `id` column gives record ids; without it"
                     + " rows are appended), empty cell = no value, sets as a|b|c, timestamps as ISO-8601 (without Z or an"
                     + " offset: UTC, or the --timezone zone) or epoch milliseconds, bools as true/false, 1/0, yes/no.",
             "JSONL: one object per line, keys naming fields, sets as arrays. A file named .gz is decompressed.",
+            "Parquet: top-level columns naming fields; INT32/INT64 into int, TIMESTAMP/DATE into timestamp, BOOLEAN into"
+                    + " bool, strings into keyed, DECIMAL into decimal, LIST of strings into set (docs/cli.md).",
             "",
             "A bad row stops the load with FILE:LINE: field 'x': problem and says which rows were committed;"
                     + " --skip-bad FILE sets bad rows aside instead. A progress bar shows on a terminal."})
@@ -42,8 +44,9 @@ final class LoadCommand implements Callable<Integer> {
     @Parameters(index = "2..*", arity = "1..*", paramLabel = "FILE", description = "Input files, loaded in order; - reads stdin.")
     List<Path> files;
 
-    @Option(names = "--format", paramLabel = "csv|jsonl",
-            description = "Input format (default: jsonl for .jsonl/.ndjson/.json files, with or without .gz, else csv).")
+    @Option(names = "--format", paramLabel = "csv|jsonl|parquet",
+            description = "Input format (default: jsonl for .jsonl/.ndjson/.json files, with or without .gz, parquet for"
+                    + " .parquet/.parq, else csv).")
     String format;
 
     static final class Mode {
@@ -65,7 +68,8 @@ final class LoadCommand implements Callable<Integer> {
         Path schema;
 
         @Option(names = "--create", description = "If TABLE does not exist, infer its fields from the first file (int,"
-                + " decimal, timestamp, bool, keyed; set from JSON arrays) and create it, and the database if need be.")
+                + " decimal, timestamp, bool, keyed; set from JSON arrays; a Parquet file's schema) and create it, and the"
+                + " database if need be.")
         boolean create;
     }
 
@@ -80,8 +84,9 @@ final class LoadCommand implements Callable<Integer> {
             + " (also \\t). Default: a comma.")
     String delimiter;
 
-    @Option(names = "--ignore-unknown", description = "Skip CSV columns and JSON keys that name no field of TABLE"
-            + " (without it they are an error).")
+    @Option(names = "--ignore-unknown", description = "Skip CSV columns, JSON keys and Parquet columns that name no"
+            + " field of TABLE (without it they are an error); with --create, leave out Parquet columns of types big"
+            + " does not hold.")
     boolean ignoreUnknown;
 
     @Option(names = "--skip-bad", paramLabel = "FILE",
@@ -107,9 +112,9 @@ final class LoadCommand implements Callable<Integer> {
             TableDef def = target.tableDef(db);
             if (target.inferred() != null) {
                 SchemaInference.Inferred inferred = target.inferred();
-                out.println("created table " + def.name() + " from " + Units.count(inferred.rows()) + (inferred.rows() == 1
-                        ? " row" : " rows") + " of " + inferred.input() + ": " + String.join(", ", def.fields().stream()
-                        .map(Object::toString).toList()));
+                out.println("created table " + def.name() + " from " + (inferred.rows() < 0 ? "the schema"
+                        : Units.count(inferred.rows()) + (inferred.rows() == 1 ? " row" : " rows")) + " of " + inferred.input()
+                        + ": " + String.join(", ", def.fields().stream().map(Object::toString).toList()));
                 out.flush();
             }
             if (schemaOut != null) {
@@ -220,8 +225,8 @@ final class LoadCommand implements Callable<Integer> {
 
     private static String checkFormat(String format) {
         String lower = format.toLowerCase(Locale.ROOT);
-        if (!lower.equals("csv") && !lower.equals("jsonl")) {
-            throw new CliException(ExitCodes.USAGE, "--format must be csv or jsonl, not " + format);
+        if (!lower.equals("csv") && !lower.equals("jsonl") && !lower.equals("parquet")) {
+            throw new CliException(ExitCodes.USAGE, "--format must be csv, jsonl or parquet, not " + format);
         }
         return lower;
     }

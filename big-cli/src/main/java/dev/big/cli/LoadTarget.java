@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * Where a load goes and what it reads: the database (created from a schema file, or with a table
  * inferred from the first input under {@code --create}), the table, and the inputs as the
- * {@link Loader} opens them, each as CSV or JSON Lines and decompressed if named {@code .gz}.
+ * {@link Loader} opens them, each as CSV or JSON Lines (decompressed if named {@code .gz}) or Parquet.
  */
 final class LoadTarget implements AutoCloseable {
 
@@ -75,6 +75,10 @@ final class LoadTarget implements AutoCloseable {
 
     private TableDef infer() {
         InputFile first = inputs.getFirst();
+        if (isParquet(first)) {
+            inferred = SchemaInference.inferParquet(table, first.path(), first.name(), options);
+            return inferred.table();
+        }
         firstInput = OpenedInput.open(first.path(), first.name());
         inferred = SchemaInference.infer(table, firstInput, isJsonl(first), options);
         return inferred.table();
@@ -122,6 +126,9 @@ final class LoadTarget implements AutoCloseable {
             InputFile file = inputs.get(i);
             boolean first = i == 0;
             loaderInputs.add(new Loader.Input(file.name(), () -> {
+                if (isParquet(file)) {
+                    return new ParquetRows(file.path(), file.name(), def, options);
+                }
                 OpenedInput opened = first && firstInput != null ? firstInput : OpenedInput.open(file.path(), file.name());
                 if (opened == firstInput) {
                     firstInput = null;
@@ -130,6 +137,15 @@ final class LoadTarget implements AutoCloseable {
             }));
         }
         return loaderInputs;
+    }
+
+    /** Parquet if --format says so, or the name ends .parquet or .parq (any case). */
+    private boolean isParquet(InputFile file) {
+        if (explicitFormat != null) {
+            return explicitFormat.equals("parquet");
+        }
+        String lower = file.name().toLowerCase(Locale.ROOT);
+        return lower.endsWith(".parquet") || lower.endsWith(".parq");
     }
 
     /** JSON Lines if --format says so, or the name (without .gz) ends .jsonl, .ndjson or .json; else CSV. */

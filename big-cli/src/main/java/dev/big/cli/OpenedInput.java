@@ -18,17 +18,17 @@ import java.util.zip.ZipException;
  * name ends in {@code .gz}), and how many bytes of the file itself were read, for progress.
  *
  * <p>A file that starts with the magic bytes of a compression format but is not named {@code .gz}
- * is refused with what it is and what to do, rather than read as text (which put raw bytes into the
- * first error message).
+ * (or of Parquet, but is read as CSV or JSON Lines) is refused with what it is and what to do,
+ * rather than read as text (which put raw bytes into the first error message).
  */
 final class OpenedInput implements AutoCloseable {
 
     /** Leading bytes of compressed formats, and their names. */
     private static final byte[][] MAGICS = {
         {0x1f, (byte) 0x8b}, {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd}, {'B', 'Z', 'h'},
-        {(byte) 0xfd, '7', 'z', 'X', 'Z', 0}, {'P', 'K', 3, 4},
+        {(byte) 0xfd, '7', 'z', 'X', 'Z', 0}, {'P', 'K', 3, 4}, {'P', 'A', 'R', '1'},
     };
-    private static final String[] MAGIC_NAMES = {"gzip", "zstd", "bzip2", "xz", "zip"};
+    private static final String[] MAGIC_NAMES = {"gzip", "zstd", "bzip2", "xz", "zip", "parquet"};
 
     private final String name;
     private final CountingInputStream fileBytes;
@@ -61,6 +61,10 @@ final class OpenedInput implements AutoCloseable {
                             + " plain text");
                 }
                 data = new GZIPInputStream(buffered, 1 << 16);
+            } else if ("parquet".equals(compression)) {
+                throw new CliException(ExitCodes.DATA_ERROR, name + " is a Parquet file (it starts with PAR1), not text: "
+                        + (file == null ? "Parquet cannot be read from stdin; name the file" : "name it .parquet or pass"
+                                + " --format parquet"));
             } else if (compression != null) {
                 throw new CliException(ExitCodes.DATA_ERROR, name + " is " + compression + "-compressed (it starts with "
                         + compression + "'s magic bytes), not text: "

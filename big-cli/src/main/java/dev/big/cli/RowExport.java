@@ -6,7 +6,11 @@ import dev.big.db.FieldDef;
 import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Snapshot;
+import dev.big.db.FieldType;
 import dev.big.db.TableDef;
+import dev.big.parquet.ParquetColumn;
+import dev.big.parquet.ParquetColumn.Kind;
+import dev.big.parquet.ParquetRowWriter;
 import dev.big.db.sql.SqlResult;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,10 +23,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code big export --format csv|jsonl}: the rows of a table, or the result of a query, as CSV or
- * JSON Lines that {@code big load} (and DuckDB's {@code read_csv}, {@code read_json}) reads back.
- * Values are written as {@code big query} prints them: timestamps in ISO-8601 UTC, sets as
- * {@code a|b} in CSV and arrays in JSON, no value as an empty cell or {@code null}.
+ * {@code big export --format csv|jsonl|parquet}: the rows of a table, or the result of a query, as
+ * CSV, JSON Lines or Parquet that {@code big load} (and DuckDB's {@code read_csv}, {@code read_json},
+ * {@code read_parquet}) reads back. CSV and JSON values are written as {@code big query} prints them:
+ * timestamps in ISO-8601 UTC, sets as {@code a|b} in CSV and arrays in JSON, no value as an empty
+ * cell or {@code null}. Parquet columns are typed by the table's fields, or for a query by the
+ * values of each column ({@link ResultColumns}).
  *
  * <p>A table is read from one snapshot, {@value #PAGE_ROWS} ids at a time, so its rows are never
  * all in memory; a query's result is (SQL results are collected today).
@@ -31,19 +37,23 @@ final class RowExport {
 
     static final int PAGE_ROWS = 10_000;
 
-    enum Format { CSV, JSONL }
+    enum Format { CSV, JSONL, PARQUET }
 
     /** What was written. */
     record Written(long rows, List<String> columns) {}
 
     private final Format format;
+    private final OutputStream target;
     private final Writer out;
     private final CsvWriter csv;
+    /** The Parquet writer, for --format parquet; set with the columns' kinds before the header. */
+    private ParquetRowWriter parquet;
     private List<String> columns;
     private long rows;
 
     private RowExport(Format format, OutputStream target) {
         this.format = format;
+        this.target = target;
         this.out = new OutputStreamWriter(target, StandardCharsets.UTF_8);
         this.csv = format == Format.CSV ? ResultPrinter.csvWriter(out) : null;
     }
@@ -52,6 +62,7 @@ final class RowExport {
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "csv" -> Format.CSV;
             case "jsonl" -> Format.JSONL;
+            case "parquet" -> Format.PARQUET;
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -64,6 +75,20 @@ final class RowExport {
             List<String> fields = def.fields().stream().map(FieldDef::name).toList();
             List<String> columns = new ArrayList<>(List.of(CsvRows.ID_COLUMN));
             columns.addAll(fields);
+            if (format == Format.PARQUET) {
+                List<ParquetColumn> kinds = new ArrayList<>(List.of(ParquetColumn.of(CsvRows.ID_COLUMN, Kind.INTEGER, 0)));
+                for (FieldDef field : def.fields()) {
+                    kinds.add(ParquetColumn.of(field.name(), switch (field.type()) {
+                        case INT -> Kind.INTEGER;
+                        case TIMESTAMP -> Kind.TIMESTAMP;
+                        case DECIMAL -> Kind.DECIMAL;
+                        case BOOL -> Kind.BOOLEAN;
+                        case KEYED -> Kind.STRING;
+                        case SET -> Kind.STRING_LIST;
+                    }, field.type() == FieldType.DECIMAL ? field.scale() : 0));
+                }
+                export.parquet(kinds);
+            }
             export.header(columns);
             Long cursor = null;
             while (true) {
@@ -87,11 +112,19 @@ final class RowExport {
     static Written query(Db db, String sql, Format format, OutputStream target) {
         SqlResult result = db.sql(sql);
         RowExport export = new RowExport(format, target);
+        List<ParquetColumn> kinds = format == Format.PARQUET ? ResultColumns.of(result) : null;
+        if (kinds != null) {
+            export.parquet(kinds);
+        }
         export.header(result.columns());
         for (List<Object> row : result.rows()) {
-            export.row(row);
+            export.row(kinds == null ? row : ResultColumns.row(kinds, row));
         }
         return export.finish();
+    }
+
+    private void parquet(List<ParquetColumn> kinds) {
+        parquet = ParquetRowWriter.create(target, "the export", kinds);
     }
 
     private void header(List<String> names) {
@@ -103,6 +136,10 @@ final class RowExport {
 
     private void row(List<Object> values) {
         rows++;
+        if (parquet != null) {
+            parquet.write(values);
+            return;
+        }
         if (csv != null) {
             List<String> text = new ArrayList<>(values.size());
             for (Object value : values) {
@@ -120,6 +157,10 @@ final class RowExport {
     }
 
     private Written finish() {
+        if (parquet != null) {
+            parquet.close();
+            return new Written(rows, columns);
+        }
         try {
             if (csv != null) {
                 csv.flush();

@@ -36,8 +36,53 @@ final class SchemaInference {
     // As JsonlRows reads them: a decimal's digits exactly, never through a double.
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
-    /** The table inferred, and how many rows of which input it was inferred from. */
+    /**
+     * The table inferred, and how many rows of which input it was inferred from ({@code rows} is -1
+     * when it comes from the file's own schema, as for Parquet).
+     */
     record Inferred(TableDef table, long rows, String input) {}
+
+    /**
+     * The table {@code table} for a Parquet file, from its schema alone (no rows are sampled): one
+     * field per column by {@link #fieldKind}; a column of a type big does not read is refused, or
+     * left out with {@code --ignore-unknown}.
+     */
+    static Inferred inferParquet(String table, java.nio.file.Path file, String name, ReadOptions options) {
+        List<FieldDef> fields = new ArrayList<>();
+        try (dev.big.parquet.ParquetRowReader reader = ParquetRows.open(file, name)) {
+            for (dev.big.parquet.ParquetColumn column : reader.columns()) {
+                if (FieldsByName.isId(column.name())) {
+                    continue;
+                }
+                if (column.kind() == dev.big.parquet.ParquetColumn.Kind.UNSUPPORTED) {
+                    if (options.ignoreUnknown()) {
+                        continue;
+                    }
+                    throw new CliException(ExitCodes.DATA_ERROR, name + ": " + column.whyUnsupported() + " (--ignore-unknown"
+                            + " leaves such columns out of the table)");
+                }
+                try {
+                    fields.add(switch (column.kind()) {
+                        case INTEGER -> FieldDef.intField(column.name());
+                        case TIMESTAMP, LOCAL_TIMESTAMP, DATE -> FieldDef.timestamp(column.name());
+                        case BOOLEAN -> FieldDef.bool(column.name());
+                        case STRING -> FieldDef.keyed(column.name());
+                        case DECIMAL -> FieldDef.decimal(column.name(), column.scale());
+                        case STRING_LIST -> FieldDef.set(column.name());
+                        case DOUBLE, UNSUPPORTED -> throw new IllegalStateException(column.kind().toString());
+                    });
+                } catch (InvalidInputException e) {
+                    throw new CliException(ExitCodes.DATA_ERROR, "column '" + TextValues.printable(column.name()) + "' of "
+                            + name + " cannot name a field: " + e.getMessage() + "; write the schema yourself with --schema FILE");
+                }
+            }
+        }
+        try {
+            return new Inferred(new TableDef(table, fields), -1, name);
+        } catch (InvalidInputException e) {
+            throw new CliException(ExitCodes.DATA_ERROR, name + ": " + e.getMessage(), e);
+        }
+    }
 
     /** The table {@code table} for the rows of {@code input}, read from its current position; rewinds it after. */
     static Inferred infer(String table, OpenedInput input, boolean jsonl, ReadOptions options) {

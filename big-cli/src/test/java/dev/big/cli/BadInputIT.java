@@ -302,7 +302,7 @@ class BadInputIT {
         assertOneLineThen(64, "big load: Error: --bulk, --batch=N are mutually exclusive (specify only one)",
                 Cli.big(dir, "load", "x.big", "t", "f.csv", "--bulk", "--batch", "5"));
         assertOneLine(64, "big load: --batch must be at least 1, got 0", Cli.big(dir, "load", "x.big", "t", "f.csv", "--batch", "0"));
-        assertOneLine(64, "big load: --format must be csv or jsonl, not xml",
+        assertOneLine(64, "big load: --format must be csv, jsonl or parquet, not xml",
                 Cli.big(dir, "load", "x.big", "t", "f.csv", "--format", "xml"));
         assertOneLineThen(64, "big query: Invalid value for option '--format': expected one of [TABLE, CSV, JSON, MARKDOWN] (case-insensitive)"
                 + " but was 'yaml'", Cli.big(dir, "query", "x.big", "SELECT 1", "--format", "yaml"));
