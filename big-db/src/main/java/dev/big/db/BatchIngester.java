@@ -53,7 +53,7 @@ final class BatchIngester implements Ingester {
         long id = record.id().isPresent() ? record.id().getAsLong() : -1;
         WriteOp.Put op = db.putOp(table, id >= 0 ? id : 0, record);
         if (id < 0) {
-            id = db.reserveId(table);
+            id = db.ids.reserve(table);
             op = new WriteOp.Put(table, id, op.values());
         }
         add(op);

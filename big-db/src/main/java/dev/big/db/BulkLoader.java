@@ -138,7 +138,7 @@ final class BulkLoader {
                             + "); use ingest() to write among existing records");
                 }
             } else {
-                id = Math.max(lastId + 1, db.reserveId(tableName));
+                id = Math.max(lastId + 1, db.ids.reserve(tableName));
             }
             boolean boundary = count > 0 && (id >>> Coords.CONTAINER_BITS) != (ids[count - 1] >>> Coords.CONTAINER_BITS);
             if ((count >= ChunkBudget.CHUNK_RECORDS && boundary) || budget.isFull(count, chunk.valueBytes)) {
@@ -206,7 +206,7 @@ final class BulkLoader {
                 }
             }
             CommitStats stats = txn.commit();
-            db.idsWritten(table.name(), ids[count - 1]);
+            db.ids.written(table.name(), ids[count - 1]);
             loaded += count;
             bytesWritten += stats.totalBytesWritten();
             listener.progress(loaded, bytesWritten);

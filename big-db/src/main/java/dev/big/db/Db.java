@@ -18,12 +18,8 @@ import dev.big.pager.MmapPager;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -47,7 +43,8 @@ import java.util.function.Consumer;
 public final class Db implements AutoCloseable {
 
     private final Store store;
-    private final Map<String, AtomicLong> nextIds = new ConcurrentHashMap<>();
+    /** The ids append, ingest and bulk loads hand out next, per table. */
+    final NextIds ids = new NextIds(table -> tableInfo(table).nextRecordId());
 
     private Db(Store store) {
         this.store = store;
@@ -138,7 +135,7 @@ public final class Db implements AutoCloseable {
     /** Removes a table, its records and all their pages. */
     public void dropTable(String table) {
         schemaChange(writer -> writer.dropTable(table));
-        nextIds.remove(table);
+        ids.forget(table);
     }
 
     private void schemaChange(Consumer<SchemaWriter> change) {
@@ -155,7 +152,7 @@ public final class Db implements AutoCloseable {
     public long append(String table, Row record) {
         TableInfo info = tableInfo(table);
         Map<String, Object> values = Values.normalize(info, record, "appended record");
-        long id = reserveId(table);
+        long id = ids.reserve(table);
         commit(List.of(new WriteOp.Put(table, id, values)));
         return id;
     }
@@ -220,53 +217,9 @@ public final class Db implements AutoCloseable {
             BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
             writer.apply(ops);
             writer.finish();
-            idsWritten(ops, writer.catalog());
+            ids.written(ops, writer.catalog());
             return new Applied(txn.commitPipelined(), writer.deleted());
         }
-    }
-
-    /**
-     * Moves {@code append}'s counter of every table {@code ops} wrote to at least the next id of
-     * {@code written} (the catalog this commit makes), creating it if need be. Done while the
-     * commit still holds the write lock: once it lets go, the commit is the tip but not yet
-     * published, and a counter built from the published catalog would hand out ids it wrote.
-     */
-    void idsWritten(List<WriteOp> ops, Catalog written) {
-        Set<String> tables = new HashSet<>();
-        for (WriteOp op : ops) {
-            if (op instanceof WriteOp.Put put && tables.add(put.table())) {
-                long next = written.table(put.table()).nextRecordId();
-                nextIds.computeIfAbsent(put.table(), t -> new AtomicLong(next)).accumulateAndGet(next, Math::max);
-            }
-        }
-    }
-
-    /** Keeps {@code append} after every id written, so it never reuses or collides with one. */
-    void idsWritten(String table, long maxId) {
-        AtomicLong next = nextIds.get(table);
-        if (next != null) {
-            next.accumulateAndGet(maxId + 1, Math::max);
-        }
-    }
-
-    long reserveId(String table) {
-        return nextIds.computeIfAbsent(table, t -> new AtomicLong(tableInfo(t).nextRecordId())).getAndIncrement();
-    }
-
-    /**
-     * Gives back the ids {@code from} (inclusive) to {@code to} (exclusive) of {@code table} that
-     * a rolled-back transaction reserved, when none were reserved after them.
-     */
-    void releaseIds(String table, long from, long to) {
-        AtomicLong next = nextIds.get(table);
-        if (next != null) {
-            next.compareAndSet(to, from);
-        }
-    }
-
-    /** Reserves {@code count} consecutive ids of {@code table}; returns the first. */
-    long reserveIds(String table, long count) {
-        return nextIds.computeIfAbsent(table, t -> new AtomicLong(tableInfo(t).nextRecordId())).getAndAdd(count);
     }
 
     private record CatalogAt(long txid, Catalog catalog) {}

@@ -112,7 +112,7 @@ public final class Transaction implements AutoCloseable {
             checked = true;
         } finally {
             if (!checked && appended > 0) {
-                db.releaseIds(table, first, first + appended); // a refused record takes no ids
+                db.ids.release(table, first, first + appended); // a refused record takes no ids
                 long[] range = reserved.get(table);
                 if (range[1] == first + appended) {
                     range[1] = first;
@@ -188,7 +188,7 @@ public final class Transaction implements AutoCloseable {
     }
 
     private long reserve(String table, long count) {
-        long first = db.reserveIds(table, count);
+        long first = db.ids.reserve(table, count);
         long[] range = reserved.computeIfAbsent(table, t -> new long[] {first, first});
         range[1] = first + count;
         return first;
@@ -204,7 +204,7 @@ public final class Transaction implements AutoCloseable {
         ended = true;
         PendingCommit pending;
         try {
-            db.idsWritten(puts, Catalog.of(txn));
+            db.ids.written(puts, Catalog.of(txn));
             pending = txn.commitPipelined();
         } catch (RuntimeException | Error e) {
             txn.rollback();
@@ -226,7 +226,7 @@ public final class Transaction implements AutoCloseable {
 
     private void giveBackIds() {
         for (Map.Entry<String, long[]> range : reserved.entrySet()) {
-            db.releaseIds(range.getKey(), range.getValue()[0], range.getValue()[1]);
+            db.ids.release(range.getKey(), range.getValue()[0], range.getValue()[1]);
         }
         reserved.clear();
     }

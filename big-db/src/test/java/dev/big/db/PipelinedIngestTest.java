@@ -27,7 +27,7 @@ class PipelinedIngestTest {
         for (int trial = 0; trial < 20; trial++) {
             try (Db db = Db.create(dir.resolve("db" + trial), List.of(T))) {
                 PendingCommit pending = db.commitPipelined(List.of(db.putOp("t", 100, Row.of("v", 1L))));
-                long id = db.reserveId("t");
+                long id = db.ids.reserve("t");
                 pending.await();
                 assertTrue(id > 100, "trial " + trial + ": append's next id " + id + " is not above id 100, written by a commit being forced");
             }

@@ -107,7 +107,7 @@ public final class BatchWriter {
                 rows.set(fragment, 0, column);
             }
         }
-        // Only puts move the next id (as they move append's counter, Db.idsWritten): a delete, of a
+        // Only puts move the next id (as they move append's counter, NextIds.written): a delete, of a
         // record or of nothing, hands out no id, so the ids append gives follow the puts alone.
         long maxId = -1;
         for (int i = changes.size - 1; i >= 0 && maxId < 0; i--) {
