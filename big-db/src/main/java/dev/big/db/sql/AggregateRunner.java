@@ -3,8 +3,6 @@ package dev.big.db.sql;
 import dev.big.db.Aggregate;
 import dev.big.db.FieldType;
 import dev.big.db.Filter;
-import dev.big.db.GroupAggregate;
-import dev.big.db.GroupCount;
 import dev.big.db.Snapshot;
 import dev.big.db.field.FieldKinds;
 import dev.big.db.field.ScalarKind;
@@ -16,11 +14,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Answers an {@link AggregateQuery}. The forms the typed API has calls for take them: without
@@ -46,9 +41,7 @@ final class AggregateRunner {
     private final ResultArithmetic arithmetic;
     /** The distinct aggregates of the query, each computed once. */
     private final List<AggregateCall> slots = new ArrayList<>();
-    private final Map<String, Aggregate> aggregates = new HashMap<>();
-    private final Map<Filter, Map<String, Long>> groupCounts = new HashMap<>();
-    private final Map<String, Map<String, Aggregate>> groupAggregates = new HashMap<>();
+    private final TypedApiAggregates typedApi;
 
     AggregateRunner(Snapshot snapshot, TableBinding table, AggregateQuery query, Filter where, PredicateBinder binder,
                     List<Object> parameters) {
@@ -58,6 +51,7 @@ final class AggregateRunner {
         this.where = where;
         this.binder = binder;
         this.arithmetic = new ResultArithmetic(parameters);
+        this.typedApi = new TypedApiAggregates(snapshot, table, where);
         for (AggregateQuery.Output output : query.outputs()) {
             collect(output.value());
         }
@@ -131,9 +125,9 @@ final class AggregateRunner {
                 case COUNT_STAR, COUNT -> null;
                 case COUNT_DISTINCT -> column.isId() || column.type() != FieldType.SET ? null
                         : "count(DISTINCT ...) needs a keyed, bool, int, timestamp or decimal column";
-                case SUM, AVG -> scalar(column) != null && scalar(column).summable() ? null
+                case SUM, AVG -> TypedApiAggregates.scalar(column) != null && TypedApiAggregates.scalar(column).summable() ? null
                         : name + " needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind s && s.summable()) + " column";
-                case MIN, MAX, QUANTILE_DISC -> scalar(column) != null ? null
+                case MIN, MAX, QUANTILE_DISC -> TypedApiAggregates.scalar(column) != null ? null
                         : name + " needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind) + " column";
                 // The interpolated median of a decimal is a DECIMAL in DuckDB, not answered yet.
                 case MEDIAN -> !column.isId() && (column.type() == FieldType.INT || column.type() == FieldType.TIMESTAMP) ? null
@@ -234,14 +228,10 @@ final class AggregateRunner {
     private List<Object[][]> groups() {
         Path path = path();
         if (path == Path.TYPED_API) {
-            Object[] values = new Object[slots.size()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = globalValue(slots.get(i));
-            }
-            return List.<Object[][]>of(new Object[][] {new Object[0], values});
+            return List.<Object[][]>of(new Object[][] {new Object[0], typedApi.values(slots)});
         }
         if (path == Path.TYPED_API_PER_KEY) {
-            return keyedGroups(table.column(query.keys().getFirst().column()).name());
+            return typedApi.perKey(table.column(query.keys().getFirst().column()).name(), slots);
         }
         return grouping();
     }
@@ -267,103 +257,6 @@ final class AggregateRunner {
             case COUNT_DISTINCT -> table.column(call.column()).isId() || call.column().sameColumn(key);
             case MEDIAN, QUANTILE_DISC -> false;
         };
-    }
-
-    // ------------------------------------------------------------------ the typed API's calls
-
-    private Object globalValue(AggregateCall call) {
-        if (call.function() == AggregateCall.Function.COUNT_STAR) {
-            return snapshot.count(table.name(), where);
-        }
-        TableBinding.BoundColumn column = table.column(call.column());
-        return switch (call.function()) {
-            case COUNT -> column.isId() ? snapshot.count(table.name(), where)
-                    : column.type().isInteger() ? aggregate(column).count()
-                    : snapshot.count(table.name(), withValue(column));
-            case COUNT_DISTINCT -> column.isId() ? snapshot.count(table.name(), where)
-                    : snapshot.countDistinct(table.name(), column.name(), where);
-            case SUM, MIN, MAX, AVG -> valueOf(call.function(), column, aggregate(column));
-            default -> throw new AssertionError(call.function());
-        };
-    }
-
-    private Aggregate aggregate(TableBinding.BoundColumn column) {
-        return aggregates.computeIfAbsent(column.name(), name -> snapshot.aggregate(table.name(), name, where));
-    }
-
-    /** The filter with {@code column IS NOT NULL} added: the records count(column) counts. */
-    private Filter withValue(TableBinding.BoundColumn column) {
-        Filter present = Filter.isNotNull(column.name());
-        return where instanceof Filter.All ? present : Filter.and(where, present);
-    }
-
-    /** An aggregate's value as its field's kind reads it (a decimal sum is a BigDecimal, a timestamp minimum an Instant). */
-    private static Object valueOf(AggregateCall.Function function, TableBinding.BoundColumn column, Aggregate aggregate) {
-        if (aggregate == null || aggregate.count() == 0) {
-            return null;
-        }
-        ScalarKind kind = scalar(column);
-        return switch (function) {
-            case SUM -> kind.sum(aggregate.sum());
-            case AVG -> kind.average(aggregate.sum(), aggregate.count());
-            case MIN -> kind.value(aggregate.min().getAsLong());
-            case MAX -> kind.value(aggregate.max().getAsLong());
-            default -> throw new AssertionError(function);
-        };
-    }
-
-    /** The column's kind when its values are bit-sliced numbers, else null. */
-    private static ScalarKind scalar(TableBinding.BoundColumn column) {
-        return !column.isId() && FieldKinds.of(column.field()) instanceof ScalarKind kind ? kind : null;
-    }
-
-    private List<Object[][]> keyedGroups(String key) {
-        Map<String, Long> rowsByKey = groupCounts(key, where);
-        List<Object[][]> groups = new ArrayList<>(rowsByKey.size());
-        for (Map.Entry<String, Long> group : rowsByKey.entrySet()) {
-            Object[] values = new Object[slots.size()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = groupValue(slots.get(i), key, group.getKey(), group.getValue());
-            }
-            groups.add(new Object[][] {new Object[] {group.getKey()}, values});
-        }
-        return groups;
-    }
-
-    private Object groupValue(AggregateCall call, String key, String group, long rows) {
-        if (call.function() == AggregateCall.Function.COUNT_STAR) {
-            return rows;
-        }
-        TableBinding.BoundColumn column = table.column(call.column());
-        boolean isKey = column.name().equals(key);
-        return switch (call.function()) {
-            case COUNT -> column.isId() ? rows : isKey ? (group == null ? 0L : rows)
-                    : groupCounts(key, withValue(column)).getOrDefault(group, 0L);
-            case COUNT_DISTINCT -> column.isId() ? rows : (group == null ? 0L : 1L);
-            case SUM, MIN, MAX, AVG -> valueOf(call.function(), column, groupAggregates(key, column.name()).get(group));
-            default -> throw new AssertionError(call.function());
-        };
-    }
-
-    /** Records per group among the records matching {@code filter} (groups with none are absent); the null key is the group of records without a value. */
-    private Map<String, Long> groupCounts(String key, Filter filter) {
-        return groupCounts.computeIfAbsent(filter, f -> {
-            Map<String, Long> counts = new LinkedHashMap<>();
-            for (GroupCount group : snapshot.groupCount(table.name(), key, filter, -1)) {
-                counts.put(group.key(), group.count());
-            }
-            return counts;
-        });
-    }
-
-    private Map<String, Aggregate> groupAggregates(String key, String field) {
-        return groupAggregates.computeIfAbsent(field, f -> {
-            Map<String, Aggregate> byKey = new HashMap<>();
-            for (GroupAggregate group : snapshot.groupAggregate(table.name(), key, field, where)) {
-                byKey.put(group.key(), group.aggregate());
-            }
-            return byKey;
-        });
     }
 
     // ------------------------------------------------------------------ one Grouping pass
@@ -403,7 +296,7 @@ final class AggregateRunner {
 
     private Object value(AggregateCall call, Object measured) {
         return switch (call.function()) {
-            case SUM, MIN, MAX, AVG -> valueOf(call.function(), table.column(call.column()), (Aggregate) measured);
+            case SUM, MIN, MAX, AVG -> TypedApiAggregates.valueOf(call.function(), table.column(call.column()), (Aggregate) measured);
             default -> measured;
         };
     }

@@ -1,0 +1,142 @@
+package dev.big.db.sql;
+
+import dev.big.db.Aggregate;
+import dev.big.db.Filter;
+import dev.big.db.GroupAggregate;
+import dev.big.db.GroupCount;
+import dev.big.db.Snapshot;
+import dev.big.db.field.FieldKinds;
+import dev.big.db.field.ScalarKind;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The aggregates the typed API has calls for, answered by them: without GROUP BY,
+ * {@link Snapshot#count}, {@link Snapshot#aggregate} and {@link Snapshot#countDistinct}; grouped by
+ * one keyed column, {@link Snapshot#groupCount} and {@link Snapshot#groupAggregate}. Each call is
+ * made once per statement (per column, per filter) however many aggregates of the select list
+ * read it. {@link AggregateRunner} decides when these calls answer a query.
+ */
+final class TypedApiAggregates {
+
+    private final Snapshot snapshot;
+    private final TableBinding table;
+    private final Filter where;
+    private final Map<String, Aggregate> aggregates = new HashMap<>();
+    private final Map<Filter, Map<String, Long>> groupCounts = new HashMap<>();
+    private final Map<String, Map<String, Aggregate>> groupAggregates = new HashMap<>();
+
+    TypedApiAggregates(Snapshot snapshot, TableBinding table, Filter where) {
+        this.snapshot = snapshot;
+        this.table = table;
+        this.where = where;
+    }
+
+    /** The value of each of {@code slots} over every matching record. */
+    Object[] values(List<AggregateCall> slots) {
+        Object[] values = new Object[slots.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = globalValue(slots.get(i));
+        }
+        return values;
+    }
+
+    private Object globalValue(AggregateCall call) {
+        if (call.function() == AggregateCall.Function.COUNT_STAR) {
+            return snapshot.count(table.name(), where);
+        }
+        TableBinding.BoundColumn column = table.column(call.column());
+        return switch (call.function()) {
+            case COUNT -> column.isId() ? snapshot.count(table.name(), where)
+                    : column.type().isInteger() ? aggregate(column).count()
+                    : snapshot.count(table.name(), withValue(column));
+            case COUNT_DISTINCT -> column.isId() ? snapshot.count(table.name(), where)
+                    : snapshot.countDistinct(table.name(), column.name(), where);
+            case SUM, MIN, MAX, AVG -> valueOf(call.function(), column, aggregate(column));
+            default -> throw new AssertionError(call.function());
+        };
+    }
+
+    private Aggregate aggregate(TableBinding.BoundColumn column) {
+        return aggregates.computeIfAbsent(column.name(), name -> snapshot.aggregate(table.name(), name, where));
+    }
+
+    /** The filter with {@code column IS NOT NULL} added: the records count(column) counts. */
+    private Filter withValue(TableBinding.BoundColumn column) {
+        Filter present = Filter.isNotNull(column.name());
+        return where instanceof Filter.All ? present : Filter.and(where, present);
+    }
+
+    /** An aggregate's value as its field's kind reads it (a decimal sum is a BigDecimal, a timestamp minimum an Instant). */
+    static Object valueOf(AggregateCall.Function function, TableBinding.BoundColumn column, Aggregate aggregate) {
+        if (aggregate == null || aggregate.count() == 0) {
+            return null;
+        }
+        ScalarKind kind = scalar(column);
+        return switch (function) {
+            case SUM -> kind.sum(aggregate.sum());
+            case AVG -> kind.average(aggregate.sum(), aggregate.count());
+            case MIN -> kind.value(aggregate.min().getAsLong());
+            case MAX -> kind.value(aggregate.max().getAsLong());
+            default -> throw new AssertionError(function);
+        };
+    }
+
+    /** The column's kind when its values are bit-sliced numbers, else null. */
+    static ScalarKind scalar(TableBinding.BoundColumn column) {
+        return !column.isId() && FieldKinds.of(column.field()) instanceof ScalarKind kind ? kind : null;
+    }
+
+    /** Per value of keyed field {@code key}: its key and the value of each of {@code slots}. */
+    List<Object[][]> perKey(String key, List<AggregateCall> slots) {
+        Map<String, Long> rowsByKey = groupCounts(key, where);
+        List<Object[][]> groups = new ArrayList<>(rowsByKey.size());
+        for (Map.Entry<String, Long> group : rowsByKey.entrySet()) {
+            Object[] values = new Object[slots.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = groupValue(slots.get(i), key, group.getKey(), group.getValue());
+            }
+            groups.add(new Object[][] {new Object[] {group.getKey()}, values});
+        }
+        return groups;
+    }
+
+    private Object groupValue(AggregateCall call, String key, String group, long rows) {
+        if (call.function() == AggregateCall.Function.COUNT_STAR) {
+            return rows;
+        }
+        TableBinding.BoundColumn column = table.column(call.column());
+        boolean isKey = column.name().equals(key);
+        return switch (call.function()) {
+            case COUNT -> column.isId() ? rows : isKey ? (group == null ? 0L : rows)
+                    : groupCounts(key, withValue(column)).getOrDefault(group, 0L);
+            case COUNT_DISTINCT -> column.isId() ? rows : (group == null ? 0L : 1L);
+            case SUM, MIN, MAX, AVG -> valueOf(call.function(), column, groupAggregates(key, column.name()).get(group));
+            default -> throw new AssertionError(call.function());
+        };
+    }
+
+    /** Records per group among the records matching {@code filter} (groups with none are absent); the null key is the group of records without a value. */
+    private Map<String, Long> groupCounts(String key, Filter filter) {
+        return groupCounts.computeIfAbsent(filter, f -> {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (GroupCount group : snapshot.groupCount(table.name(), key, filter, -1)) {
+                counts.put(group.key(), group.count());
+            }
+            return counts;
+        });
+    }
+
+    private Map<String, Aggregate> groupAggregates(String key, String field) {
+        return groupAggregates.computeIfAbsent(field, f -> {
+            Map<String, Aggregate> byKey = new HashMap<>();
+            for (GroupAggregate group : snapshot.groupAggregate(table.name(), key, field, where)) {
+                byKey.put(group.key(), group.aggregate());
+            }
+            return byKey;
+        });
+    }
+}
