@@ -26,6 +26,10 @@ final class SqlParser {
 
     /** A parser over {@code sql}, configured the way every statement is parsed (and lexed). */
     static CCJSqlParser newParser(String sql) {
+        if (sql.isBlank()) {
+            // JSqlParser makes no parser of an empty text (it returns null).
+            throw new UnsupportedSqlException("empty statement; " + SqlErrors.STATEMENT_SHAPES);
+        }
         return CCJSqlParserUtil.newParser(IntegerDivisionText.rewrite(sql)).withAllowComplexParsing(false);
     }
 

@@ -179,6 +179,7 @@ class SqlErrorMessagesTest {
     @org.junit.jupiter.api.Test
     void emptyAndDeeplyNestedStatementsAreRefusedBeforeParsing() {
         assertTrue(assertThrows(UnsupportedSqlException.class, () -> db.sql("  ")).getMessage().contains("empty statement"));
+        assertTrue(assertThrows(UnsupportedSqlException.class, () -> db.sql("")).getMessage().contains("empty statement"));
         String nested = "(".repeat(40) + "value = 1" + ")".repeat(40);
         long start = System.nanoTime();
         String message = assertThrows(UnsupportedSqlException.class,
