@@ -7,33 +7,25 @@ import dev.big.db.catalog.FieldCounters;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
-import dev.big.db.field.BoolKind;
-import dev.big.db.field.KeyedKind;
-import dev.big.db.field.ScalarKind;
-import dev.big.db.field.SetKind;
 import dev.big.engine.Cell;
 import dev.big.engine.WriteTxn;
-import dev.big.engine.bsi.BsiWriter;
 import dev.big.engine.coords.Coords;
-import dev.big.engine.dict.Dictionary;
-import dev.big.engine.dict.SetIds;
 import dev.big.engine.rows.RowReader;
 import dev.big.engine.rows.RowWriter;
-import dev.big.engine.rows.SetRows;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * Applies a batch of record changes inside one write transaction: takes each table's changes
- * folded per record ({@link BatchChanges}), reads the old values it must clear, and writes each field's bits grouped by container
- * ({@link BsiWriter} for bit planes, {@link RowWriter} for rows). {@link #finish()} flushes
+ * folded per record ({@link BatchChanges}), finds which records exist, writes the records it creates a
+ * container column at a time ({@link NewRecordWriter}) and every other change field by field
+ * ({@link FieldChangeWriter}, which reads the old values it must clear), then each record's existence
+ * bit ({@link RowWriter}). {@link #finish()} flushes
  * everything, updates the record counts kept with each existence fragment, and stores the
  * catalog entries that changed (next record ids, dictionary counters). Nothing reaches the file
  * before the caller commits.
@@ -43,9 +35,7 @@ public final class BatchWriter {
     private final WriteTxn txn;
     private Catalog catalog;
     private final RowWriter rows;
-    private final Map<Integer, BsiWriter> bsiWriters = new HashMap<>();
-    private final Map<Integer, Dictionary> dictionaries = new HashMap<>();
-    private final Map<Integer, SetIds> setIdsByField = new HashMap<>();
+    private final FieldChangeWriter fields;
     private final Set<String> changedTables = new HashSet<>();
     private final RowReader rowReader = new RowReader();
     /** Records removed by deletes so far (a delete of an id without a record removes nothing). */
@@ -55,6 +45,7 @@ public final class BatchWriter {
         this.txn = txn;
         this.catalog = catalog;
         this.rows = new RowWriter(txn);
+        this.fields = new FieldChangeWriter(txn, rows);
     }
 
     public Catalog catalog() {
@@ -89,7 +80,7 @@ public final class BatchWriter {
         boolean[] written = writeNewRecords(table, changes, byField);
         int f = 0;
         for (FieldInfo field : table.fields().values()) {
-            applyField(field, changes, byField[f++]);
+            fields.apply(field, changes, byField[f++]);
         }
         for (int i = 0; i < changes.size; i++) {
             if (written[i]) {
@@ -165,7 +156,7 @@ public final class BatchWriter {
                 }
             }
         }
-        NewRecordWriter writer = new NewRecordWriter(txn, table, this::dictionary, this::setIds);
+        NewRecordWriter writer = new NewRecordWriter(txn, table, fields::dictionary, fields::setIds);
         NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, values, from, to));
         writer.finish();
         for (long shard : writer.shards()) {
@@ -204,208 +195,13 @@ public final class BatchWriter {
         }
     }
 
-    private void applyField(FieldInfo field, BatchChanges changes, Object[] newValues) {
-        long[] setIds = new long[changes.size];
-        Object[] setValues = new Object[changes.size];
-        long[] clearIds = new long[changes.size];
-        int sets = 0;
-        int clears = 0;
-        for (int i = 0; i < changes.size; i++) {
-            Object value = newValues[i];
-            if (value == BatchChanges.UNTOUCHED) {
-                continue;
-            }
-            if (value != null) {
-                setIds[sets] = changes.ids[i];
-                setValues[sets++] = value;
-            } else if (changes.existed[i]) {
-                clearIds[clears++] = changes.ids[i];
-            }
-        }
-        if (sets == 0 && clears == 0) {
-            return;
-        }
-        Map<Long, Boolean> existed = null;
-        if (field.kind() instanceof KeyedKind || field.kind() instanceof SetKind) {
-            existed = new HashMap<>();
-            for (int i = 0; i < changes.size; i++) {
-                if (changes.existed[i]) {
-                    existed.put(changes.ids[i], true);
-                }
-            }
-        }
-        switch (field.kind()) {
-            case ScalarKind scalar -> {
-                BsiWriter writer = bsi(field);
-                long[] values = new long[sets];
-                for (int i = 0; i < sets; i++) {
-                    values[i] = (Long) setValues[i];
-                }
-                writer.setMany(setIds, values, sets);
-                writer.clearMany(clearIds, clears);
-            }
-            case BoolKind bool -> {
-                for (int i = 0; i < sets; i++) {
-                    long id = setIds[i];
-                    boolean value = (Boolean) setValues[i];
-                    long fragment = field.rowsFragment(Coords.shard(id));
-                    rows.set(fragment, value ? 1 : 0, Coords.column(id));
-                    rows.clear(fragment, value ? 0 : 1, Coords.column(id));
-                }
-                for (int i = 0; i < clears; i++) {
-                    long id = clearIds[i];
-                    long fragment = field.rowsFragment(Coords.shard(id));
-                    rows.clear(fragment, 0, Coords.column(id));
-                    rows.clear(fragment, 1, Coords.column(id));
-                }
-            }
-            case KeyedKind keyed -> applyKeyed(field, setIds, setValues, sets, clearIds, clears, existed);
-            case SetKind set -> applySet(field, setIds, setValues, sets, clearIds, clears, existed);
-        }
-    }
-
-    private void applyKeyed(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds, int clears,
-                            Map<Long, Boolean> existed) {
-        BsiWriter ids = bsi(field);
-        Dictionary dictionary = dictionary(field);
-        long[] newIds = new long[sets];
-        for (int i = 0; i < sets; i++) {
-            long id = setIds[i];
-            long dictId = dictionary.idOrAssign((String) setValues[i]);
-            newIds[i] = dictId;
-            long fragment = field.rowsFragment(Coords.shard(id));
-            OptionalLong old = existed.containsKey(id) ? ids.get(id) : OptionalLong.empty();
-            if (old.isPresent() && old.getAsLong() != dictId) {
-                rows.clear(fragment, old.getAsLong(), Coords.column(id));
-            }
-            rows.set(fragment, dictId, Coords.column(id));
-        }
-        for (int i = 0; i < clears; i++) {
-            long id = clearIds[i];
-            OptionalLong old = ids.get(id);
-            if (old.isPresent()) {
-                rows.clear(field.rowsFragment(Coords.shard(id)), old.getAsLong(), Coords.column(id));
-            }
-        }
-        ids.setMany(setIds, newIds, sets);
-        ids.clearMany(clearIds, clears);
-    }
-
-    private void applySet(FieldInfo field, long[] writeIds, Object[] writeValues, int writes, long[] clearIds, int clears,
-                          Map<Long, Boolean> existed) {
-        if (!field.hasSetIds()) {
-            applySetWithoutIds(field, writeIds, writeValues, writes, clearIds, clears, existed);
-            return;
-        }
-        // A record's old set comes from its set id and that set's members: a point read each, so
-        // the cost is the values removed and added, not the number of values the field has.
-        BsiWriter planes = bsi(field);
-        SetIds known = setIds(field);
-        Dictionary dictionary = dictionary(field);
-        long[] newSetIds = new long[writes];
-        for (int i = 0; i < writes; i++) {
-            long id = writeIds[i];
-            long fragment = field.rowsFragment(Coords.shard(id));
-            int column = Coords.column(id);
-            String[] values = (String[]) writeValues[i];
-            long[] wanted = new long[values.length];
-            for (int v = 0; v < values.length; v++) {
-                wanted[v] = dictionary.idOrAssign(values[v]);
-            }
-            Arrays.sort(wanted);
-            OptionalLong old = existed.containsKey(id) ? planes.get(id) : OptionalLong.empty();
-            long[] had = old.isPresent() ? known.members(old.getAsLong()) : new long[0];
-            for (long row : had) {
-                if (Arrays.binarySearch(wanted, row) < 0) {
-                    rows.clear(fragment, row, column);
-                }
-            }
-            for (long row : wanted) {
-                if (Arrays.binarySearch(had, row) < 0) {
-                    rows.set(fragment, row, column);
-                }
-            }
-            newSetIds[i] = known.idOrAssign(wanted);
-            known.count(newSetIds[i], 1);
-            if (old.isPresent()) {
-                known.count(old.getAsLong(), -1);
-            }
-        }
-        int cleared = 0;
-        long[] clearedIds = new long[clears];
-        for (int i = 0; i < clears; i++) {
-            long id = clearIds[i];
-            OptionalLong old = planes.get(id);
-            if (old.isEmpty()) {
-                continue;
-            }
-            long fragment = field.rowsFragment(Coords.shard(id));
-            for (long row : known.members(old.getAsLong())) {
-                rows.clear(fragment, row, Coords.column(id));
-            }
-            known.count(old.getAsLong(), -1);
-            clearedIds[cleared++] = id;
-        }
-        planes.setMany(writeIds, newSetIds, writes);
-        planes.clearMany(clearedIds, cleared);
-    }
-
-    /**
-     * A set field from before set ids: a record's old values are found in the rows themselves,
-     * which costs a lookup per value the field has ever held (a walk of the fragment past
-     * {@link SetRows#LOOKUP_LIMIT}), and an empty set is stored as no value.
-     */
-    private void applySetWithoutIds(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds,
-                                    int clears, Map<Long, Boolean> existed) {
-        Dictionary dictionary = dictionary(field);
-        for (int i = 0; i < sets; i++) {
-            long id = setIds[i];
-            long fragment = field.rowsFragment(Coords.shard(id));
-            Set<Long> wanted = new HashSet<>();
-            for (String value : (String[]) setValues[i]) {
-                wanted.add(dictionary.idOrAssign(value));
-            }
-            List<Long> old = existed.containsKey(id) ? SetRows.of(txn, field.nextDictId(), fragment, Coords.column(id)) : List.of();
-            for (long row : old) {
-                if (!wanted.contains(row)) {
-                    rows.clear(fragment, row, Coords.column(id));
-                }
-            }
-            for (long row : wanted) {
-                rows.set(fragment, row, Coords.column(id));
-            }
-        }
-        for (int i = 0; i < clears; i++) {
-            long id = clearIds[i];
-            long fragment = field.rowsFragment(Coords.shard(id));
-            for (long row : SetRows.of(txn, field.nextDictId(), fragment, Coords.column(id))) {
-                rows.clear(fragment, row, Coords.column(id));
-            }
-        }
-    }
-
-    private BsiWriter bsi(FieldInfo field) {
-        return bsiWriters.computeIfAbsent(field.fieldId(), id -> new BsiWriter(txn, field.bsi()));
-    }
-
-    private Dictionary dictionary(FieldInfo field) {
-        return dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field.dict()));
-    }
-
-    private SetIds setIds(FieldInfo field) {
-        return setIdsByField.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field.dict()));
-    }
-
-
     /**
      * Flushes every change into the trees, recounts the existence fragments touched, and writes
      * the catalog entries that changed. Call once, before commit.
      */
     public void finish() {
         Set<Long> touched = rows.flush();
-        for (BsiWriter writer : bsiWriters.values()) {
-            writer.flush();
-        }
+        fields.flush();
         Set<Integer> existsFields = new HashSet<>();
         for (TableInfo table : catalog.tables().values()) {
             existsFields.add(table.existsFieldId());
@@ -417,13 +213,10 @@ public final class BatchWriter {
                 RecordCounts.store(txn, fragment, rowReader);
             }
         }
-        for (SetIds sets : setIdsByField.values()) {
-            sets.flush();
-        }
         for (TableInfo table : catalog.tables().values()) {
             for (FieldInfo field : table.fields().values()) {
-                FieldInfo updated = FieldCounters.updated(field, dictionaries.get(field.fieldId()),
-                        setIdsByField.get(field.fieldId()));
+                FieldInfo updated = FieldCounters.updated(field, fields.usedDictionary(field),
+                        fields.usedSetIds(field));
                 if (updated != field) {
                     catalog = catalog.withTable(catalog.table(table.name()).withField(updated));
                     txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(updated));
