@@ -125,9 +125,9 @@ final class AggregateRunner {
                 case COUNT_STAR, COUNT -> null;
                 case COUNT_DISTINCT -> column.isId() || column.type() != FieldType.SET ? null
                         : "count(DISTINCT ...) needs a keyed, bool, int, timestamp or decimal column";
-                case SUM, AVG -> TypedApiAggregates.scalar(column) != null && TypedApiAggregates.scalar(column).summable() ? null
+                case SUM, AVG -> column.scalarKind() != null && column.scalarKind().summable() ? null
                         : name + " needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind s && s.summable()) + " column";
-                case MIN, MAX, QUANTILE_DISC -> TypedApiAggregates.scalar(column) != null ? null
+                case MIN, MAX, QUANTILE_DISC -> column.scalarKind() != null ? null
                         : name + " needs " + FieldKinds.labels(kind -> kind instanceof ScalarKind) + " column";
                 // The interpolated median of a decimal is a DECIMAL in DuckDB, not answered yet.
                 case MEDIAN -> !column.isId() && (column.type() == FieldType.INT || column.type() == FieldType.TIMESTAMP) ? null

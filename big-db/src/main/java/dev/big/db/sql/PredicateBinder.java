@@ -135,21 +135,48 @@ final class PredicateBinder {
         }
     }
 
-    /** The literal as the typed API's constant for {@code column}: Long, Instant, Boolean or String. */
+    /** The literal as the typed API's constant for {@code column}: Long, BigDecimal, Instant, Boolean or String. */
     private Object constant(TableBinding.BoundColumn column, Literal literal, String sql) {
         if (literal instanceof Literal.NullLiteral) {
             throw SqlErrors.unsupported("comparison with NULL (never true)", sql,
                     "test for missing values with IS NULL / IS NOT NULL; IN lists take no NULL");
         }
+        if (!column.isId() && column.type() == FieldType.SET) {
+            throw SqlErrors.invalid("set column " + column.name() + " is tested with list_contains("
+                    + column.name() + ", 'value')", sql);
+        }
+        return value(column, literal, sql, Use.COMPARED);
+    }
+
+    /** Where a literal meets a column: the wording of a mismatch says which. */
+    enum Use {
+        COMPARED("compared with", "compare it with %s"),
+        WRITTEN("written into", "write %s into it");
+
+        private final String preposition;
+        private final String advice;
+
+        Use(String preposition, String advice) {
+            this.preposition = preposition;
+            this.advice = advice;
+        }
+    }
+
+    /**
+     * The non-null literal as the value an id, int, decimal, timestamp, bool or keyed column
+     * holds (Long, BigDecimal, Instant, Boolean or String): the one conversion WHERE constants and
+     * INSERT/UPDATE values share. Set columns take other literals and are the caller's.
+     */
+    Object value(TableBinding.BoundColumn column, Literal literal, String sql, Use use) {
         FieldType type = column.type();
         if (column.isId() || type == FieldType.INT) {
             if (literal instanceof Literal.DecimalLiteral decimal) {
-                throw SqlErrors.unsupported("decimal literal " + decimal.sql() + " compared with " + column.typeLabel() + " "
-                        + column.name(), sql, "int columns and ids are 64-bit integers: write integer literals"
-                        + " (decimal columns take decimal literals)");
+                throw SqlErrors.unsupported("decimal literal " + decimal.sql() + " " + use.preposition + " "
+                        + column.typeLabel() + " " + column.name(), sql, "int columns and ids are 64-bit integers: write"
+                        + " integer literals (decimal columns take decimal literals)");
             }
             if (!(literal instanceof Literal.IntLiteral integer)) {
-                throw mismatch(column, literal, "an integer", sql);
+                throw mismatch(column, literal, "an integer", sql, use);
             }
             return longValue(integer, sql);
         }
@@ -157,27 +184,26 @@ final class PredicateBinder {
             case DECIMAL -> switch (literal) {
                 case Literal.DecimalLiteral decimal -> decimal.value(values);
                 case Literal.IntLiteral integer -> new BigDecimal(integer.value(values));
-                default -> throw mismatch(column, literal, "a number", sql);
+                default -> throw mismatch(column, literal, "a number", sql, use);
             };
             case TIMESTAMP -> switch (literal) {
                 case Literal.TimestampLiteral timestamp -> timestamp.value(values);
                 case Literal.StringLiteral string -> TimestampLiterals.parse(string.value(values), string.sql());
-                default -> throw mismatch(column, literal, "TIMESTAMP " + TimestampLiterals.FORMAT, sql);
+                default -> throw mismatch(column, literal, "TIMESTAMP " + TimestampLiterals.FORMAT, sql, use);
             };
             case BOOL -> {
                 if (!(literal instanceof Literal.BoolLiteral bool)) {
-                    throw mismatch(column, literal, "true or false", sql);
+                    throw mismatch(column, literal, "true or false", sql, use);
                 }
                 yield bool.value(values);
             }
             case KEYED -> {
                 if (!(literal instanceof Literal.StringLiteral string)) {
-                    throw mismatch(column, literal, "a 'string'", sql);
+                    throw mismatch(column, literal, "a 'string'", sql, use);
                 }
                 yield string.value(values);
             }
-            default -> throw SqlErrors.invalid("set column " + column.name() + " is tested with list_contains("
-                    + column.name() + ", 'value')", sql);
+            case INT, SET -> throw new IllegalStateException(column.typeLabel() + " literals are converted elsewhere");
         };
     }
 
@@ -190,8 +216,8 @@ final class PredicateBinder {
         return value.longValueExact();
     }
 
-    private static RuntimeException mismatch(TableBinding.BoundColumn column, Literal literal, String expected, String sql) {
-        return SqlErrors.invalid(column.name() + " is " + column.typeLabel() + ": compare it with " + expected + ", not "
+    static RuntimeException mismatch(TableBinding.BoundColumn column, Literal literal, String expected, String sql, Use use) {
+        return SqlErrors.invalid(column.name() + " is " + column.typeLabel() + ": " + use.advice.formatted(expected) + ", not "
                 + literal.sql(), sql);
     }
 }

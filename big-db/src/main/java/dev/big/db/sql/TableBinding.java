@@ -4,6 +4,8 @@ import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
 import dev.big.db.TableDef;
+import dev.big.db.field.FieldKinds;
+import dev.big.db.field.ScalarKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,6 +30,11 @@ final class TableBinding {
 
         String typeLabel() {
             return field == null ? "the record id" : field.type().label();
+        }
+
+        /** The field's kind when its values are bit-sliced numbers (int, timestamp, decimal), else null. */
+        ScalarKind scalarKind() {
+            return field != null && FieldKinds.of(field) instanceof ScalarKind kind ? kind : null;
         }
     }
 

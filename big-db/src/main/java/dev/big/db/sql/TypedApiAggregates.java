@@ -5,7 +5,6 @@ import dev.big.db.Filter;
 import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
 import dev.big.db.Snapshot;
-import dev.big.db.field.FieldKinds;
 import dev.big.db.field.ScalarKind;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -75,7 +74,7 @@ final class TypedApiAggregates {
         if (aggregate == null || aggregate.count() == 0) {
             return null;
         }
-        ScalarKind kind = scalar(column);
+        ScalarKind kind = column.scalarKind();
         return switch (function) {
             case SUM -> kind.sum(aggregate.sum());
             case AVG -> kind.average(aggregate.sum(), aggregate.count());
@@ -83,11 +82,6 @@ final class TypedApiAggregates {
             case MAX -> kind.value(aggregate.max().getAsLong());
             default -> throw new AssertionError(function);
         };
-    }
-
-    /** The column's kind when its values are bit-sliced numbers, else null. */
-    static ScalarKind scalar(TableBinding.BoundColumn column) {
-        return !column.isId() && FieldKinds.of(column.field()) instanceof ScalarKind kind ? kind : null;
     }
 
     /** Per value of keyed field {@code key}: its key and the value of each of {@code slots}. */

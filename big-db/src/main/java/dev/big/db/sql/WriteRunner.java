@@ -5,7 +5,6 @@ import dev.big.db.Filter;
 import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -153,53 +152,19 @@ final class WriteRunner {
         if (literal instanceof Literal.NullLiteral) {
             return null;
         }
-        FieldType type = column.type();
-        return switch (type) {
-            case INT -> {
-                if (!(literal instanceof Literal.IntLiteral integer)) {
-                    throw mismatch(column, literal, "an integer", sql);
-                }
-                yield binder.longValue(integer, sql);
-            }
-            case DECIMAL -> switch (literal) {
-                case Literal.DecimalLiteral decimal -> decimal.value(values);
-                case Literal.IntLiteral integer -> new BigDecimal(integer.value(values));
-                default -> throw mismatch(column, literal, "a number", sql);
-            };
-            case TIMESTAMP -> switch (literal) {
-                case Literal.TimestampLiteral timestamp -> timestamp.value(values);
-                case Literal.StringLiteral string -> TimestampLiterals.parse(string.value(values), string.sql());
-                default -> throw mismatch(column, literal, "TIMESTAMP " + TimestampLiterals.FORMAT, sql);
-            };
-            case BOOL -> {
-                if (!(literal instanceof Literal.BoolLiteral bool)) {
-                    throw mismatch(column, literal, "true or false", sql);
-                }
-                yield bool.value(values);
-            }
-            case KEYED -> {
-                if (!(literal instanceof Literal.StringLiteral string)) {
-                    throw mismatch(column, literal, "a 'string'", sql);
-                }
-                yield string.value(values);
-            }
-            case SET -> {
-                if (!(literal instanceof Literal.SetLiteral set)) {
-                    throw mismatch(column, literal, "a list of strings, ['a', 'b'] ([] for none)", sql);
-                }
-                List<String> strings = set.value(values);
-                Set<String> unique = new LinkedHashSet<>(strings);
-                if (unique.size() != strings.size()) {
-                    throw SqlErrors.invalid(column.name() + " is a set: it holds each value once, and " + strings
-                            + " repeats one", sql);
-                }
-                yield unique;
-            }
-        };
-    }
-
-    private static RuntimeException mismatch(TableBinding.BoundColumn column, Literal literal, String expected, String sql) {
-        return SqlErrors.invalid(column.name() + " is " + column.typeLabel() + ": write " + expected + " into it, not "
-                + literal.sql(), sql);
+        if (column.type() != FieldType.SET) {
+            return binder.value(column, literal, sql, PredicateBinder.Use.WRITTEN);
+        }
+        if (!(literal instanceof Literal.SetLiteral set)) {
+            throw PredicateBinder.mismatch(column, literal, "a list of strings, ['a', 'b'] ([] for none)", sql,
+                    PredicateBinder.Use.WRITTEN);
+        }
+        List<String> strings = set.value(values);
+        Set<String> unique = new LinkedHashSet<>(strings);
+        if (unique.size() != strings.size()) {
+            throw SqlErrors.invalid(column.name() + " is a set: it holds each value once, and " + strings
+                    + " repeats one", sql);
+        }
+        return unique;
     }
 }
