@@ -70,7 +70,7 @@ final class ModelFilters {
                 };
             }
             case Filter.Between b -> {
-                Object v = values.get(b.field());
+                Object v = b.field().equals("id") ? (Object) id : values.get(b.field());
                 yield v == null ? null : compare(v, b.low()) >= 0 && compare(v, b.high()) <= 0;
             }
             case Filter.In in -> {

@@ -8,6 +8,7 @@ import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.RangePredicate;
+import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
 import dev.big.engine.rows.RowReader;
@@ -167,6 +168,8 @@ public final class FilterEvaluator {
             if (isPlaneScan(child)) {
                 planes.add(child);
                 mask &= zoneColumns(child, shard);
+            } else {
+                mask &= idColumns(child, shard);
             }
         }
         if (mask == 0) {
@@ -219,6 +222,62 @@ public final class FilterEvaluator {
             }
         }
         return mask;
+    }
+
+    /**
+     * The container columns of {@code shard} an id range ({@code id BETWEEN a AND b}, {@code id >= a},
+     * ...) can match; every column for any other term. An And with an id range, as a split of a
+     * distributed scan sends, then fetches rows and scans planes of its own columns only, not of
+     * the whole shard.
+     */
+    private static int idColumns(Filter term, long shard) {
+        long low = Long.MIN_VALUE;
+        long high = Long.MAX_VALUE;
+        switch (term) {
+            case Filter.Between between when isId(between.field())
+                    && between.low() instanceof Long from && between.high() instanceof Long to -> {
+                low = from;
+                high = to;
+            }
+            case Filter.Compare compare when isId(compare.field()) && compare.value() instanceof Long id -> {
+                switch (compare.op()) {
+                    case EQ -> {
+                        low = id;
+                        high = id;
+                    }
+                    case GE -> low = id;
+                    case GT -> {
+                        if (id == Long.MAX_VALUE) {
+                            return 0;
+                        }
+                        low = id + 1;
+                    }
+                    case LE -> high = id;
+                    case LT -> {
+                        if (id == Long.MIN_VALUE) {
+                            return 0;
+                        }
+                        high = id - 1;
+                    }
+                    case NE -> {
+                        return RowReader.ALL_COLUMNS;
+                    }
+                }
+            }
+            default -> {
+                return RowReader.ALL_COLUMNS;
+            }
+        }
+        long first = Coords.recordId(shard, 0);
+        long last = first + Coords.SHARD_WIDTH - 1;
+        long from = Math.max(low, first);
+        long to = Math.min(high, last);
+        if (from > to) {
+            return 0;
+        }
+        int firstColumn = Coords.containerColumn(Coords.column(from));
+        int lastColumn = Coords.containerColumn(Coords.column(to));
+        return (int) (((1L << (lastColumn + 1)) - 1) & ~((1L << firstColumn) - 1));
     }
 
     /** Whether a term is a comparison answered by scanning bit planes (cheaper when restricted first). */
