@@ -94,6 +94,43 @@ public final class ShardScan {
     }
 
     /**
+     * How many records of {@code shard} matching {@code filter} hold each value of keyed or bool
+     * field {@code field}, counted from the value's row without reading a record: {@code counts[v]}
+     * for dictionary id {@code v} (for a bool, 0 false and 1 true), and at the end the matching
+     * records without a value. The rows are fetched only in the container columns the matches
+     * reach. A row per value is fetched, so this suits fields with few values (see
+     * {@link #dictionarySize}).
+     */
+    public long[] valueCounts(String field, Filter filter, long shard) {
+        FieldInfo info = table.field(field);
+        long values = switch (info.type()) {
+            case KEYED -> info.nextDictId();
+            case BOOL -> 2;
+            default -> throw new InvalidInputException("field '" + field + "' is " + info.type().label()
+                    + "; values are counted for keyed and bool fields");
+        };
+        RoaringBitmap matching = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard);
+        long[] counts = new long[Math.toIntExact(values + 1)];
+        counts[counts.length - 1] = matching.getLongCardinality();
+        if (matching.isEmpty()) {
+            return counts;
+        }
+        int mask = 0;
+        long width = Coords.SHARD_WIDTH / Coords.CONTAINERS_PER_ROW;
+        for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
+            if (matching.intersects(c * width, (c + 1) * width)) {
+                mask |= 1 << c;
+            }
+        }
+        var fragment = txn.fragment(info.rowsFragment(shard));
+        for (int v = 0; v < values; v++) {
+            counts[v] = RoaringBitmap.andCardinality(rows.row(fragment, v, mask), matching);
+            counts[counts.length - 1] -= counts[v];
+        }
+        return counts;
+    }
+
+    /**
      * The stored numbers of {@code field} for {@code ids[0..count)}: the value of an int field, the
      * epoch millis of a timestamp, the dictionary id of a keyed field ({@link #dictionaryValue}).
      * {@code present[i]} says whether record {@code ids[i]} has a value ({@code values[i]} is 0 when not).

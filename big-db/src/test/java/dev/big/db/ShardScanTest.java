@@ -101,6 +101,25 @@ class ShardScanTest {
                         Long value = snapshot.get("e", id).orElseThrow().getLong("v");
                         return value != null && value > 0;
                     }).toArray(), matching, "seed " + seed);
+                    long from = random.nextLong(shard.shard() << 20, (shard.shard() + 1) << 20);
+                    for (Filter filter : List.of(Filter.all(), Filter.gt("v", 0),
+                            Filter.and(Filter.ge("id", from), Filter.lt("v", 500), Filter.le("id", from + random.nextLong(200_000))))) {
+                        long[] keyed = new long[(int) scan.dictionarySize("k") + 1];
+                        java.util.Map<String, Integer> dictIds = new java.util.HashMap<>();
+                        for (int d = 0; d < keyed.length - 1; d++) {
+                            dictIds.put(scan.dictionaryValue("k", d), d);
+                        }
+                        long[] bools = new long[3];
+                        for (long id : scan.ids(filter, shard.shard())) {
+                            Row row = snapshot.get("e", id).orElseThrow();
+                            String key = row.getString("k");
+                            keyed[key == null ? keyed.length - 1 : dictIds.get(key)]++;
+                            Boolean flag = row.getBoolean("b");
+                            bools[flag == null ? 2 : flag ? 1 : 0]++;
+                        }
+                        assertArrayEquals(keyed, scan.valueCounts("k", filter, shard.shard()), "seed " + seed + " " + filter);
+                        assertArrayEquals(bools, scan.valueCounts("b", filter, shard.shard()), "seed " + seed + " " + filter);
+                    }
                 }
             }
         }

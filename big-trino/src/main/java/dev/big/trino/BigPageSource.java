@@ -23,12 +23,20 @@ import static io.trino.spi.StandardErrorCode.GENERIC_INTERNAL_ERROR;
  * until {@link #close}), then shard by shard finds the matching ids with the pushed filter and
  * decodes only the requested columns, {@link #BATCH_ROWS} ids per page. With no column requested
  * ({@code count(*)}) a page carries only its row count, counted from the bitmaps without reading
- * a value. A limit or top-n on {@code id} stops each split after that many rows (Trino applies
- * them again across splits).
+ * a value. When the only column asked for is one keyed or bool column (with {@code $file} or
+ * not), as a {@code GROUP BY type} or a {@code count(DISTINCT type)} asks, the rows come value by
+ * value: per shard, each value's record count from its row ({@link ShardScan#valueCounts}), and a
+ * page per value whose block is that one value repeated, with no record decoded (a scan's row
+ * order is free). A limit or top-n on {@code id} stops each split after that many rows (Trino
+ * applies them again across splits).
  */
 final class BigPageSource implements ConnectorPageSource {
 
     static final int BATCH_ROWS = 8192;
+    /** A keyed column with more values than this is decoded record by record, not counted value by value. */
+    static final long VALUE_RUNS_LIMIT = 4_096;
+    /** The most rows one page of a value's run carries. */
+    static final int RUN_ROWS = 65_536;
 
     private final Snapshot snapshot;
     private final ShardScan scan;
@@ -43,6 +51,11 @@ final class BigPageSource implements ConnectorPageSource {
     private long remaining;
     private long[] ids = new long[0];
     private int idsAt;
+    /** The one keyed or bool column whose values come as runs, or null. */
+    private final BigColumnHandle counted;
+    /** Per value of {@link #counted}, the rows of the current shard not yet returned. */
+    private long[] runs = new long[0];
+    private int runAt;
     private boolean finished;
     private boolean closed;
     private long completedPositions;
@@ -67,6 +80,25 @@ final class BigPageSource implements ConnectorPageSource {
         this.lastShard = Coords.shard(split.endId() - 1);
         this.remaining = table.rowsPerSplit() < 0 ? Long.MAX_VALUE : table.rowsPerSplit();
         this.nextShard = descending() ? lastShard : firstShard;
+        this.counted = remaining == Long.MAX_VALUE && table.topN() < 0 ? countedColumn(columns, scan) : null;
+    }
+
+    /** The column whose values can come as runs: the only keyed (with few values) or bool column asked for, besides {@code $file}. */
+    private static BigColumnHandle countedColumn(List<BigColumnHandle> columns, ShardScan scan) {
+        BigColumnHandle counted = null;
+        for (BigColumnHandle column : columns) {
+            if (column.kind() == ColumnKind.FILE) {
+                continue;
+            }
+            boolean countable = (column.kind() == ColumnKind.BOOL || column.kind() == ColumnKind.KEYED)
+                    && scan.table().field(column.name()).isPresent()
+                    && (column.kind() == ColumnKind.BOOL || scan.dictionarySize(column.name()) <= VALUE_RUNS_LIMIT);
+            if (!countable || counted != null) {
+                return null;
+            }
+            counted = column;
+        }
+        return counted;
     }
 
     /** The pushed filter as it applies to a file whose table is {@code def} (see {@link PushedFilter#forFields}). */
@@ -97,6 +129,9 @@ final class BigPageSource implements ConnectorPageSource {
     }
 
     private SourcePage next() {
+        if (counted != null) {
+            return nextRun();
+        }
         while (idsAt == ids.length) {
             if (remaining == 0 || (descending() ? nextShard < firstShard : nextShard > lastShard)) {
                 finished = true;
@@ -131,6 +166,33 @@ final class BigPageSource implements ConnectorPageSource {
         Block[] out = new Block[columns.size()];
         for (int c = 0; c < out.length; c++) {
             out[c] = blocks.block(columns.get(c), batch, n);
+        }
+        return SourcePage.create(new Page(n, out));
+    }
+
+    /** The next page of one value's run: its record count in the shard, at most {@link #RUN_ROWS} rows. */
+    private SourcePage nextRun() {
+        while (true) {
+            while (runAt < runs.length && runs[runAt] == 0) {
+                runAt++;
+            }
+            if (runAt < runs.length) {
+                break;
+            }
+            if (nextShard > lastShard) {
+                finished = true;
+                return null;
+            }
+            runs = scan.valueCounts(counted.name(), filter, nextShard++);
+            runAt = 0;
+        }
+        int n = (int) Math.min(runs[runAt], RUN_ROWS);
+        runs[runAt] -= n;
+        completedPositions += n;
+        Block[] out = new Block[columns.size()];
+        for (int c = 0; c < out.length; c++) {
+            BigColumnHandle column = columns.get(c);
+            out[c] = column == counted ? blocks.run(column, runAt, runs.length - 1, n) : blocks.block(column, null, n);
         }
         return SourcePage.create(new Page(n, out));
     }

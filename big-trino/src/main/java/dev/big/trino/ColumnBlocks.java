@@ -22,7 +22,8 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
  * arrays read column-major from the bit planes ({@link ShardScan#readNumbers}), bools as bytes, a
  * keyed column as a {@link DictionaryBlock} over the field's dictionary (built once per file and
  * field), a set column as an array block whose elements are a dictionary block too, and
- * {@code $file} as one run.
+ * {@code $file} as one run; or, for a scan that asks only for the values of one keyed or bool
+ * column, one value repeated ({@link #run}).
  */
 final class ColumnBlocks {
 
@@ -65,6 +66,20 @@ final class ColumnBlocks {
             case SET -> set(column.name(), ids, n);
             case FILE -> RunLengthEncodedBlock.create(VARCHAR, Slices.utf8Slice(fileName), n);
         };
+    }
+
+    /**
+     * {@code n} rows of one value of a keyed or bool column: {@code value} is a dictionary id (a
+     * bool's 0 false, 1 true), and {@code nullValue} (the number of values) stands for no value,
+     * as in {@link ShardScan#valueCounts}.
+     */
+    Block run(BigColumnHandle column, int value, int nullValue, int n) {
+        Object single = value == nullValue ? null : switch (column.kind()) {
+            case KEYED -> Slices.utf8Slice(scan.dictionaryValue(column.name(), value));
+            case BOOL -> value == 1;
+            default -> throw new IllegalArgumentException(column.name() + " is " + column.kind() + ", not keyed or bool");
+        };
+        return RunLengthEncodedBlock.create(column.type(), single, n);
     }
 
     private Block keyed(String field, long[] ids, int n) {
