@@ -119,7 +119,8 @@ final class BigTrinoComparison {
                     runner.installPlugin(new BigPlugin());
                     runner.createCatalog("big", "big", Map.of(BigConfig.DATA_DIR, data.toString()));
                     runner.installPlugin(new MemoryPlugin());
-                    runner.createCatalog("memory", "memory", Map.of());
+                    // The memory connector keeps 128 MB per node by default; 10,000,000 events need more.
+                    runner.createCatalog("memory", "memory", Map.of("memory.max-data-per-node", "4GB"));
                     runner.execute("CREATE TABLE memory.default.events AS SELECT \"$file\" AS file, id, value, type, verified, received_at, size FROM big.default.events");
                     runner.execute("CREATE TABLE memory.default.types AS SELECT * FROM (VALUES " + typesValues() + ") AS t(name, weight)");
                     for (String[] q : QUERIES) {
