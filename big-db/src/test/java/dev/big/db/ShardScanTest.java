@@ -101,6 +101,20 @@ class ShardScanTest {
                         Long value = snapshot.get("e", id).orElseThrow().getLong("v");
                         return value != null && value > 0;
                     }).toArray(), matching, "seed " + seed);
+                    // A few records of each column (5%): read one by one rather than decoded by column.
+                    long[] few = scan.ids(Filter.gt("v", 900), shard.shard());
+                    long[] fewV = new long[few.length];
+                    long[] fewAt = new long[few.length];
+                    boolean[] fewHasV = new boolean[few.length];
+                    boolean[] fewHasAt = new boolean[few.length];
+                    scan.readNumbers("v", few, few.length, fewV, fewHasV);
+                    scan.readNumbers("at", few, few.length, fewAt, fewHasAt);
+                    for (int i = 0; i < few.length; i++) {
+                        Row expected = snapshot.get("e", few[i]).orElseThrow();
+                        assertEquals(expected.getLong("v"), fewHasV[i] ? fewV[i] : null, "seed " + seed + " id " + few[i]);
+                        assertEquals(expected.getInstant("at"), fewHasAt[i] ? Instant.ofEpochMilli(fewAt[i]) : null,
+                                "seed " + seed + " id " + few[i]);
+                    }
                     long from = random.nextLong(shard.shard() << 20, (shard.shard() + 1) << 20);
                     for (Filter filter : List.of(Filter.all(), Filter.gt("v", 0),
                             Filter.and(Filter.ge("id", from), Filter.lt("v", 500), Filter.le("id", from + random.nextLong(200_000))))) {
