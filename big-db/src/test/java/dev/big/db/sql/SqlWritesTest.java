@@ -156,6 +156,13 @@ class SqlWritesTest {
         assertTrue(SqlEngine.isWrite("/* c */ UPDATE t SET a = 1"));
         assertTrue(SqlEngine.isWrite("DELETE FROM t"));
         assertFalse(SqlEngine.isWrite("SELECT 'INSERT' FROM t"));
+        assertTrue(SqlEngine.isWrite("-- a comment\n\tdelete from t"));
+        assertTrue(SqlEngine.isWrite("/* one */ /* two */Insert INTO t VALUES (1)"));
+        assertFalse(SqlEngine.isWrite("INSERTS"));
+        assertFalse(SqlEngine.isWrite("-- DELETE\nSELECT 1"));
+        assertFalse(SqlEngine.isWrite("/* INSERT */ (SELECT 1)"));
+        assertFalse(SqlEngine.isWrite(""));
+        assertFalse(SqlEngine.isWrite("/* unterminated"));
         assertEquals(2, SqlEngine.parameterCount("SELECT * FROM t WHERE a = ? AND b = '?' AND c = ?"));
     }
 }
