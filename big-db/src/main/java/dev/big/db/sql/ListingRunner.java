@@ -31,7 +31,9 @@ final class ListingRunner {
     private final Snapshot snapshot;
     private final TableBinding table;
     private final ListingQuery.ValueOrder valueOrder;
-    private final List<String> names = new ArrayList<>();
+    /** The selected columns' names and types, immutable, so each result shares them instead of copying. */
+    private final List<String> names;
+    private final List<ColumnType> types;
     private final List<TableBinding.BoundColumn> columns = new ArrayList<>();
     /** The fields the statement selects, each once, in order. */
     private final List<String> fieldsRead;
@@ -49,22 +51,29 @@ final class ListingRunner {
                         + sorted.typeLabel() + " (order groups of it through GROUP BY)", "ORDER BY " + valueOrder.sql());
             }
         }
+        List<String> selectedNames = new ArrayList<>();
         for (ListingQuery.Projection projection : query.projections()) {
             switch (projection) {
                 case ListingQuery.AllColumns ignored -> {
-                    names.add("id");
+                    selectedNames.add("id");
                     columns.add(new TableBinding.BoundColumn("id", null));
                     for (FieldDef field : table.fields()) {
-                        names.add(field.name());
+                        selectedNames.add(field.name());
                         columns.add(new TableBinding.BoundColumn(field.name(), field));
                     }
                 }
                 case ListingQuery.Column column -> {
-                    names.add(column.name());
+                    selectedNames.add(column.name());
                     columns.add(table.column(column.column()));
                 }
             }
         }
+        this.names = List.copyOf(selectedNames);
+        List<ColumnType> types = new ArrayList<>(columns.size());
+        for (TableBinding.BoundColumn column : columns) {
+            types.add(column.isId() ? ColumnType.ID : ColumnType.of(column.field()));
+        }
+        this.types = List.copyOf(types);
         // The record is read with the selected fields only, and whether it exists is read once:
         // building the whole record to keep one field cost the 10M campaign's SELECT value ...
         // WHERE id = n almost 80% of its time.
@@ -92,7 +101,7 @@ final class ListingRunner {
 
     /** The selected columns' types, from the schema. */
     List<ColumnType> types() {
-        return columns.stream().map(c -> c.isId() ? ColumnType.ID : ColumnType.of(c.field())).toList();
+        return types;
     }
 
     /** How many ids a streamed listing asks for at a time. */

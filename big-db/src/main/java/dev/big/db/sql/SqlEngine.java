@@ -189,8 +189,9 @@ public final class SqlEngine {
         while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
             end++;
         }
-        String word = sql.substring(at, end);
-        return word.equalsIgnoreCase("INSERT") || word.equalsIgnoreCase("UPDATE") || word.equalsIgnoreCase("DELETE");
+        int length = end - at;
+        return length == 6 && (sql.regionMatches(true, at, "INSERT", 0, 6) || sql.regionMatches(true, at, "UPDATE", 0, 6)
+                || sql.regionMatches(true, at, "DELETE", 0, 6));
     }
 
     /** How many {@code ?} parameters {@code sql} has (outside strings, quoted names and comments). */
