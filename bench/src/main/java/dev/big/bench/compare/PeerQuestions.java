@@ -91,7 +91,7 @@ public final class PeerQuestions {
         for (int n : new int[] {1, 10, 50}) {
             questions.add(PeerQuestion.of(Kind.LATEST, n));
         }
-        analyst(questions, data, windows, mostCommon, leastCommon);
+        analyst(questions, data, windows, typesByCount, mostCommon, leastCommon);
 
         List<Long> cursors = new ArrayList<>(List.of(0L, 1L, data.maxId(), data.maxId() + 1, Long.MAX_VALUE));
         cursors.addAll(data.sampledIds().subList(0, Math.min(3, data.sampledIds().size())));
@@ -108,10 +108,10 @@ public final class PeerQuestions {
      * over an empty and an inverted window; per month, per (type, verified), per (type, hour of
      * day), sums per type; the top 1 and 10 by value; the top 10 by time of the most and least
      * common type and of a type that never occurs; histograms of widths 65,536 and 1,000; medians
-     * of those types; quantiles at 0, 0.5, 0.99 and 1; distinct values in every window.
+     * of every type that occurs (odd and even counts) and of one that does not; quantiles at 0, 0.5, 0.99 and 1; distinct values in every window.
      */
-    private static void analyst(List<PeerQuestion> questions, DataSummary data, long[][] windows, String mostCommon,
-                                String leastCommon) {
+    private static void analyst(List<PeerQuestion> questions, DataSummary data, long[][] windows, List<String> types,
+                                String mostCommon, String leastCommon) {
         long dayStart = Math.floorDiv(windows[0][0], DAY_MILLIS) * DAY_MILLIS;
         for (long[] window : new long[][] {{dayStart, dayStart + DAY_MILLIS - 1}, windows[1], windows[3], windows[5]}) {
             questions.add(PeerQuestion.of(Kind.COUNT_PER_HOUR_BETWEEN, window[0], window[1]));
@@ -124,8 +124,11 @@ public final class PeerQuestions {
         questions.add(PeerQuestion.of(Kind.TOP_BY_VALUE, 10));
         for (String type : List.of(mostCommon, leastCommon, NEVER_SEEN_TYPE)) {
             questions.add(PeerQuestion.of(Kind.TOP_BY_RECEIVED_AT_OF_TYPE, type, 10));
+        }
+        for (String type : types) {
             questions.add(PeerQuestion.of(Kind.MEDIAN_SIZE_OF_TYPE, type));
         }
+        questions.add(PeerQuestion.of(Kind.MEDIAN_SIZE_OF_TYPE, NEVER_SEEN_TYPE));
         questions.add(PeerQuestion.of(Kind.VALUE_HISTOGRAM, 65_536));
         questions.add(PeerQuestion.of(Kind.VALUE_HISTOGRAM, 1_000));
         for (String q : List.of("0", "0.5", "0.99", "1")) {

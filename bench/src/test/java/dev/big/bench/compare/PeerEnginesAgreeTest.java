@@ -161,6 +161,9 @@ class PeerEnginesAgreeTest {
         assertEquals(16, histogram.size(), "values in [0, 2^20) fall in 16 buckets of 65,536: " + histogram);
         assertEquals((long) EVENTS, histogram.values().stream().mapToLong(n -> (Long) n).sum());
         assertEquals(null, answers.get("medianSizeOfType(no-such-type)"));
+        long interpolated = answers.entrySet().stream().filter(e -> e.getKey().startsWith("medianSizeOfType")
+                && e.getValue() instanceof Double median && median != Math.floor(median)).count();
+        assertTrue(interpolated >= 1, "some type has an even count whose median lies between two sizes: " + answers);
         assertEquals(List.of(), answers.get("topByReceivedAtOfType(no-such-type, 10)"));
         assertEquals(10, ((List<?>) answers.get("topByValue(10)")).size());
         long[] values = new long[EVENTS];
