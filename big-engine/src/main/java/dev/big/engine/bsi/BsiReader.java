@@ -165,6 +165,58 @@ public final class BsiReader {
         return true;
     }
 
+    /**
+     * Passes the value of every record of {@code shard} among {@code records} (shard-local
+     * columns) that has one to {@code sink}, in ascending column order. Each container column's
+     * planes are loaded once and every record's bits are gathered from the plane words, one word
+     * read per plane and record: no descent and no container search per record and plane, as a
+     * {@link #read} of each would cost. For a set of records small enough to read in full (a
+     * {@code count(DISTINCT v)} over an hour of records, say).
+     */
+    public void readValues(long shard, RoaringBitmap records, java.util.function.LongConsumer sink) {
+        select(shard);
+        if (cachedZone.isEmpty() || records.isEmpty()) {
+            return;
+        }
+        Container[] byColumn = ColumnBitmaps.byContainerColumn(records);
+        int depth = cachedZone.depth();
+        long base = field.base();
+        int[] lows = null;
+        long[] magnitudes = null;
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            if (byColumn[c] == null || cachedZone.count(c) == 0 || !loadColumn(c)) {
+                continue;
+            }
+            java.lang.foreign.MemorySegment exists = planes.words(0);
+            if (exists == null) {
+                continue;
+            }
+            int cardinality = byColumn[c].getCardinality();
+            if (lows == null || lows.length < cardinality) {
+                lows = new int[cardinality];
+                magnitudes = new long[cardinality];
+            }
+            int n = 0;
+            org.roaringbitmap.PeekableCharIterator it = byColumn[c].getCharIterator();
+            while (it.hasNext()) {
+                int low = it.next();
+                lows[n] = low;
+                n += WordKernels.test(exists, low) ? 1 : 0;
+            }
+            java.util.Arrays.fill(magnitudes, 0, n, 0L);
+            for (int bit = 0; bit < depth; bit++) {
+                java.lang.foreign.MemorySegment plane = planes.planeWords(bit);
+                if (plane != null) {
+                    WordKernels.gatherBits(plane, lows, n, bit, magnitudes);
+                }
+            }
+            java.lang.foreign.MemorySegment sign = planes.words(1);
+            for (int i = 0; i < n; i++) {
+                sink.accept(WordKernels.test(sign, lows[i]) ? base - magnitudes[i] : base + magnitudes[i]);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ ranges
 
     /** How many records (among {@code filter}, if not null, per shard) satisfy {@code predicate}. */
