@@ -11,8 +11,8 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Reads one bit-sliced integer field at one transaction's state: point reads, range counts and
- * bitmaps, one container column at a time; sums, min and max come from {@link PlaneAggregates}
- * over the same selected fragment and loaded columns.
+ * bitmaps, one container column at a time; records' values come from {@link RecordValues}, sums,
+ * min and max from {@link PlaneAggregates}, over the same selected fragment and loaded columns.
  *
  * <p>Zone maps decide first: a fragment or column whose [min, max] cannot match is skipped, one
  * that matches entirely is counted from its exists row (or zone count). Only the rest is scanned
@@ -33,6 +33,7 @@ public final class BsiReader {
     private long[] filterWords;
     private long[] accepted;
     private PlaneAggregates aggregates;
+    private RecordValues values;
 
     private long cachedShard = -1;
     private long cachedFragment;
@@ -136,85 +137,27 @@ public final class BsiReader {
     }
 
     /**
-     * Reads record {@code id}'s value into {@code out[0]}; returns false when it has none. All
-     * planes of its container column come from one descent.
+     * Reads record {@code id}'s value into {@code out[0]}; returns false when it has none (see
+     * {@link RecordValues#read}).
      */
     public boolean read(long id, long[] out) {
-        select(Coords.shard(id));
-        if (cachedZone.isEmpty()) {
-            return false;
-        }
-        int column = Coords.column(id);
-        int containerColumn = Coords.containerColumn(column);
-        if (cachedZone.count(containerColumn) == 0) {
-            return false;
-        }
-        int depth = cachedZone.depth();
-        loadColumn(containerColumn);
-        int low = Coords.low(column);
-        if (!planes.exists().contains(low)) {
-            return false;
-        }
-        long magnitude = 0;
-        for (int bit = 0; bit < depth; bit++) {
-            if (planes.planeContains(bit, low)) {
-                magnitude |= 1L << bit;
-            }
-        }
-        out[0] = field.base() + (planes.sign().contains(low) ? -magnitude : magnitude);
-        return true;
+        return values().read(id, out);
     }
 
     /**
      * Passes the value of every record of {@code shard} among {@code records} (shard-local
-     * columns) that has one to {@code sink}, in ascending column order. Each container column's
-     * planes are loaded once and every record's bits are gathered from the plane words, one word
-     * read per plane and record: no descent and no container search per record and plane, as a
-     * {@link #read} of each would cost. For a set of records small enough to read in full (a
-     * {@code count(DISTINCT v)} over an hour of records, say).
+     * columns) that has one to {@code sink}, in ascending column order, gathered word-wise from
+     * each column's planes (see {@link RecordValues#gather}).
      */
     public void readValues(long shard, RoaringBitmap records, java.util.function.LongConsumer sink) {
-        select(shard);
-        if (cachedZone.isEmpty() || records.isEmpty()) {
-            return;
+        values().gather(shard, records, sink);
+    }
+
+    private RecordValues values() {
+        if (values == null) {
+            values = new RecordValues(this, planes);
         }
-        Container[] byColumn = ColumnBitmaps.byContainerColumn(records);
-        int depth = cachedZone.depth();
-        long base = field.base();
-        int[] lows = null;
-        long[] magnitudes = null;
-        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
-            if (byColumn[c] == null || cachedZone.count(c) == 0 || !loadColumn(c)) {
-                continue;
-            }
-            java.lang.foreign.MemorySegment exists = planes.words(0);
-            if (exists == null) {
-                continue;
-            }
-            int cardinality = byColumn[c].getCardinality();
-            if (lows == null || lows.length < cardinality) {
-                lows = new int[cardinality];
-                magnitudes = new long[cardinality];
-            }
-            int n = 0;
-            org.roaringbitmap.PeekableCharIterator it = byColumn[c].getCharIterator();
-            while (it.hasNext()) {
-                int low = it.next();
-                lows[n] = low;
-                n += WordKernels.test(exists, low) ? 1 : 0;
-            }
-            java.util.Arrays.fill(magnitudes, 0, n, 0L);
-            for (int bit = 0; bit < depth; bit++) {
-                java.lang.foreign.MemorySegment plane = planes.planeWords(bit);
-                if (plane != null) {
-                    WordKernels.gatherBits(plane, lows, n, bit, magnitudes);
-                }
-            }
-            java.lang.foreign.MemorySegment sign = planes.words(1);
-            for (int i = 0; i < n; i++) {
-                sink.accept(WordKernels.test(sign, lows[i]) ? base - magnitudes[i] : base + magnitudes[i]);
-            }
-        }
+        return values;
     }
 
     // ------------------------------------------------------------------ ranges
