@@ -14,11 +14,16 @@ import java.util.Locale;
  * a load distorts query timings). Opens what the load left; requires every agreement question
  * ({@link dev.big.bench.compare.PeerQuestions}) to be answered exactly as the reference answered
  * it and the first questions of every shape to have the reference's {@link AnswerDigest}; warms up
- * on every shape in turn; then times each shape: p50, p95, p99 and max in microseconds.
+ * on every shape in turn; then times each shape: p50, p95, p99 and max in microseconds. Shapes of
+ * a kind the engine does not answer (the analyst's, for engines without that SQL) are not run;
+ * the fact {@value #UNANSWERED} lists them for the report.
  *
  * <pre>--engine big --data DIR --records N --budget quick --reference reference.json --shapes a,b --out out.json</pre>
  */
 public final class QueryPhase {
+
+    /** The fact listing the shapes asked of the engine that it does not answer ({@link PeerEngine#answers}). */
+    static final String UNANSWERED = "unanswered_shapes";
 
     public static void main(String[] args) throws Exception {
         PhaseArgs arguments = new PhaseArgs(args);
@@ -29,11 +34,17 @@ public final class QueryPhase {
         if (reference.records() != records) {
             throw new IllegalStateException("the reference answers are for " + reference.records() + " records, not " + records);
         }
-        List<LatencyShape> shapes = Arrays.stream(arguments.string("shapes").split(",")).map(LatencyShape::ofId).toList();
+        List<LatencyShape> asked = Arrays.stream(arguments.string("shapes").split(",")).map(LatencyShape::ofId).toList();
         PhaseOutput.Builder out = new PhaseOutput.Builder();
         long openStart = System.nanoTime();
         try (PeerEngine engine = PeerEngines.open(engineName, arguments.path("data"))) {
             out.fact("open_ms", String.format(Locale.ROOT, "%.1f", (System.nanoTime() - openStart) / 1e6));
+            List<LatencyShape> shapes = asked.stream().filter(shape -> engine.answers(shape.kind())).toList();
+            List<String> unanswered = asked.stream().filter(shape -> !engine.answers(shape.kind())).map(LatencyShape::id).toList();
+            if (!unanswered.isEmpty()) {
+                out.fact(UNANSWERED, String.join(",", unanswered));
+                System.out.println(engineName + " does not answer " + String.join(", ", unanswered));
+            }
             List<PeerQuestion> questions = reference.questions().stream().map(PeerQuestion::parse).toList();
             PeerAgreement.require("brute-force", reference.answers(), engine, questions);
             out.fact("agreed_questions", questions.size());

@@ -30,6 +30,7 @@ final class Report {
         Report report = new Report(results);
         report.header();
         report.verdicts();
+        report.analystShapes();
         report.ratios("big", "big through SQL (`db.sql`)");
         report.ratios("big-api", "big through the typed API (one snapshot held open)");
         report.latency();
@@ -87,11 +88,62 @@ final class Report {
             }
             boolean leadsAll = verdicts.stream().allMatch(Verdict::leads);
             List<String> phrases = verdicts.stream().map(Verdict::phrase).toList();
+            List<String> unanswered = unansweredBy(row.shape()).stream().filter(PeerEngines.PEERS::contains).toList();
             md.append("- **").append(row.title()).append("**: ")
-                    .append(leadsAll ? "big leads every peer — " : "big does not lead every peer — ")
-                    .append(String.join(", ", phrases)).append(".\n");
+                    .append(leadsAll ? "big leads every peer" : "big does not lead every peer")
+                    .append(unanswered.isEmpty() ? "" : " that answers it").append(" — ")
+                    .append(String.join(", ", phrases))
+                    .append(unanswered.isEmpty() ? "" : "; " + String.join(", ", unanswered) + " " + (unanswered.size() == 1
+                            ? "does" : "do") + " not answer it")
+                    .append(".\n");
         }
         md.append('\n');
+    }
+
+    /**
+     * The analyst's shapes of issue 17 on their own: big's p50 (through SQL), DuckDB's, the ratio
+     * and its verdict, and which engines do not answer them.
+     */
+    private void analystShapes() {
+        List<LatencyShape> shapes = Arrays.stream(LatencyShape.values()).filter(LatencyShape::analyst)
+                .filter(shape -> !enginesWith(shape.id(), "p50").isEmpty()).toList();
+        if (shapes.isEmpty()) {
+            return;
+        }
+        md.append("## The analyst's shapes (issue 17): big against DuckDB\n\n");
+        md.append("p50 latency (µs) of big through SQL and of DuckDB, and big / DuckDB with its verdict. Each engine's")
+                .append(" answers to the first questions were checked against the reference first.\n\n");
+        md.append("| shape | statement (big) | big p50 | duckdb p50 | big / duckdb | verdict |\n");
+        md.append("|---|---|---:|---:|---:|---|\n");
+        for (LatencyShape shape : shapes) {
+            Optional<Metric> ratio = results.metric(Metric.name(shape.id(), "p50_ratio", "big/duckdb"));
+            md.append("| ").append(shape.title()).append(" | `").append(shape.sql()).append("` | ")
+                    .append(cell(shape.id(), "p50", "big")).append(" | ").append(cell(shape.id(), "p50", "duckdb"))
+                    .append(" | ").append(ratio.map(r -> GateCheck.number(r.value())).orElse("—")).append(" | ")
+                    .append(ratio.map(r -> Verdict.of(r).phrase()).orElse("—")).append(" |\n");
+        }
+        List<String> unanswered = PeerEngines.NAMES.stream()
+                .filter(e -> shapes.stream().anyMatch(shape -> unansweredBy(shape.id()).contains(e))).toList();
+        if (!unanswered.isEmpty()) {
+            md.append("\n").append(String.join(", ", unanswered)).append(unanswered.size() == 1 ? " does" : " do")
+                    .append(" not answer these shapes (no such SQL), and ran none of them.\n");
+        }
+        md.append('\n');
+    }
+
+    /** The engines whose query JVMs reported that they do not answer {@code shape}. */
+    private List<String> unansweredBy(String shape) {
+        return PeerEngines.NAMES.stream().filter(engine -> results.facts().entrySet().stream()
+                .anyMatch(e -> e.getKey().matches("query-" + Pattern.quote(engine) + "(-fork\\d+)?\\."
+                        + QueryPhase.UNANSWERED) && List.of(e.getValue().split(",")).contains(shape))).toList();
+    }
+
+    /** A metric's value, "does not answer" for an engine that does not answer the shape, else "—". */
+    private String cell(String shape, String stat, String engine) {
+        if (results.metric(Metric.name(shape, stat, engine)).isEmpty() && unansweredBy(shape).contains(engine)) {
+            return "does not answer";
+        }
+        return value(shape, stat, engine);
     }
 
     private void ratios(String big, String title) {
@@ -119,7 +171,7 @@ final class Report {
                     md.append(' ').append(GateCheck.number(ratio.get().value())).append(" (")
                             .append(phrase.replace("(", "").replace(")", "")).append(") |");
                 } else {
-                    md.append(" — |");
+                    md.append(unansweredBy(row.shape()).contains(peer) ? " does not answer |" : " — |");
                 }
             }
             md.append(' ').append(verdicts.stream().allMatch(Verdict::leads) ? "yes" : "**no**").append(" |\n");
@@ -144,12 +196,13 @@ final class Report {
         engines.forEach(e -> md.append("---:|"));
         md.append('\n');
         for (LatencyShape shape : LatencyShape.values()) {
-            if (results.metric(Metric.name(shape.id(), "p50", engines.getFirst())).isEmpty()) {
+            if (enginesWith(shape.id(), "p50").isEmpty()) {
                 continue;
             }
             md.append("| ").append(shape.title()).append(" | `").append(shape.sql()).append("` |");
             for (String engine : engines) {
-                md.append(' ').append(value(shape.id(), "p50", engine)).append(" / ").append(value(shape.id(), "p99", engine))
+                String p50 = cell(shape.id(), "p50", engine);
+                md.append(' ').append(p50.equals("does not answer") ? p50 : p50 + " / " + value(shape.id(), "p99", engine))
                         .append(" |");
             }
             md.append('\n');

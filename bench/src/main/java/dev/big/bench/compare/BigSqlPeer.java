@@ -3,9 +3,13 @@ package dev.big.bench.compare;
 import dev.big.db.Db;
 import dev.big.db.sql.SqlResult;
 import dev.big.workload.Event;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +67,23 @@ public final class BigSqlPeer extends BigPeer {
             case SUM_SIZE_OF_TYPE -> "SELECT sum(size) FROM events WHERE type = '" + a.get(0) + "'";
             case LATEST -> "SELECT * FROM events ORDER BY id DESC LIMIT " + a.get(0);
             case BEFORE -> "SELECT * FROM events WHERE id < " + a.get(0) + " ORDER BY id DESC LIMIT " + a.get(1);
+            case COUNT_PER_HOUR_BETWEEN -> "SELECT date_trunc('hour', received_at) AS h, count(*) FROM events"
+                    + " WHERE received_at BETWEEN " + SqlTimestamp.literal((Long) a.get(0)) + " AND "
+                    + SqlTimestamp.literal((Long) a.get(1)) + " GROUP BY h ORDER BY h";
+            case COUNT_PER_MONTH -> "SELECT date_trunc('month', received_at) AS m, count(*) FROM events GROUP BY m ORDER BY m";
+            case COUNT_PER_TYPE_VERIFIED -> "SELECT type, verified, count(*) FROM events GROUP BY type, verified"
+                    + " ORDER BY type, verified";
+            case COUNT_PER_TYPE_HOUR_OF_DAY -> "SELECT type, hour(received_at) AS h, count(*) FROM events"
+                    + " GROUP BY type, h ORDER BY type, h";
+            case SUM_SIZE_PER_TYPE -> "SELECT type, sum(size) FROM events GROUP BY type ORDER BY type";
+            case TOP_BY_VALUE -> "SELECT id, value FROM events ORDER BY value DESC, id LIMIT " + a.get(0);
+            case TOP_BY_RECEIVED_AT_OF_TYPE -> "SELECT id, received_at FROM events WHERE type = '" + a.get(0)
+                    + "' ORDER BY received_at DESC, id LIMIT " + a.get(1);
+            case VALUE_HISTOGRAM -> "SELECT value // " + a.get(0) + " AS b, count(*) FROM events GROUP BY b ORDER BY b";
+            case MEDIAN_SIZE_OF_TYPE -> "SELECT median(size) FROM events WHERE type = '" + a.get(0) + "'";
+            case VALUE_QUANTILE_DISC -> "SELECT quantile_disc(value, " + ((BigDecimal) a.get(0)).toPlainString() + ") FROM events";
+            case COUNT_DISTINCT_VALUE_BETWEEN -> "SELECT count(DISTINCT value) FROM events WHERE received_at BETWEEN "
+                    + SqlTimestamp.literal((Long) a.get(0)) + " AND " + SqlTimestamp.literal((Long) a.get(1));
         };
     }
 
@@ -85,6 +106,45 @@ public final class BigSqlPeer extends BigPeer {
             }
             case SUM_SIZE_OF_TYPE -> result.scalar() == null ? 0L : ((BigInteger) result.scalar()).longValueExact();
             case LATEST, BEFORE -> events(result);
+            case COUNT_PER_HOUR_BETWEEN, COUNT_PER_MONTH, VALUE_HISTOGRAM, SUM_SIZE_PER_TYPE -> groups(result, 1);
+            case COUNT_PER_TYPE_VERIFIED, COUNT_PER_TYPE_HOUR_OF_DAY -> groups(result, 2);
+            case TOP_BY_VALUE, TOP_BY_RECEIVED_AT_OF_TYPE -> {
+                List<List<Long>> pairs = new ArrayList<>(result.rows().size());
+                for (List<Object> row : result.rows()) {
+                    pairs.add(List.of((Long) row.get(0), (Long) canonical(row.get(1))));
+                }
+                yield pairs;
+            }
+            case MEDIAN_SIZE_OF_TYPE -> result.scalar() == null ? null : ((Number) result.scalar()).doubleValue();
+            case VALUE_QUANTILE_DISC, COUNT_DISTINCT_VALUE_BETWEEN -> (Long) result.scalar();
+        };
+    }
+
+    /** Every analyst's kind: big's SQL answers them all. */
+    @Override
+    public boolean answers(PeerQuestion.Kind kind) {
+        return true;
+    }
+
+    /**
+     * The rows of a grouped result as a map from the key (the first {@code keys} columns, joined
+     * with commas when there are two) to the aggregate (the next column), in canonical form.
+     */
+    private static Map<Object, Long> groups(SqlResult result, int keys) {
+        Map<Object, Long> groups = new TreeMap<>();
+        for (List<Object> row : result.rows()) {
+            Object key = keys == 1 ? canonical(row.get(0)) : canonical(row.get(0)) + "," + canonical(row.get(1));
+            groups.put(key, row.get(keys) instanceof BigInteger sum ? sum.longValueExact() : (Long) row.get(keys));
+        }
+        return groups;
+    }
+
+    /** A key or value in the canonical form of {@link PeerQuestion}: a time as epoch milliseconds. */
+    private static Object canonical(Object value) {
+        return switch (value) {
+            case Instant instant -> instant.toEpochMilli();
+            case LocalDate date -> date.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+            case null, default -> value;
         };
     }
 

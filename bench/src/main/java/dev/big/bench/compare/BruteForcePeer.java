@@ -1,13 +1,20 @@
 package dev.big.bench.compare;
 
 import dev.big.workload.Event;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 
@@ -21,6 +28,8 @@ import java.util.stream.IntStream;
  * sorted by id, which the listings walk. {@code batchSize} means nothing here.
  */
 public final class BruteForcePeer implements PeerEngine {
+
+    private static final long HOUR_MILLIS = 3_600_000;
 
     private long[] ids = new long[0];
     private long[] values = new long[0];
@@ -173,6 +182,116 @@ public final class BruteForcePeer implements PeerEngine {
             }
         }
         return page;
+    }
+
+    /** The reference answers every kind of question, the analyst's included. */
+    @Override
+    public boolean answers(PeerQuestion.Kind kind) {
+        return true;
+    }
+
+    @Override
+    public Object answer(PeerQuestion question) {
+        return switch (question.kind()) {
+            case COUNT_PER_HOUR_BETWEEN -> {
+                long from = question.longArg(0);
+                long to = question.longArg(1);
+                yield countPer(row -> receivedAt[row] >= from && receivedAt[row] <= to,
+                        row -> Math.floorDiv(receivedAt[row], HOUR_MILLIS) * HOUR_MILLIS);
+            }
+            case COUNT_PER_MONTH -> countPer(row -> true, row -> monthStart(receivedAt[row]));
+            case COUNT_PER_TYPE_VERIFIED -> countPer(row -> true, row -> types.get(typeIndexes[row]) + "," + verified[row]);
+            case COUNT_PER_TYPE_HOUR_OF_DAY -> countPer(row -> true,
+                    row -> types.get(typeIndexes[row]) + "," + Math.floorMod(Math.floorDiv(receivedAt[row], HOUR_MILLIS), 24));
+            case SUM_SIZE_PER_TYPE -> {
+                Map<Object, Long> sums = new TreeMap<>();
+                for (int row = 0; row < count; row++) {
+                    sums.merge(types.get(typeIndexes[row]), sizes[row], Long::sum);
+                }
+                yield sums;
+            }
+            case TOP_BY_VALUE -> top(row -> true, values, question.longArg(0));
+            case TOP_BY_RECEIVED_AT_OF_TYPE -> {
+                String type = question.stringArg(0);
+                yield top(row -> types.get(typeIndexes[row]).equals(type), receivedAt, question.longArg(1));
+            }
+            case VALUE_HISTOGRAM -> {
+                long width = question.longArg(0);
+                yield countPer(row -> true, row -> Math.floorDiv(values[row], width));
+            }
+            case MEDIAN_SIZE_OF_TYPE -> {
+                String type = question.stringArg(0);
+                long[] sorted = sorted(row -> types.get(typeIndexes[row]).equals(type), sizes);
+                int n = sorted.length;
+                if (n == 0) {
+                    yield null;
+                }
+                double lo = sorted[(n - 1) / 2];
+                double hi = sorted[n / 2];
+                yield lo + (hi - lo) * 0.5;
+            }
+            case VALUE_QUANTILE_DISC -> {
+                long[] sorted = sorted(row -> true, values);
+                yield sorted.length == 0 ? null : sorted[quantileIndex(question.decimalArg(0), sorted.length)];
+            }
+            case COUNT_DISTINCT_VALUE_BETWEEN -> {
+                long from = question.longArg(0);
+                long to = question.longArg(1);
+                yield IntStream.range(0, count)
+                        .filter(row -> receivedAt[row] >= from && receivedAt[row] <= to)
+                        .mapToLong(row -> values[row]).distinct().count();
+            }
+            default -> PeerEngine.super.answer(question);
+        };
+    }
+
+    /**
+     * The 0-based position of {@code quantile_disc(v, q)} among {@code n} ascending values, as
+     * DuckDB computes it for a DECIMAL fraction: {@code max(1, n - floor(n - q * n)) - 1}, exactly.
+     */
+    static int quantileIndex(BigDecimal q, int n) {
+        BigDecimal size = BigDecimal.valueOf(n);
+        long floored = size.subtract(q.multiply(size)).setScale(0, RoundingMode.FLOOR).longValueExact();
+        return (int) (Math.max(1, n - floored) - 1);
+    }
+
+    /** Epoch milliseconds of the first instant of the UTC month holding {@code millis}. */
+    private static long monthStart(long millis) {
+        LocalDate day = Instant.ofEpochMilli(millis).atZone(ZoneOffset.UTC).toLocalDate();
+        return day.withDayOfMonth(1).atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+    }
+
+    private Map<Object, Long> countPer(IntPredicate matches, IntFunction<Object> key) {
+        Map<Object, Long> counts = new TreeMap<>();
+        for (int row = 0; row < count; row++) {
+            if (matches.test(row)) {
+                counts.merge(key.apply(row), 1L, Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    /**
+     * The {@code k} matching records with the largest {@code column} values, ties by ascending id,
+     * as [id, value]: a scan keeping the best {@code k} so far in a heap whose head is the worst of them.
+     */
+    private List<List<Long>> top(IntPredicate matches, long[] column, long k) {
+        Comparator<Integer> best = Comparator.<Integer>comparingLong(row -> column[row]).reversed()
+                .thenComparingLong(row -> ids[row]);
+        PriorityQueue<Integer> kept = new PriorityQueue<>(best.reversed());
+        for (int row = 0; row < count; row++) {
+            if (matches.test(row)) {
+                kept.add(row);
+                if (kept.size() > k) {
+                    kept.poll();
+                }
+            }
+        }
+        return kept.stream().sorted(best).map(row -> List.of(ids[row], column[row])).toList();
+    }
+
+    private long[] sorted(IntPredicate matches, long[] column) {
+        return IntStream.range(0, count).filter(matches).mapToLong(row -> column[row]).sorted().toArray();
     }
 
     @Override

@@ -66,6 +66,49 @@ public final class DuckDbPeer extends JdbcPeer {
         }
     }
 
+    /** DuckDB answers every analyst's question. */
+    @Override
+    boolean answersAnalyst(PeerQuestion.Kind kind) {
+        return true;
+    }
+
+    /**
+     * The analyst's questions in DuckDB's SQL over its table, where {@code received_at} is BIGINT
+     * epoch milliseconds: hour buckets and the hour of the day by integer division (in UTC the
+     * same as {@code date_trunc('hour', …)} and {@code hour(…)}, and cheaper than converting
+     * every row to a TIMESTAMP), months by {@code date_trunc('month', epoch_ms(received_at))},
+     * turned back into milliseconds after grouping. The fraction of {@code quantile_disc} and
+     * the width of a histogram are literals, as an analyst writes them.
+     */
+    @Override
+    AnalystStatement analystStatement(PeerQuestion q) {
+        return switch (q.kind()) {
+            case COUNT_PER_HOUR_BETWEEN -> new AnalystStatement("SELECT received_at // 3600000 * 3600000 AS h, count(*)"
+                    + " FROM events WHERE received_at BETWEEN ? AND ? GROUP BY h ORDER BY h", q.longArg(0), q.longArg(1));
+            case COUNT_PER_MONTH -> new AnalystStatement("SELECT epoch_ms(date_trunc('month', epoch_ms(received_at))), count(*)"
+                    + " FROM events GROUP BY date_trunc('month', epoch_ms(received_at)) ORDER BY 1");
+            case COUNT_PER_TYPE_VERIFIED -> new AnalystStatement(
+                    "SELECT type, verified, count(*) FROM events GROUP BY type, verified ORDER BY type, verified");
+            case COUNT_PER_TYPE_HOUR_OF_DAY -> new AnalystStatement("SELECT type, received_at // 3600000 % 24 AS h, count(*)"
+                    + " FROM events GROUP BY type, h ORDER BY type, h");
+            case SUM_SIZE_PER_TYPE -> new AnalystStatement(
+                    "SELECT type, CAST(sum(size) AS BIGINT) FROM events GROUP BY type ORDER BY type");
+            case TOP_BY_VALUE -> new AnalystStatement("SELECT id, value FROM events ORDER BY value DESC, id LIMIT ?",
+                    q.longArg(0));
+            case TOP_BY_RECEIVED_AT_OF_TYPE -> new AnalystStatement(
+                    "SELECT id, received_at FROM events WHERE type = ? ORDER BY received_at DESC, id LIMIT ?",
+                    q.stringArg(0), q.longArg(1));
+            case VALUE_HISTOGRAM -> new AnalystStatement("SELECT value // " + q.longArg(0) + " AS b, count(*) FROM events"
+                    + " GROUP BY b ORDER BY b");
+            case MEDIAN_SIZE_OF_TYPE -> new AnalystStatement("SELECT median(size) FROM events WHERE type = ?", q.stringArg(0));
+            case VALUE_QUANTILE_DISC -> new AnalystStatement("SELECT quantile_disc(value, " + q.decimalArg(0).toPlainString()
+                    + ") FROM events");
+            case COUNT_DISTINCT_VALUE_BETWEEN -> new AnalystStatement(
+                    "SELECT count(DISTINCT value) FROM events WHERE received_at BETWEEN ? AND ?", q.longArg(0), q.longArg(1));
+            default -> throw new IllegalArgumentException(q + " is not an analyst's question");
+        };
+    }
+
     @Override
     void finishLoad() throws SQLException {
         try (Statement statement = connection.createStatement()) {

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -50,6 +51,8 @@ abstract class JdbcPeer implements PeerEngine {
     private PreparedStatement latest;
     private PreparedStatement before;
     private PreparedStatement byId;
+    /** The analyst's statements, prepared on first use (after the load, as the others), by SQL text. */
+    private final Map<String, PreparedStatement> analyst = new HashMap<>();
 
     JdbcPeer(String name, Path dir, Connection connection) {
         this.name = name;
@@ -118,6 +121,86 @@ abstract class JdbcPeer implements PeerEngine {
 
     /** What the engine does after a bulk load (checkpoint, statistics). */
     abstract void finishLoad() throws SQLException;
+
+    /**
+     * An analyst's question ({@link PeerQuestion.Kind#analyst}) in this engine's SQL: the statement
+     * and the values bound to its {@code ?} in order. Its result is read by the question's kind:
+     * groups as key columns (one, or two joined by a comma as their values print) then the
+     * aggregate; a top-N listing as {@code id, value}; a scalar as one row of one column.
+     */
+    record AnalystStatement(String sql, List<Object> parameters) {
+        AnalystStatement(String sql, Object... parameters) {
+            this(sql, List.of(parameters));
+        }
+    }
+
+    /** Whether this engine answers the analyst's questions of {@code kind}. */
+    abstract boolean answersAnalyst(PeerQuestion.Kind kind);
+
+    /** The statement of an analyst's question of a kind {@link #answersAnalyst} accepts. */
+    abstract AnalystStatement analystStatement(PeerQuestion question);
+
+    @Override
+    public final boolean answers(PeerQuestion.Kind kind) {
+        return !kind.analyst() || answersAnalyst(kind);
+    }
+
+    @Override
+    public final Object answer(PeerQuestion question) {
+        if (!question.kind().analyst()) {
+            return PeerEngine.super.answer(question);
+        }
+        if (!answersAnalyst(question.kind())) {
+            throw new UnsupportedOperationException(name + " does not answer " + question.kind().method() + " questions");
+        }
+        requireLoaded();
+        AnalystStatement statement = analystStatement(question);
+        try {
+            PreparedStatement query = analyst.get(statement.sql());
+            if (query == null) {
+                query = prepare(statement.sql());
+                analyst.put(statement.sql(), query);
+            }
+            for (int i = 0; i < statement.parameters().size(); i++) {
+                query.setObject(i + 1, statement.parameters().get(i));
+            }
+            try (ResultSet rows = query.executeQuery()) {
+                return switch (question.kind()) {
+                    case COUNT_PER_HOUR_BETWEEN, COUNT_PER_MONTH, VALUE_HISTOGRAM, SUM_SIZE_PER_TYPE -> groups(rows, 1);
+                    case COUNT_PER_TYPE_VERIFIED, COUNT_PER_TYPE_HOUR_OF_DAY -> groups(rows, 2);
+                    case TOP_BY_VALUE, TOP_BY_RECEIVED_AT_OF_TYPE -> {
+                        List<List<Long>> pairs = new ArrayList<>();
+                        while (rows.next()) {
+                            pairs.add(List.of(rows.getLong(1), rows.getLong(2)));
+                        }
+                        yield pairs;
+                    }
+                    case MEDIAN_SIZE_OF_TYPE -> {
+                        rows.next();
+                        double median = rows.getDouble(1);
+                        yield rows.wasNull() ? null : median;
+                    }
+                    case VALUE_QUANTILE_DISC, COUNT_DISTINCT_VALUE_BETWEEN -> {
+                        rows.next();
+                        long value = rows.getLong(1);
+                        yield rows.wasNull() ? null : value;
+                    }
+                    default -> throw new AssertionError(question.kind() + " is not an analyst's question");
+                };
+            }
+        } catch (SQLException e) {
+            throw failed(question.text(), e);
+        }
+    }
+
+    private static Map<Object, Long> groups(ResultSet rows, int keys) throws SQLException {
+        Map<Object, Long> groups = new TreeMap<>();
+        while (rows.next()) {
+            Object key = keys == 1 ? rows.getObject(1) : rows.getObject(1) + "," + rows.getObject(2);
+            groups.put(key, rows.getLong(keys + 1));
+        }
+        return groups;
+    }
 
     /** Marks a database opened with its data already loaded, and prepares the questions. */
     final void opened() throws SQLException {

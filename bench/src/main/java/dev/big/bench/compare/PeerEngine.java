@@ -73,10 +73,26 @@ public interface PeerEngine extends AutoCloseable {
     List<Event> before(long cursor, int limit);
 
     /**
+     * Whether this engine answers questions of {@code kind}. Every engine answers the standard
+     * kinds; the analyst's kinds ({@link PeerQuestion.Kind#analyst}: time buckets, several group
+     * keys, top-N by value, histograms, quantiles) only engines that speak that SQL, which
+     * override this and {@link #answer}. Agreement checks and the campaign ask an engine only what
+     * it answers, and the report says which shapes an engine does not answer.
+     */
+    default boolean answers(PeerQuestion.Kind kind) {
+        return !kind.analyst();
+    }
+
+    /**
      * The answer to {@code question}, from the method of its kind. An engine may answer some kinds
-     * more directly (big's SQL engine runs the question's statement).
+     * more directly (big's SQL engine runs the question's statement). An analyst's question
+     * ({@link PeerQuestion.Kind#analyst}) throws {@link UnsupportedOperationException} unless the
+     * engine overrides this to answer it.
      */
     default Object answer(PeerQuestion question) {
+        if (question.kind().analyst()) {
+            throw new UnsupportedOperationException(name() + " does not answer " + question.kind().method() + " questions");
+        }
         return switch (question.kind()) {
             case POINT_READ_VALUE -> pointReadValue(question.longArg(0));
             case BY_ID -> byId(question.longArg(0));
@@ -90,6 +106,7 @@ public interface PeerEngine extends AutoCloseable {
             case SUM_SIZE_OF_TYPE -> sumSizeOfType(question.stringArg(0));
             case LATEST -> latest(Math.toIntExact(question.longArg(0)));
             case BEFORE -> before(question.longArg(0), Math.toIntExact(question.longArg(1)));
+            default -> throw new AssertionError(question.kind() + " is an analyst's question");
         };
     }
 

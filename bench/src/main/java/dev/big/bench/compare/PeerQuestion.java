@@ -1,6 +1,7 @@
 package dev.big.bench.compare;
 
 import dev.big.workload.Event;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,17 @@ import java.util.TreeMap;
  * example {@code countTypeVerifiedBetween(type03, 1700000000000, 1700003599999)}) is also its
  * serialized form: {@link #parse} reads it back, so a question chosen in one JVM can be asked in
  * another. Answers are longs, maps of counts, events and lists of events, compared through
- * {@link #describe}.
+ * {@link #describe}; the analyst's questions ({@link Kind#analyst}) answer in these canonical forms:
+ *
+ * <ul>
+ *   <li>groups: a map from the group's key to its count or sum; a time bucket's key is the epoch
+ *       milliseconds of its start (a month's at UTC midnight of its first day), a key of two parts
+ *       is the text {@code part,part} ({@code type03,true}, {@code type03,7});</li>
+ *   <li>top-N listings: the list of {@code [id, value]} pairs in the listing's order, a timestamp
+ *       value as epoch milliseconds;</li>
+ *   <li>{@code median}: a {@code Double}, {@code quantile_disc} and {@code count(DISTINCT)} a
+ *       {@code Long}; {@code null} when there are no values.</li>
+ * </ul>
  */
 public record PeerQuestion(Kind kind, List<Object> args) {
 
@@ -27,18 +38,45 @@ public record PeerQuestion(Kind kind, List<Object> args) {
         COUNT_BY_TYPE("countByType"),
         SUM_SIZE_OF_TYPE("sumSizeOfType", String.class),
         LATEST("latest", Long.class),
-        BEFORE("before", Long.class, Long.class);
+        BEFORE("before", Long.class, Long.class),
+        // The analyst's questions of issue 17: asked only of engines that answer them (PeerEngine#answers).
+        COUNT_PER_HOUR_BETWEEN(true, "countPerHourBetween", Long.class, Long.class),
+        COUNT_PER_MONTH(true, "countPerMonth"),
+        COUNT_PER_TYPE_VERIFIED(true, "countPerTypeVerified"),
+        COUNT_PER_TYPE_HOUR_OF_DAY(true, "countPerTypeHourOfDay"),
+        SUM_SIZE_PER_TYPE(true, "sumSizePerType"),
+        TOP_BY_VALUE(true, "topByValue", Long.class),
+        TOP_BY_RECEIVED_AT_OF_TYPE(true, "topByReceivedAtOfType", String.class, Long.class),
+        VALUE_HISTOGRAM(true, "valueHistogram", Long.class),
+        MEDIAN_SIZE_OF_TYPE(true, "medianSizeOfType", String.class),
+        VALUE_QUANTILE_DISC(true, "valueQuantileDisc", BigDecimal.class),
+        COUNT_DISTINCT_VALUE_BETWEEN(true, "countDistinctValueBetween", Long.class, Long.class);
 
+        private final boolean analyst;
         private final String method;
         private final List<Class<?>> argTypes;
 
         Kind(String method, Class<?>... argTypes) {
+            this(false, method, argTypes);
+        }
+
+        Kind(boolean analyst, String method, Class<?>... argTypes) {
+            this.analyst = analyst;
             this.method = method;
             this.argTypes = List.of(argTypes);
         }
 
         public String method() {
             return method;
+        }
+
+        /**
+         * Whether this is one of the analyst's questions of issue 17 (time buckets, several group
+         * keys, top-N by value, histograms, quantiles): answered by engines that speak that SQL
+         * (big through SQL, DuckDB) and the reference, not by every engine ({@link PeerEngine#answers}).
+         */
+        public boolean analyst() {
+            return analyst;
         }
 
         static Kind ofMethod(String method) {
@@ -82,6 +120,11 @@ public record PeerQuestion(Kind kind, List<Object> args) {
         return (Long) args.get(i);
     }
 
+    /** Argument {@code i}, a decimal (a quantile's fraction, exact as written). */
+    public BigDecimal decimalArg(int i) {
+        return (BigDecimal) args.get(i);
+    }
+
     /** Argument {@code i}, a string. */
     public String stringArg(int i) {
         return (String) args.get(i);
@@ -109,7 +152,8 @@ public record PeerQuestion(Kind kind, List<Object> args) {
         for (int i = 0; i < parts.length; i++) {
             Class<?> type = i < kind.argTypes.size() ? kind.argTypes.get(i) : String.class;
             args.add(type == Long.class ? (Object) Long.parseLong(parts[i])
-                    : type == Boolean.class ? (Object) Boolean.parseBoolean(parts[i]) : parts[i]);
+                    : type == Boolean.class ? (Object) Boolean.parseBoolean(parts[i])
+                    : type == BigDecimal.class ? (Object) new BigDecimal(parts[i]) : parts[i]);
         }
         return new PeerQuestion(kind, args);
     }

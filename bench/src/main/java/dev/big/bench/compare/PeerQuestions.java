@@ -3,6 +3,7 @@ package dev.big.bench.compare;
 import dev.big.bench.compare.PeerQuestion.Kind;
 import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,12 +22,15 @@ import java.util.Map;
  *   <li>type-and-verified-in-a-window for the most common type, the least common one and one that
  *       never occurs; the same types for counts and sums;</li>
  *   <li>verified true and false; group-by-type; the latest records and pages before cursors
- *       below, inside, between and past the ids.</li>
+ *       below, inside, between and past the ids;</li>
+ *   <li>the analyst's questions ({@link Kind#analyst}), over the same windows and types: time
+ *       buckets, two group keys, top-N listings, histograms, medians and quantiles.</li>
  * </ul>
  */
 public final class PeerQuestions {
 
     private static final long HOUR_MILLIS = 3_600_000;
+    private static final long DAY_MILLIS = 24 * HOUR_MILLIS;
     private static final int SAMPLED_IDS = 25;
     private static final String NEVER_SEEN_TYPE = "no-such-type";
 
@@ -87,6 +91,8 @@ public final class PeerQuestions {
         for (int n : new int[] {1, 10, 50}) {
             questions.add(PeerQuestion.of(Kind.LATEST, n));
         }
+        analyst(questions, data, windows, typesByCount, mostCommon, leastCommon);
+
         List<Long> cursors = new ArrayList<>(List.of(0L, 1L, data.maxId(), data.maxId() + 1, Long.MAX_VALUE));
         cursors.addAll(data.sampledIds().subList(0, Math.min(3, data.sampledIds().size())));
         cursors.add(1L << 20);         // the first id of shard 1: below it only shard 0's records
@@ -95,6 +101,42 @@ public final class PeerQuestions {
             questions.add(PeerQuestion.of(Kind.BEFORE, cursor, 10));
         }
         return List.copyOf(questions);
+    }
+
+    /**
+     * The analyst's questions (issue 17): per hour over a day around the middle, over everything,
+     * over an empty and an inverted window; per month, per (type, verified), per (type, hour of
+     * day), sums per type; the top 1 and 10 by value; the top 10 by time of the most and least
+     * common type and of a type that never occurs; histograms of widths 65,536 and 1,000; medians
+     * of every type that occurs (odd and even counts) and of one that does not; quantiles at 0, 0.5, 0.99 and 1; distinct values in every window.
+     */
+    private static void analyst(List<PeerQuestion> questions, DataSummary data, long[][] windows, List<String> types,
+                                String mostCommon, String leastCommon) {
+        long dayStart = Math.floorDiv(windows[0][0], DAY_MILLIS) * DAY_MILLIS;
+        for (long[] window : new long[][] {{dayStart, dayStart + DAY_MILLIS - 1}, windows[1], windows[3], windows[5]}) {
+            questions.add(PeerQuestion.of(Kind.COUNT_PER_HOUR_BETWEEN, window[0], window[1]));
+        }
+        questions.add(PeerQuestion.of(Kind.COUNT_PER_MONTH));
+        questions.add(PeerQuestion.of(Kind.COUNT_PER_TYPE_VERIFIED));
+        questions.add(PeerQuestion.of(Kind.COUNT_PER_TYPE_HOUR_OF_DAY));
+        questions.add(PeerQuestion.of(Kind.SUM_SIZE_PER_TYPE));
+        questions.add(PeerQuestion.of(Kind.TOP_BY_VALUE, 1));
+        questions.add(PeerQuestion.of(Kind.TOP_BY_VALUE, 10));
+        for (String type : List.of(mostCommon, leastCommon, NEVER_SEEN_TYPE)) {
+            questions.add(PeerQuestion.of(Kind.TOP_BY_RECEIVED_AT_OF_TYPE, type, 10));
+        }
+        for (String type : types) {
+            questions.add(PeerQuestion.of(Kind.MEDIAN_SIZE_OF_TYPE, type));
+        }
+        questions.add(PeerQuestion.of(Kind.MEDIAN_SIZE_OF_TYPE, NEVER_SEEN_TYPE));
+        questions.add(PeerQuestion.of(Kind.VALUE_HISTOGRAM, 65_536));
+        questions.add(PeerQuestion.of(Kind.VALUE_HISTOGRAM, 1_000));
+        for (String q : List.of("0", "0.5", "0.99", "1")) {
+            questions.add(PeerQuestion.of(Kind.VALUE_QUANTILE_DISC, new BigDecimal(q)));
+        }
+        for (long[] window : windows) {
+            questions.add(PeerQuestion.of(Kind.COUNT_DISTINCT_VALUE_BETWEEN, window[0], window[1]));
+        }
     }
 
     private PeerQuestions() {}

@@ -52,8 +52,17 @@ class CampaignSmokeTest {
         assertEquals(20_000, results.records());
         for (LatencyShape shape : LatencyShape.values()) {
             assertTrue(results.metric(shape.id() + ".p99.big").isPresent(), shape + " timed for big");
-            assertTrue(results.metric(shape.id() + ".p50_ratio.big/roaring").isPresent(), shape + " compared");
+            assertEquals(!shape.analyst(), results.metric(shape.id() + ".p50_ratio.big/roaring").isPresent(),
+                    shape + " compared with roaring unless roaring does not answer it");
+            assertEquals(!shape.analyst(), results.metric(shape.id() + ".p50.big-api").isPresent(), shape + " for big-api");
         }
+        assertTrue(report.contains("## The analyst's shapes (issue 17): big against DuckDB"), report);
+        assertTrue(report.contains("| count per month | `SELECT date_trunc('month', received_at) AS m, count(*) FROM events"
+                + " GROUP BY m ORDER BY m` | "), "the analyst's shapes with big's numbers:\n" + report);
+        assertTrue(report.contains("big-api, roaring do not answer these shapes"), report);
+        assertTrue(report.contains("- **count per month**: big leads every peer that answers it")
+                || report.contains("- **count per month**: big does not lead every peer that answers it")
+                || !report.contains("- **count per month**"), report);
         assertTrue(results.metric("ingest_100.median.big").isPresent());
         assertTrue(results.metric("file_size.bytes_per_record.big").isPresent());
         assertTrue(results.metric("amplification.bytes_written.big@sparse/64/batch_100").isPresent());

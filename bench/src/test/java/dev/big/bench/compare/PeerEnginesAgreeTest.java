@@ -1,13 +1,16 @@
 package dev.big.bench.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.bench.BenchFiles;
+import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
 import dev.big.workload.IdLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,6 +103,86 @@ class PeerEnginesAgreeTest {
         long emptyPages = answers.entrySet().stream()
                 .filter(e -> e.getKey().startsWith("before(") && ((List<?>) e.getValue()).isEmpty()).count();
         assertTrue(fullPages >= 5 && emptyPages >= 1, "pages before cursors: " + fullPages + " full, " + emptyPages + " empty");
+    }
+
+    /**
+     * The analyst's questions are asked of big through SQL and of DuckDB (and the reference), which
+     * must answer every kind; the engines without that SQL say they do not, and refuse if asked.
+     */
+    @Test
+    void theSqlEnginesAnswerTheAnalystsQuestionsAndTheOthersSaySo() throws Exception {
+        List<PeerQuestion.Kind> analyst = Arrays.stream(PeerQuestion.Kind.values()).filter(PeerQuestion.Kind::analyst).toList();
+        assertTrue(analyst.size() >= 11, "the analyst's kinds: " + analyst);
+        for (String name : PeerEngines.NAMES) {
+            Path dir = BenchFiles.newDir(name);
+            try (PeerEngine engine = PeerEngines.create(name, dir)) {
+                for (PeerQuestion.Kind kind : analyst) {
+                    boolean expected = name.equals("big") || name.equals("duckdb");
+                    assertEquals(expected, engine.answers(kind), name + " answers " + kind);
+                }
+                for (PeerQuestion.Kind kind : PeerQuestion.Kind.values()) {
+                    if (!kind.analyst()) {
+                        assertTrue(engine.answers(kind), name + " answers " + kind);
+                    }
+                }
+                if (!engine.answers(PeerQuestion.Kind.COUNT_PER_MONTH)) {
+                    assertThrows(UnsupportedOperationException.class,
+                            () -> engine.answer(PeerQuestion.of(PeerQuestion.Kind.COUNT_PER_MONTH)), name);
+                }
+            } finally {
+                BenchFiles.deleteRecursively(dir);
+            }
+        }
+        assertTrue(analyst.stream().allMatch(new BruteForcePeer()::answers), "the reference answers every kind");
+        List<PeerQuestion.Kind> asked = PeerQuestions.standard(events("dense")).stream().map(PeerQuestion::kind).toList();
+        assertTrue(asked.containsAll(analyst), "every analyst's kind is among the agreement questions");
+    }
+
+    /** The analyst's questions reach empty, partial and full answers too, and the reference's are right by hand. */
+    @Test
+    void theAnalystsQuestionsReachEdgesAndMiddles() {
+        EventGenerator events = events("sparse/64");
+        BruteForcePeer reference = new BruteForcePeer();
+        reference.load(events, BATCH);
+        Map<String, Object> answers = new HashMap<>();
+        for (PeerQuestion question : PeerQuestions.standard(events)) {
+            if (question.kind().analyst()) {
+                answers.put(question.text(), question.ask(reference));
+            }
+        }
+        long emptyHourGroups = answers.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("countPerHourBetween") && ((Map<?, ?>) e.getValue()).isEmpty()).count();
+        long dayGroups = answers.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("countPerHourBetween")).mapToLong(e -> ((Map<?, ?>) e.getValue()).size())
+                .max().orElseThrow();
+        assertEquals(2, emptyHourGroups, "a window before the data and an inverted one have no groups");
+        assertTrue(dayGroups >= 5, "20,000 events a second apart span more than five hours: " + dayGroups);
+        Map<?, ?> histogram = (Map<?, ?>) answers.get("valueHistogram(65536)");
+        assertEquals(16, histogram.size(), "values in [0, 2^20) fall in 16 buckets of 65,536: " + histogram);
+        assertEquals((long) EVENTS, histogram.values().stream().mapToLong(n -> (Long) n).sum());
+        assertEquals(null, answers.get("medianSizeOfType(no-such-type)"));
+        long interpolated = answers.entrySet().stream().filter(e -> e.getKey().startsWith("medianSizeOfType")
+                && e.getValue() instanceof Double median && median != Math.floor(median)).count();
+        assertTrue(interpolated >= 1, "some type has an even count whose median lies between two sizes: " + answers);
+        assertEquals(List.of(), answers.get("topByReceivedAtOfType(no-such-type, 10)"));
+        assertEquals(10, ((List<?>) answers.get("topByValue(10)")).size());
+        long[] values = new long[EVENTS];
+        int i = 0;
+        long maxValue = -1;
+        long maxValueId = -1;
+        for (Event event : events) {
+            values[i++] = event.value();
+            if (event.value() > maxValue || event.value() == maxValue && event.id() < maxValueId) {
+                maxValue = event.value();
+                maxValueId = event.id();
+            }
+        }
+        Arrays.sort(values);
+        assertEquals(values[0], answers.get("valueQuantileDisc(0)"));
+        assertEquals(values[EVENTS - 1], answers.get("valueQuantileDisc(1)"));
+        assertEquals(values[EVENTS / 2 - 1], answers.get("valueQuantileDisc(0.5)"), "DuckDB's position max(1, n - floor(n - q n)) - 1");
+        assertEquals(values[19_800 - 1], answers.get("valueQuantileDisc(0.99)"));
+        assertEquals(List.of(List.of(maxValueId, maxValue)), answers.get("topByValue(1)"));
     }
 
     @Test

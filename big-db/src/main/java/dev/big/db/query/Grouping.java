@@ -251,6 +251,17 @@ public final class Grouping {
 
     // ------------------------------------------------------------------ measures
 
+    /**
+     * Up to this many records of a shard, {@code count(DISTINCT v)} of an int or timestamp field
+     * reads every record's value ({@link BsiReader#readValues}: one word per plane and record)
+     * instead of splitting the records into values by halving range scans. When most values are
+     * distinct, as 3,600 20-bit values of an hour are, the halvings end in sets of 64 read anyway,
+     * so the range scans were pure overhead: at 1,000,000 events {@code count(DISTINCT value)} of
+     * an hour spent 26% of its time in them and 42% in per-record, per-plane container tests
+     * (JFR). Above the limit, values shared by many records are cheaper to split than to read.
+     */
+    static final int DISTINCT_READ_LIMIT = 4_096;
+
     /** What one shard contributes to the measures of its groups; filter bitmaps are made once per shard. */
     private final class ShardMeasures {
         private final long shard;
@@ -304,6 +315,10 @@ public final class Grouping {
             FieldInfo field = table.field(name);
             if (field.type().isInteger()) {
                 BsiReader reader = evaluator.bsi(field);
+                if (records.getCardinality() <= DISTINCT_READ_LIMIT) {
+                    reader.readValues(shard, records, values::add);
+                    return;
+                }
                 new BucketPartition(reader, shard, new Bucketing.Identity((ScalarKind) field.kind()))
                         .split(reader.existing(shard, records), (value, part) -> values.add(value));
             } else if (field.type() == FieldType.KEYED && records.getCardinality() <= BucketPartition.READ_VALUES_LIMIT) {

@@ -11,8 +11,8 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Reads one bit-sliced integer field at one transaction's state: point reads, range counts and
- * bitmaps, one container column at a time; sums, min and max come from {@link PlaneAggregates}
- * over the same selected fragment and loaded columns.
+ * bitmaps, one container column at a time; records' values come from {@link RecordValues}, sums,
+ * min and max from {@link PlaneAggregates}, over the same selected fragment and loaded columns.
  *
  * <p>Zone maps decide first: a fragment or column whose [min, max] cannot match is skipped, one
  * that matches entirely is counted from its exists row (or zone count). Only the rest is scanned
@@ -33,6 +33,7 @@ public final class BsiReader {
     private long[] filterWords;
     private long[] accepted;
     private PlaneAggregates aggregates;
+    private RecordValues values;
 
     private long cachedShard = -1;
     private long cachedFragment;
@@ -136,33 +137,27 @@ public final class BsiReader {
     }
 
     /**
-     * Reads record {@code id}'s value into {@code out[0]}; returns false when it has none. All
-     * planes of its container column come from one descent.
+     * Reads record {@code id}'s value into {@code out[0]}; returns false when it has none (see
+     * {@link RecordValues#read}).
      */
     public boolean read(long id, long[] out) {
-        select(Coords.shard(id));
-        if (cachedZone.isEmpty()) {
-            return false;
+        return values().read(id, out);
+    }
+
+    /**
+     * Passes the value of every record of {@code shard} among {@code records} (shard-local
+     * columns) that has one to {@code sink}, in ascending column order, gathered word-wise from
+     * each column's planes (see {@link RecordValues#gather}).
+     */
+    public void readValues(long shard, RoaringBitmap records, java.util.function.LongConsumer sink) {
+        values().gather(shard, records, sink);
+    }
+
+    private RecordValues values() {
+        if (values == null) {
+            values = new RecordValues(this, planes);
         }
-        int column = Coords.column(id);
-        int containerColumn = Coords.containerColumn(column);
-        if (cachedZone.count(containerColumn) == 0) {
-            return false;
-        }
-        int depth = cachedZone.depth();
-        loadColumn(containerColumn);
-        int low = Coords.low(column);
-        if (!planes.exists().contains(low)) {
-            return false;
-        }
-        long magnitude = 0;
-        for (int bit = 0; bit < depth; bit++) {
-            if (planes.planeContains(bit, low)) {
-                magnitude |= 1L << bit;
-            }
-        }
-        out[0] = field.base() + (planes.sign().contains(low) ? -magnitude : magnitude);
-        return true;
+        return values;
     }
 
     // ------------------------------------------------------------------ ranges

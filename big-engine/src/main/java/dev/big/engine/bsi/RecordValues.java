@@ -1,0 +1,107 @@
+package dev.big.engine.bsi;
+
+import dev.big.engine.coords.Coords;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.function.LongConsumer;
+import org.roaringbitmap.Container;
+import org.roaringbitmap.PeekableCharIterator;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * The values of given records of one {@link BsiReader}'s field, from the planes of the columns
+ * the reader selects and loads: one record by container lookups per plane ({@link #read}), or
+ * many by gathering their bits from each plane's words ({@link #gather}).
+ */
+final class RecordValues {
+
+    private final BsiReader reader;
+    private final ColumnPlanes planes;
+
+    RecordValues(BsiReader reader, ColumnPlanes planes) {
+        this.reader = reader;
+        this.planes = planes;
+    }
+
+    /**
+     * Reads record {@code id}'s value into {@code out[0]}; returns false when it has none. All
+     * planes of its container column come from one descent.
+     */
+    boolean read(long id, long[] out) {
+        ZoneMap zone = reader.selectShard(Coords.shard(id));
+        if (zone.isEmpty()) {
+            return false;
+        }
+        int column = Coords.column(id);
+        int containerColumn = Coords.containerColumn(column);
+        if (zone.count(containerColumn) == 0) {
+            return false;
+        }
+        int depth = zone.depth();
+        reader.loadColumn(containerColumn);
+        int low = Coords.low(column);
+        if (!planes.exists().contains(low)) {
+            return false;
+        }
+        long magnitude = 0;
+        for (int bit = 0; bit < depth; bit++) {
+            if (planes.planeContains(bit, low)) {
+                magnitude |= 1L << bit;
+            }
+        }
+        out[0] = reader.field().base() + (planes.sign().contains(low) ? -magnitude : magnitude);
+        return true;
+    }
+
+    /**
+     * Passes the value of every record of {@code shard} among {@code records} (shard-local
+     * columns) that has one to {@code sink}, in ascending column order. Each container column's
+     * planes are loaded once and every record's bits are gathered from the plane words, one word
+     * read per plane and record: no descent and no container search per record and plane, as a
+     * {@link #read} of each would cost. For a set of records small enough to read in full (a
+     * {@code count(DISTINCT v)} over an hour of records, say).
+     */
+    void gather(long shard, RoaringBitmap records, LongConsumer sink) {
+        ZoneMap zone = reader.selectShard(shard);
+        if (zone.isEmpty() || records.isEmpty()) {
+            return;
+        }
+        Container[] byColumn = ColumnBitmaps.byContainerColumn(records);
+        int depth = zone.depth();
+        long base = reader.field().base();
+        int[] lows = null;
+        long[] magnitudes = null;
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            if (byColumn[c] == null || zone.count(c) == 0 || !reader.loadColumn(c)) {
+                continue;
+            }
+            MemorySegment exists = planes.words(0);
+            if (exists == null) {
+                continue;
+            }
+            int cardinality = byColumn[c].getCardinality();
+            if (lows == null || lows.length < cardinality) {
+                lows = new int[cardinality];
+                magnitudes = new long[cardinality];
+            }
+            int n = 0;
+            PeekableCharIterator it = byColumn[c].getCharIterator();
+            while (it.hasNext()) {
+                int low = it.next();
+                lows[n] = low;
+                n += WordKernels.test(exists, low) ? 1 : 0;
+            }
+            Arrays.fill(magnitudes, 0, n, 0L);
+            for (int bit = 0; bit < depth; bit++) {
+                MemorySegment plane = planes.planeWords(bit);
+                if (plane != null) {
+                    WordKernels.gatherBits(plane, lows, n, bit, magnitudes);
+                }
+            }
+            MemorySegment sign = planes.words(1);
+            for (int i = 0; i < n; i++) {
+                sink.accept(WordKernels.test(sign, lows[i]) ? base - magnitudes[i] : base + magnitudes[i]);
+            }
+        }
+    }
+}
