@@ -55,7 +55,7 @@ final class QueryCommand implements Callable<Integer> {
                 long start = System.nanoTime();
                 SqlResult result = db.sql(sql);
                 long nanos = System.nanoTime() - start;
-                ResultPrinter.print(result.columns(), result.rows(), OutputFormat.orDefault(format), out);
+                ResultPrinter.print(result, OutputFormat.orDefault(format), out);
                 System.err.println(ResultPrinter.rowCount(result.rows().size(), nanos));
             }
             return ExitCodes.OK;

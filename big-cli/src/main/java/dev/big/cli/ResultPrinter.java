@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
+import dev.big.db.sql.ColumnType;
 import dev.big.db.sql.SqlCursor;
 import dev.big.db.sql.SqlResult;
 import java.io.IOException;
@@ -36,7 +37,7 @@ final class ResultPrinter {
                 case JSON -> json(cursor.columns(), cursor, out);
                 case TABLE, MARKDOWN -> {
                     SqlResult result = cursor.collect();
-                    print(result.columns(), result.rows(), format, out);
+                    print(result, format, out);
                     yield result.rows().size();
                 }
             };
@@ -45,10 +46,20 @@ final class ResultPrinter {
         }
     }
 
+    /** Prints {@code result}, its columns aligned by their types in a table. */
+    static void print(SqlResult result, OutputFormat format, PrintWriter out) {
+        print(result.columns(), result.rows(), result.types(), format, out);
+    }
+
     static void print(List<String> columns, List<List<Object>> rows, OutputFormat format, PrintWriter out) {
+        print(columns, rows, null, format, out);
+    }
+
+    private static void print(List<String> columns, List<List<Object>> rows, List<ColumnType> types, OutputFormat format,
+            PrintWriter out) {
         switch (format) {
-            case TABLE -> table(columns, rows, out);
-            case MARKDOWN -> markdown(columns, rows, out);
+            case TABLE -> table(columns, rows, types, out);
+            case MARKDOWN -> markdown(columns, rows, types, out);
             case CSV -> csv(columns, rows, out);
             case JSON -> json(columns, rows, out);
         }
@@ -60,7 +71,12 @@ final class ResultPrinter {
      * the command prints it once, with the time taken ({@link #rowCount}).
      */
     static void table(List<String> columns, List<List<Object>> rows, PrintWriter out) {
-        TextGrid grid = TextGrid.of(columns, rows, ValueText::of, 0);
+        table(columns, rows, null, out);
+    }
+
+    /** As {@link #table(List, List, PrintWriter)}, numbers being the columns {@code types} says are (null: by their values). */
+    static void table(List<String> columns, List<List<Object>> rows, List<ColumnType> types, PrintWriter out) {
+        TextGrid grid = TextGrid.of(columns, rows, types, ValueText::of, 0);
         StringBuilder line = new StringBuilder();
         for (int c = 0; c < grid.columns(); c++) {
             line.append(c == 0 ? "" : " | ").append(grid.padded(grid.header(c), c));
@@ -84,8 +100,8 @@ final class ResultPrinter {
      * A GitHub-flavoured Markdown table: numbers right-aligned ({@code ---:}), a {@code |} inside a
      * value written {@code \|}, columns padded so the text reads as a table too.
      */
-    static void markdown(List<String> columns, List<List<Object>> rows, PrintWriter out) {
-        TextGrid grid = TextGrid.of(columns.stream().map(ResultPrinter::markdownCell).toList(), rows,
+    static void markdown(List<String> columns, List<List<Object>> rows, List<ColumnType> types, PrintWriter out) {
+        TextGrid grid = TextGrid.of(columns.stream().map(ResultPrinter::markdownCell).toList(), rows, types,
                 value -> markdownCell(ValueText.of(value)), 3);
         StringBuilder line = new StringBuilder("|");
         for (int c = 0; c < grid.columns(); c++) {

@@ -82,7 +82,7 @@ final class Shell {
         long rows;
         if (SqlEngine.isWrite(sql)) {
             SqlResult result = writes.apply(sql);
-            ResultPrinter.print(result.columns(), result.rows(), mode, out);
+            ResultPrinter.print(result, mode, out);
             rows = result.rows().size();
         } else {
             rows = ResultPrinter.print(db.query(sql), mode, out);
