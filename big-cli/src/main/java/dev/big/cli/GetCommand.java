@@ -63,7 +63,7 @@ final class GetCommand implements Callable<Integer> {
                                 + ValueText.of(values.get(i))).stripTrailing());
                     }
                 }
-                case MARKDOWN -> ResultPrinter.markdown(columns, List.of(values), out);
+                case MARKDOWN -> ResultPrinter.markdown(columns, List.of(values), null, out);
                 case CSV -> ResultPrinter.csv(columns, List.of(values), out);
                 case JSON -> out.println(ResultPrinter.jsonObject(columns, values));
             }

@@ -1,6 +1,7 @@
 package dev.big.cli;
 
 import dev.big.db.Db;
+import dev.big.db.sql.SqlEngine;
 import dev.big.db.sql.SqlResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
                     + " each ended by ';', and stops at the first that fails."})
 final class QueryCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "DB", description = "The database file (opened read-only; another process may be writing).")
+    @Parameters(index = "0", paramLabel = "DB", description = "The database file (opened read-only for a query, so another process may be writing;"
+                    + " opened for writing for INSERT, UPDATE or DELETE).")
     Path database;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "SQL",
@@ -46,13 +48,24 @@ final class QueryCommand implements Callable<Integer> {
             return ShellCommand.session(database, format, sql != null,
                     BigCommand.debugRequested(spec.root().commandLine().getParseResult()));
         }
+        PrintWriter out = Terminal.stdout();
+        if (SqlEngine.isWrite(sql)) {
+            // One transaction, durable when db.sql returns; its answer is DuckDB's count row.
+            try (Db db = Databases.openForWriting(database)) {
+                long start = System.nanoTime();
+                SqlResult result = db.sql(sql);
+                long nanos = System.nanoTime() - start;
+                ResultPrinter.print(result, OutputFormat.orDefault(format), out);
+                System.err.println(ResultPrinter.rowCount(result.rows().size(), nanos));
+            }
+            return ExitCodes.OK;
+        }
         try (Db db = Databases.openReadOnly(database)) {
             long start = System.nanoTime();
-            SqlResult result = db.sql(sql);
+            // A cursor: CSV and JSON print each row as it is read, so SELECT * of any table fits the heap.
+            long rows = ResultPrinter.print(db.query(sql), OutputFormat.orDefault(format), out);
             long nanos = System.nanoTime() - start;
-            PrintWriter out = Terminal.stdout();
-            ResultPrinter.print(result.columns(), result.rows(), OutputFormat.orDefault(format), out);
-            System.err.println(ResultPrinter.rowCount(result.rows().size(), nanos));
+            System.err.println(ResultPrinter.rowCount(rows, nanos));
         }
         return ExitCodes.OK;
     }

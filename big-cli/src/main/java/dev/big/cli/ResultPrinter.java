@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
+import dev.big.db.sql.ColumnType;
+import dev.big.db.sql.SqlCursor;
+import dev.big.db.sql.SqlResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -13,6 +16,7 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 
 /** Prints rows of columns as a table, CSV or JSON (see {@link OutputFormat}). */
@@ -20,10 +24,42 @@ final class ResultPrinter {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * Prints the rows of {@code cursor} (and closes it) and returns how many there were. CSV and
+     * JSON are written row by row as the cursor reads, so a listing of any size prints in bounded
+     * memory; a table or Markdown table pads each column to its widest value, so those rows are
+     * collected first.
+     */
+    static long print(SqlCursor cursor, OutputFormat format, PrintWriter out) {
+        try (cursor) {
+            long rows = switch (format) {
+                case CSV -> csv(cursor.columns(), cursor, out);
+                case JSON -> json(cursor.columns(), cursor, out);
+                case TABLE, MARKDOWN -> {
+                    SqlResult result = cursor.collect();
+                    print(result, format, out);
+                    yield result.rows().size();
+                }
+            };
+            out.flush();
+            return rows;
+        }
+    }
+
+    /** Prints {@code result}, its columns aligned by their types in a table. */
+    static void print(SqlResult result, OutputFormat format, PrintWriter out) {
+        print(result.columns(), result.rows(), result.types(), format, out);
+    }
+
     static void print(List<String> columns, List<List<Object>> rows, OutputFormat format, PrintWriter out) {
+        print(columns, rows, null, format, out);
+    }
+
+    private static void print(List<String> columns, List<List<Object>> rows, List<ColumnType> types, OutputFormat format,
+            PrintWriter out) {
         switch (format) {
-            case TABLE -> table(columns, rows, out);
-            case MARKDOWN -> markdown(columns, rows, out);
+            case TABLE -> table(columns, rows, types, out);
+            case MARKDOWN -> markdown(columns, rows, types, out);
             case CSV -> csv(columns, rows, out);
             case JSON -> json(columns, rows, out);
         }
@@ -35,7 +71,12 @@ final class ResultPrinter {
      * the command prints it once, with the time taken ({@link #rowCount}).
      */
     static void table(List<String> columns, List<List<Object>> rows, PrintWriter out) {
-        TextGrid grid = TextGrid.of(columns, rows, ValueText::of, 0);
+        table(columns, rows, null, out);
+    }
+
+    /** As {@link #table(List, List, PrintWriter)}, numbers being the columns {@code types} says are (null: by their values). */
+    static void table(List<String> columns, List<List<Object>> rows, List<ColumnType> types, PrintWriter out) {
+        TextGrid grid = TextGrid.of(columns, rows, types, ValueText::of, 0);
         StringBuilder line = new StringBuilder();
         for (int c = 0; c < grid.columns(); c++) {
             line.append(c == 0 ? "" : " | ").append(grid.padded(grid.header(c), c));
@@ -59,8 +100,8 @@ final class ResultPrinter {
      * A GitHub-flavoured Markdown table: numbers right-aligned ({@code ---:}), a {@code |} inside a
      * value written {@code \|}, columns padded so the text reads as a table too.
      */
-    static void markdown(List<String> columns, List<List<Object>> rows, PrintWriter out) {
-        TextGrid grid = TextGrid.of(columns.stream().map(ResultPrinter::markdownCell).toList(), rows,
+    static void markdown(List<String> columns, List<List<Object>> rows, List<ColumnType> types, PrintWriter out) {
+        TextGrid grid = TextGrid.of(columns.stream().map(ResultPrinter::markdownCell).toList(), rows, types,
                 value -> markdownCell(ValueText.of(value)), 3);
         StringBuilder line = new StringBuilder("|");
         for (int c = 0; c < grid.columns(); c++) {
@@ -95,17 +136,26 @@ final class ResultPrinter {
     }
 
     static void csv(List<String> columns, List<List<Object>> rows, Writer out) {
+        csv(columns, rows.iterator(), out);
+    }
+
+    /** The header, then each row as it comes; returns the count of rows. */
+    static long csv(List<String> columns, Iterator<List<Object>> rows, Writer out) {
         CsvWriter csv = csvWriter(out);
         csv.writeRecord(columns);
         List<String> text = new ArrayList<>(columns.size());
-        for (List<Object> row : rows) {
+        long count = 0;
+        while (rows.hasNext()) {
+            List<Object> row = rows.next();
             text.clear();
             for (Object value : row) {
                 text.add(ValueText.of(value));
             }
             csv.writeRecord(text);
+            count++;
         }
         flush(csv);
+        return count;
     }
 
     /** A CSV writer with LF line ends (what Unix tools expect) over {@code out}. */
@@ -123,12 +173,25 @@ final class ResultPrinter {
 
     /** {@code [} then one object per line {@code ]}: valid JSON that line tools can still read. */
     static void json(List<String> columns, List<List<Object>> rows, PrintWriter out) {
+        json(columns, rows.iterator(), out);
+    }
+
+    /** As {@link #json(List, List, PrintWriter)}, each row printed as it comes; returns the count of rows. */
+    static long json(List<String> columns, Iterator<List<Object>> rows, PrintWriter out) {
         out.println("[");
-        for (int r = 0; r < rows.size(); r++) {
-            out.print(jsonObject(columns, rows.get(r)));
-            out.println(r + 1 < rows.size() ? "," : "");
+        long count = 0;
+        while (rows.hasNext()) {
+            if (count > 0) {
+                out.println(",");
+            }
+            out.print(jsonObject(columns, rows.next()));
+            count++;
+        }
+        if (count > 0) {
+            out.println();
         }
         out.println("]");
+        return count;
     }
 
     static String jsonObject(List<String> columns, List<Object> row) {

@@ -11,7 +11,7 @@ import dev.big.db.TableDef;
 import dev.big.parquet.ParquetColumn;
 import dev.big.parquet.ParquetColumn.Kind;
 import dev.big.parquet.ParquetRowWriter;
-import dev.big.db.sql.SqlResult;
+import dev.big.db.sql.SqlCursor;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -28,10 +28,10 @@ import java.util.Locale;
  * {@code read_parquet}) reads back. CSV and JSON values are written as {@code big query} prints them:
  * timestamps in ISO-8601 UTC, sets as {@code a|b} in CSV and arrays in JSON, no value as an empty
  * cell or {@code null}. Parquet columns are typed by the table's fields, or for a query by the
- * values of each column ({@link ResultColumns}).
+ * types of its answer ({@link ResultColumns}).
  *
- * <p>A table is read from one snapshot, {@value #PAGE_ROWS} ids at a time, so its rows are never
- * all in memory; a query's result is (SQL results are collected today).
+ * <p>A table is read from one snapshot, {@value #PAGE_ROWS} ids at a time, and a query's answer
+ * through its cursor ({@code Db.query}), so a listing's rows are never all in memory.
  */
 final class RowExport {
 
@@ -108,19 +108,21 @@ final class RowExport {
         return export.finish();
     }
 
-    /** The result of {@code sql}, its columns named as the query names them. */
+    /** The result of {@code sql}, its columns named and typed as the query answers them, read as it goes. */
     static Written query(Db db, String sql, Format format, OutputStream target) {
-        SqlResult result = db.sql(sql);
-        RowExport export = new RowExport(format, target);
-        List<ParquetColumn> kinds = format == Format.PARQUET ? ResultColumns.of(result) : null;
-        if (kinds != null) {
-            export.parquet(kinds);
+        try (SqlCursor result = db.query(sql)) {
+            RowExport export = new RowExport(format, target);
+            List<ParquetColumn> kinds = format == Format.PARQUET ? ResultColumns.of(result.columns(), result.types()) : null;
+            if (kinds != null) {
+                export.parquet(kinds);
+            }
+            export.header(result.columns());
+            while (result.hasNext()) {
+                List<Object> row = result.next();
+                export.row(kinds == null ? row : ResultColumns.row(kinds, row));
+            }
+            return export.finish();
         }
-        export.header(result.columns());
-        for (List<Object> row : result.rows()) {
-            export.row(kinds == null ? row : ResultColumns.row(kinds, row));
-        }
-        return export.finish();
     }
 
     private void parquet(List<ParquetColumn> kinds) {

@@ -2,7 +2,9 @@ package dev.big.cli;
 
 import dev.big.db.Db;
 import dev.big.db.TableDef;
+import dev.big.db.sql.SqlEngine;
 import dev.big.db.sql.SqlResult;
+import java.util.function.Function;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -30,13 +32,21 @@ final class Shell {
               .quit  .exit                     leave (so does Ctrl-D)""";
 
     private final Db db;
+    /** Runs an INSERT, UPDATE or DELETE durably (the session's own database is read-only). */
+    private final Function<String, SqlResult> writes;
     private final PrintWriter out;
     private final PrintWriter status;
     private OutputFormat mode;
     private boolean timer;
 
     Shell(Db db, OutputFormat mode, boolean timer, PrintWriter out, PrintWriter status) {
+        this(db, db::sql, mode, timer, out, status);
+    }
+
+    /** A shell whose writes go to {@code writes} (each one transaction, durable when it returns). */
+    Shell(Db db, Function<String, SqlResult> writes, OutputFormat mode, boolean timer, PrintWriter out, PrintWriter status) {
         this.db = db;
+        this.writes = writes;
         this.mode = mode;
         this.timer = timer;
         this.out = out;
@@ -69,10 +79,16 @@ final class Shell {
     /** Runs one statement and prints its result, then its row count. */
     void statement(String sql) {
         long start = System.nanoTime();
-        SqlResult result = db.sql(sql);
+        long rows;
+        if (SqlEngine.isWrite(sql)) {
+            SqlResult result = writes.apply(sql);
+            ResultPrinter.print(result, mode, out);
+            rows = result.rows().size();
+        } else {
+            rows = ResultPrinter.print(db.query(sql), mode, out);
+        }
         long nanos = System.nanoTime() - start;
-        ResultPrinter.print(result.columns(), result.rows(), mode, out);
-        status.println(ResultPrinter.rowCount(result.rows().size(), timer ? nanos : -1));
+        status.println(ResultPrinter.rowCount(rows, timer ? nanos : -1));
         status.flush();
     }
 

@@ -1,6 +1,8 @@
 package dev.big.cli;
 
 import dev.big.db.Db;
+import dev.big.db.sql.SqlResult;
+import java.util.function.Function;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -31,7 +33,7 @@ import picocli.CommandLine.Spec;
                     + " `big query DB -`)."})
 final class ShellCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "DB", description = "The database file (opened read-only; another process may be writing).")
+    @Parameters(index = "0", paramLabel = "DB", description = "The database file (read-only for queries, so another process may be writing; opened for writing for each INSERT, UPDATE or DELETE).")
     Path database;
 
     @Option(names = "--format", paramLabel = "table|csv|json|markdown",
@@ -51,18 +53,24 @@ final class ShellCommand implements Callable<Integer> {
      * {@code fromStdin} is false, else the script on stdin.
      */
     static int session(Path database, OutputFormat format, boolean fromStdin, boolean debug) {
+        // Reads share the read-only database; a write opens the file for writing for its one transaction.
+        Function<String, SqlResult> writes = sql -> {
+            try (Db writer = Databases.openForWriting(database)) {
+                return writer.sql(sql);
+            }
+        };
         try (Db db = Databases.openReadOnly(database)) {
             if (!fromStdin && Terminal.interactive()) {
                 OutputFormat mode = format != null ? format : OutputFormat.TABLE;
                 try (var terminal = InteractiveShell.systemTerminal()) {
-                    InteractiveShell.run(terminal, writer -> new Shell(db, mode, false, writer, writer), banner(database),
+                    InteractiveShell.run(terminal, writer -> new Shell(db, writes, mode, false, writer, writer), banner(database),
                             InteractiveShell.historyFile(), debug);
                 }
             } else {
                 PrintWriter out = Terminal.stdout();
                 PrintWriter err = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err),
                         StandardCharsets.UTF_8), true);
-                Shell shell = new Shell(db, OutputFormat.orDefault(format), true, out, err);
+                Shell shell = new Shell(db, writes, OutputFormat.orDefault(format), true, out, err);
                 try {
                     new ShellScript(shell, "stdin").run(new BufferedReader(new InputStreamReader(
                             new FileInputStream(FileDescriptor.in), StandardCharsets.UTF_8)));
@@ -77,7 +85,7 @@ final class ShellCommand implements Callable<Integer> {
     }
 
     private static String banner(Path database) {
-        return "big " + Versions.buildVersion() + " shell on " + database + " (read-only; each statement reads the latest"
-                + " commit). End statements with ';'. .help lists the commands; Ctrl-D leaves.";
+        return "big " + Versions.buildVersion() + " shell on " + database + " (each query reads the latest commit; INSERT, UPDATE"
+                + " and DELETE commit when they return). End statements with ';'. .help lists the commands; Ctrl-D leaves.";
     }
 }

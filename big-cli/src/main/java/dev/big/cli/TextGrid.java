@@ -1,5 +1,6 @@
 package dev.big.cli;
 
+import dev.big.db.sql.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -26,11 +27,23 @@ final class TextGrid {
 
     /** The grid of {@code rows} under {@code headers}, each value written by {@code text}; columns at least {@code minWidth} wide. */
     static TextGrid of(List<String> headers, List<List<Object>> rows, Function<Object, String> text, int minWidth) {
+        return of(headers, rows, null, text, minWidth);
+    }
+
+    /**
+     * As {@link #of(List, List, Function, int)}, a column numeric (aligned right) when its type says
+     * it is a number ({@code types} from the answer; null: when every value in it is a number).
+     */
+    static TextGrid of(List<String> headers, List<List<Object>> rows, List<ColumnType> types, Function<Object, String> text,
+            int minWidth) {
         int[] widths = new int[headers.size()];
         boolean[] numeric = new boolean[headers.size()];
         for (int c = 0; c < headers.size(); c++) {
             widths[c] = Math.max(minWidth, width(headers.get(c)));
-            numeric[c] = !rows.isEmpty();
+            numeric[c] = types == null ? !rows.isEmpty() : switch (types.get(c).kind()) {
+                case BIGINT, HUGEINT, DECIMAL, DOUBLE -> true;
+                default -> false;
+            };
         }
         List<String[]> texts = new ArrayList<>(rows.size());
         for (List<Object> row : rows) {
@@ -39,7 +52,9 @@ final class TextGrid {
                 Object value = row.get(c);
                 line[c] = text.apply(value);
                 widths[c] = Math.max(widths[c], width(line[c]));
-                numeric[c] &= value == null || ValueText.isNumber(value);
+                if (types == null) {
+                    numeric[c] &= value == null || ValueText.isNumber(value);
+                }
             }
             texts.add(line);
         }
