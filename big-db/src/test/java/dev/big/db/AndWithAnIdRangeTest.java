@@ -3,14 +3,11 @@ package dev.big.db;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.big.testing.TestDirs;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +32,7 @@ class AndWithAnIdRangeTest {
         while (model.size() < 30_000) {
             // Shards 0, 1 and 3 (2 stays empty), every container column of shard 0 used.
             long shard = List.of(0L, 0L, 1L, 3L).get(random.nextInt(4));
-            model.put(shard * SHARD + random.nextInt((int) SHARD), randomValues(random));
+            model.put(shard * SHARD + random.nextInt((int) SHARD), ModelFilters.randomValues(random, false));
         }
         try (Db db = Db.create(TestDirs.newDir("and-id-range").resolve("ranges.big"), List.of(EVENTS))) {
             List<Row> rows = new ArrayList<>();
@@ -76,32 +73,5 @@ class AndWithAnIdRangeTest {
             case 2 -> column * COLUMN + 1;
             default -> column * COLUMN + random.nextInt((int) COLUMN);
         });
-    }
-
-    private static Map<String, Object> randomValues(Random random) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        if (random.nextInt(10) > 0) {
-            values.put("value", (long) random.nextInt(2000) - 1000);
-        }
-        if (random.nextInt(10) > 1) {
-            values.put("size", (long) random.nextInt(1_000_001));
-        }
-        if (random.nextInt(10) > 0) {
-            values.put("ts", Instant.ofEpochMilli(ModelFilters.TS_BASE + random.nextInt(200_000)));
-        }
-        if (random.nextInt(10) > 0) {
-            values.put("flag", random.nextInt(10) > 1);
-        }
-        if (random.nextInt(10) > 0) {
-            values.put("type", ModelFilters.pick(random, ModelFilters.TYPES));
-        }
-        if (random.nextBoolean()) {
-            TreeSet<String> tags = new TreeSet<>();
-            for (int i = random.nextInt(4); i > 0; i--) {
-                tags.add(ModelFilters.pick(random, ModelFilters.TAGS));
-            }
-            values.put("tags", tags);
-        }
-        return values;
     }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.big.testing.TestDirs;
 import java.math.BigInteger;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -58,21 +57,21 @@ class DbModelTest {
                 int op = random.nextInt(100);
                 TreeMap<Long, Map<String, Object>> events = model.get("events");
                 if (op < 20) {
-                    Map<String, Object> values = randomValues(random, extraField);
+                    Map<String, Object> values = ModelFilters.randomValues(random, extraField);
                     long id = db.append("events", Row.of(values));
                     assertEquals((long) nextId.get("events"), id, "append assigns the next dense id");
                     events.put(id, normalized(values));
                     nextId.put("events", id + 1);
                 } else if (op < 32) {
                     long id = randomId(random, events);
-                    Map<String, Object> values = randomValues(random, extraField);
+                    Map<String, Object> values = ModelFilters.randomValues(random, extraField);
                     db.put("events", id, Row.of(values));
                     events.put(id, normalized(values));
                     nextId.merge("events", id + 1, Math::max);
                 } else if (op < 42 && !events.isEmpty()) {
                     long id = existing(random, events);
                     String field = ModelFilters.pick(random, List.of("value", "size", "ts", "flag", "type", "tags"));
-                    Object value = random.nextInt(4) == 0 ? null : randomValues(random, false).get(field);
+                    Object value = random.nextInt(4) == 0 ? null : ModelFilters.randomValues(random, false).get(field);
                     db.update("events", id, field, value);
                     Map<String, Object> record = new LinkedHashMap<>(events.get(id));
                     if (value == null) {
@@ -92,13 +91,13 @@ class DbModelTest {
                         for (int i = 0; i < n; i++) {
                             int kind = random.nextInt(10);
                             if (kind < 5) {
-                                Map<String, Object> values = randomValues(random, extraField);
+                                Map<String, Object> values = ModelFilters.randomValues(random, extraField);
                                 long id = ingester.append("events", Row.of(values));
                                 events.put(id, normalized(values));
                                 nextId.merge("events", id + 1, Math::max);
                             } else if (kind < 7) {
                                 long id = randomId(random, events);
-                                Map<String, Object> values = randomValues(random, extraField);
+                                Map<String, Object> values = ModelFilters.randomValues(random, extraField);
                                 ingester.put("events", id, Row.of(values));
                                 events.put(id, normalized(values));
                                 nextId.merge("events", id + 1, Math::max);
@@ -127,7 +126,7 @@ class DbModelTest {
                     boolean explicit = random.nextBoolean();
                     long id = first + (explicit ? random.nextInt(1 << 21) : 0);
                     for (int i = 0; i < n; i++) {
-                        Map<String, Object> values = randomValues(random, extraField);
+                        Map<String, Object> values = ModelFilters.randomValues(random, extraField);
                         records.add(explicit ? Row.of(values).withId(id) : Row.of(values));
                         events.put(id, normalized(values));
                         id += explicit ? 1 + random.nextInt(random.nextBoolean() ? 3 : 100_000) : 1;
@@ -171,37 +170,6 @@ class DbModelTest {
     private static long existing(Random random, TreeMap<Long, Map<String, Object>> records) {
         Long id = records.ceilingKey((long) random.nextInt((int) Math.min(Integer.MAX_VALUE, records.lastKey() + 1)));
         return id != null ? id : records.firstKey();
-    }
-
-    private static Map<String, Object> randomValues(Random random, boolean extraField) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        if (random.nextInt(10) > 0) {
-            values.put("value", (long) random.nextInt(2000) - 1000);
-        }
-        if (random.nextInt(10) > 1) {
-            values.put("size", (long) random.nextInt(1_000_001));
-        }
-        if (random.nextInt(10) > 0) {
-            values.put("ts", Instant.ofEpochMilli(ModelFilters.TS_BASE + random.nextInt(200_000)));
-        }
-        if (random.nextInt(10) > 0) {
-            values.put("flag", random.nextInt(10) > 1);
-        }
-        if (random.nextInt(10) > 0) {
-            values.put("type", ModelFilters.pick(random, ModelFilters.TYPES));
-        }
-        if (random.nextBoolean()) {
-            TreeSet<String> tags = new TreeSet<>();
-            int n = random.nextInt(4); // an empty set is a value, apart from null
-            for (int i = 0; i < n; i++) {
-                tags.add(ModelFilters.pick(random, ModelFilters.TAGS));
-            }
-            values.put("tags", tags);
-        }
-        if (extraField && random.nextBoolean()) {
-            values.put("extra", (long) random.nextInt(50));
-        }
-        return values;
     }
 
     /** Values as a record read back holds them. */

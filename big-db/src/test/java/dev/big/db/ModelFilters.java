@@ -3,9 +3,11 @@ package dev.big.db;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeSet;
 
 /**
  * Random filters over the test schema, and their meaning on a plain map of values under SQL's
@@ -151,6 +153,38 @@ final class ModelFilters {
             }
         }
         return ids;
+    }
+
+    /** A random record of the model schema; with {@code extraField}, sometimes a value of the added field {@code extra}. */
+    static Map<String, Object> randomValues(Random random, boolean extraField) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        if (random.nextInt(10) > 0) {
+            values.put("value", (long) random.nextInt(2000) - 1000);
+        }
+        if (random.nextInt(10) > 1) {
+            values.put("size", (long) random.nextInt(1_000_001));
+        }
+        if (random.nextInt(10) > 0) {
+            values.put("ts", Instant.ofEpochMilli(TS_BASE + random.nextInt(200_000)));
+        }
+        if (random.nextInt(10) > 0) {
+            values.put("flag", random.nextInt(10) > 1);
+        }
+        if (random.nextInt(10) > 0) {
+            values.put("type", pick(random, TYPES));
+        }
+        if (random.nextBoolean()) {
+            TreeSet<String> tags = new TreeSet<>();
+            int n = random.nextInt(4); // an empty set is a value, apart from null
+            for (int i = 0; i < n; i++) {
+                tags.add(pick(random, TAGS));
+            }
+            values.put("tags", tags);
+        }
+        if (extraField && random.nextBoolean()) {
+            values.put("extra", (long) random.nextInt(50));
+        }
+        return values;
     }
 
     private ModelFilters() {}
