@@ -76,12 +76,7 @@ public enum LatencyShape {
             return PeerQuestion.of(Kind.SUM_SIZE_OF_TYPE, type(random));
         }
     },
-    GROUP_BY_TYPE(Kind.COUNT_BY_TYPE, "group by type", "SELECT type, count(*) FROM events GROUP BY type") {
-        @Override
-        PeerQuestion question(SplittableRandom random, long records) {
-            return PeerQuestion.of(Kind.COUNT_BY_TYPE);
-        }
-    },
+    GROUP_BY_TYPE(Kind.COUNT_BY_TYPE, "group by type", "SELECT type, count(*) FROM events GROUP BY type"),
     LATEST_50(Kind.LATEST, "latest 50", "SELECT * FROM events ORDER BY id DESC LIMIT 50") {
         @Override
         PeerQuestion question(SplittableRandom random, long records) {
@@ -105,33 +100,13 @@ public enum LatencyShape {
         }
     },
     PER_MONTH(Kind.COUNT_PER_MONTH, "count per month",
-            "SELECT date_trunc('month', received_at) AS m, count(*) FROM events GROUP BY m ORDER BY m") {
-        @Override
-        PeerQuestion question(SplittableRandom random, long records) {
-            return PeerQuestion.of(Kind.COUNT_PER_MONTH);
-        }
-    },
+            "SELECT date_trunc('month', received_at) AS m, count(*) FROM events GROUP BY m ORDER BY m"),
     PER_TYPE_VERIFIED(Kind.COUNT_PER_TYPE_VERIFIED, "count per (type, verified)",
-            "SELECT type, verified, count(*) FROM events GROUP BY type, verified ORDER BY type, verified") {
-        @Override
-        PeerQuestion question(SplittableRandom random, long records) {
-            return PeerQuestion.of(Kind.COUNT_PER_TYPE_VERIFIED);
-        }
-    },
+            "SELECT type, verified, count(*) FROM events GROUP BY type, verified ORDER BY type, verified"),
     PER_TYPE_HOUR_OF_DAY(Kind.COUNT_PER_TYPE_HOUR_OF_DAY, "count per (type, hour of day)",
-            "SELECT type, hour(received_at) AS h, count(*) FROM events GROUP BY type, h ORDER BY type, h") {
-        @Override
-        PeerQuestion question(SplittableRandom random, long records) {
-            return PeerQuestion.of(Kind.COUNT_PER_TYPE_HOUR_OF_DAY);
-        }
-    },
+            "SELECT type, hour(received_at) AS h, count(*) FROM events GROUP BY type, h ORDER BY type, h"),
     SUM_SIZE_PER_TYPE(Kind.SUM_SIZE_PER_TYPE, "sum(size) per type",
-            "SELECT type, sum(size) FROM events GROUP BY type ORDER BY type") {
-        @Override
-        PeerQuestion question(SplittableRandom random, long records) {
-            return PeerQuestion.of(Kind.SUM_SIZE_PER_TYPE);
-        }
-    },
+            "SELECT type, sum(size) FROM events GROUP BY type ORDER BY type"),
     TOP10_BY_VALUE(Kind.TOP_BY_VALUE, "top 10 by value", "SELECT id, value FROM events ORDER BY value DESC, id LIMIT 10") {
         @Override
         PeerQuestion question(SplittableRandom random, long records) {
@@ -217,8 +192,10 @@ public enum LatencyShape {
         return sql;
     }
 
-    /** The question of one call. */
-    abstract PeerQuestion question(SplittableRandom random, long records);
+    /** The question of one call; a shape whose statement takes no parameters asks the same each time. */
+    PeerQuestion question(SplittableRandom random, long records) {
+        return PeerQuestion.of(kind);
+    }
 
     /** The shape's question sequence for {@code records} dense events: the same in every JVM. */
     public List<PeerQuestion> questions(long records) {
