@@ -1,8 +1,6 @@
 package dev.big.db;
 
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -14,9 +12,11 @@ public record Aggregate(long count, BigInteger sum, OptionalLong min, OptionalLo
 
     /** The mean of the values, or empty when there are none. */
     public OptionalDouble avg() {
-        if (count == 0) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(new BigDecimal(sum).divide(BigDecimal.valueOf(count), MathContext.DECIMAL128).doubleValue());
+        return countAndSum().avg();
+    }
+
+    /** The count and sum alone. */
+    public Sum countAndSum() {
+        return new Sum(count, sum);
     }
 }

@@ -1,6 +1,7 @@
 package dev.big.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.big.engine.bsi.BsiField;
 import dev.big.engine.bsi.BsiReader;
@@ -72,6 +73,11 @@ class BsiGroupAggregateTest {
                     }
                 }
                 reader.aggregateGroups(0, columnGroups, together);
+                BsiTotals[] sumsOnly = new BsiTotals[groupCount];
+                for (int g = 0; g < groupCount; g++) {
+                    sumsOnly[g] = BsiTotals.countAndSum();
+                }
+                new BsiReader(txn, field).aggregateGroups(0, columnGroups, sumsOnly);
                 for (int g = 0; g < groupCount; g++) {
                     BsiTotals alone = new BsiTotals();
                     new BsiReader(txn, field).aggregate(0, groups[g], alone);
@@ -80,6 +86,13 @@ class BsiGroupAggregateTest {
                     assertEquals(alone.sum(), together[g].sum(), what + " sum");
                     assertEquals(alone.min(), together[g].min(), what + " min");
                     assertEquals(alone.max(), together[g].max(), what + " max");
+                    assertEquals(alone.count(), sumsOnly[g].count(), what + " count without extremes");
+                    assertEquals(alone.sum(), sumsOnly[g].sum(), what + " sum without extremes");
+                    BsiTotals aloneSumOnly = BsiTotals.countAndSum();
+                    new BsiReader(txn, field).aggregate(0, groups[g], aloneSumOnly);
+                    assertEquals(alone.sum(), aloneSumOnly.sum(), what + " filtered sum without extremes");
+                    assertEquals(alone.count(), aloneSumOnly.count(), what + " filtered count without extremes");
+                    assertThrows(IllegalStateException.class, aloneSumOnly::min, what + ": min of sum-only totals");
                 }
             }
         }

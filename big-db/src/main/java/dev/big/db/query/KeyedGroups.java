@@ -5,7 +5,9 @@ import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
+import dev.big.db.GroupSum;
 import dev.big.db.InvalidInputException;
+import dev.big.db.Sum;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Fragment;
@@ -20,6 +22,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.Container;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -93,6 +97,29 @@ final class KeyedGroups {
      * group instead cost a descent per group per shard and a pass over the planes per group.
      */
     List<GroupAggregate> groupAggregate(String tableName, String keyField, String valueField, Filter filter) {
+        List<GroupAggregate> result = new ArrayList<>();
+        groupTotals(tableName, keyField, valueField, filter, BsiTotals::new, (key, rows, a) ->
+                result.add(new GroupAggregate(key, rows, new Aggregate(a.count(), a.sum(), a.min(), a.max()))));
+        result.sort(Comparator.comparing(GroupAggregate::key, Comparator.nullsLast(Comparator.naturalOrder())));
+        return result;
+    }
+
+    /** {@link #groupAggregate} with the count and sum alone: no walks for the min and max. */
+    List<GroupSum> groupSum(String tableName, String keyField, String valueField, Filter filter) {
+        List<GroupSum> result = new ArrayList<>();
+        groupTotals(tableName, keyField, valueField, filter, BsiTotals::countAndSum, (key, rows, a) ->
+                result.add(new GroupSum(key, rows, new Sum(a.count(), a.sum()))));
+        result.sort(Comparator.comparing(GroupSum::key, Comparator.nullsLast(Comparator.naturalOrder())));
+        return result;
+    }
+
+    /** What {@link #groupTotals} hands over per group: its key (null for no value), records and totals. */
+    private interface GroupTotals {
+        void accept(String key, long rows, BsiTotals totals);
+    }
+
+    private void groupTotals(String tableName, String keyField, String valueField, Filter filter,
+                             Supplier<BsiTotals> newTotals, GroupTotals out) {
         TableInfo table = engine.catalog().table(tableName);
         FieldInfo key = keyedField(table, keyField);
         FieldInfo value = table.field(valueField);
@@ -106,7 +133,7 @@ final class KeyedGroups {
         // Group index 0 is the null key; dictionary id d is group index d + 1.
         Map<Long, Integer> indexOfRow = new HashMap<>();
         List<Long> rowOfIndex = new ArrayList<>(List.of(-1L));
-        List<BsiTotals> aggregates = new ArrayList<>(List.of(new BsiTotals()));
+        List<BsiTotals> aggregates = new ArrayList<>(List.of(newTotals.get()));
         List<long[]> rows = new ArrayList<>(List.of(new long[1]));
         ColumnGroups groups = new ColumnGroups();
         for (long[] shard : engine.shards(table)) {
@@ -115,34 +142,38 @@ final class KeyedGroups {
                 continue;
             }
             Container[] matching = ColumnBitmaps.byContainerColumn(columns);
-            Container[] withKey = new Container[Coords.CONTAINERS_PER_ROW];
+            int[] withKey = new int[Coords.CONTAINERS_PER_ROW];
             groups.clear();
             engine.txn().fragment(key.rowsFragment(shard[0])).forEachCell(0, -1L, view -> {
                 int c = Coords.containerColumnOfKey(view.key());
                 if (matching[c] == null) {
                     return true;
                 }
-                Container records = view.toContainer().and(matching[c]);
+                // A full column (every record of it matches, as under no filter) would only be copied by the and.
+                Container records = matching[c].isFull() ? view.toContainer() : view.toContainer().and(matching[c]);
                 if (records.isEmpty()) {
                     return true;
                 }
                 long row = Coords.rowOfKey(view.key());
                 int index = indexOfRow.computeIfAbsent(row, r -> {
                     rowOfIndex.add(r);
-                    aggregates.add(new BsiTotals());
+                    aggregates.add(newTotals.get());
                     rows.add(new long[1]);
                     return rowOfIndex.size() - 1;
                 });
                 rows.get(index)[0] += records.getCardinality();
                 groups.add(c, index, records);
-                withKey[c] = withKey[c] == null ? records.clone() : withKey[c].ior(records);
+                withKey[c] += records.getCardinality();
                 return true;
             });
             for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
                 if (matching[c] == null) {
                     continue;
                 }
-                Container nulls = withKey[c] == null ? matching[c] : matching[c].andNot(withKey[c]);
+                if (withKey[c] == matching[c].getCardinality()) {
+                    continue; // a keyed field has one value per record: every matching record has a key
+                }
+                Container nulls = matching[c].andNot(union(groups, c));
                 if (!nulls.isEmpty()) {
                     rows.get(0)[0] += nulls.getCardinality();
                     groups.add(c, 0, nulls);
@@ -151,18 +182,21 @@ final class KeyedGroups {
             reader.aggregateGroups(shard[0], groups, aggregates.toArray(BsiTotals[]::new));
         }
         Dictionary dictionary = evaluator.dictionary(key);
-        List<GroupAggregate> result = new ArrayList<>();
         for (int index = 0; index < rowOfIndex.size(); index++) {
             long count = rows.get(index)[0];
-            if (count == 0) {
-                continue;
+            if (count > 0) {
+                out.accept(index == 0 ? null : dictionary.value(rowOfIndex.get(index)), count, aggregates.get(index));
             }
-            BsiTotals a = aggregates.get(index);
-            result.add(new GroupAggregate(index == 0 ? null : dictionary.value(rowOfIndex.get(index)), count,
-                    new Aggregate(a.count(), a.sum(), a.min(), a.max())));
         }
-        result.sort(Comparator.comparing(GroupAggregate::key, Comparator.nullsLast(Comparator.naturalOrder())));
-        return result;
+    }
+
+    /** The records of every group in container column {@code c}, or an empty container when there are none. */
+    private static Container union(ColumnGroups groups, int c) {
+        Container union = new ArrayContainer();
+        for (int i = 0; i < groups.size(c); i++) {
+            union = union.ior(groups.records(c, i));
+        }
+        return union;
     }
 
     private static FieldInfo keyedField(TableInfo table, String fieldName) {

@@ -4,8 +4,10 @@ import dev.big.db.Aggregate;
 import dev.big.db.Filter;
 import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
+import dev.big.db.GroupSum;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Order;
+import dev.big.db.Sum;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
@@ -118,6 +120,17 @@ public final class QueryEngine {
 
     /** count, sum, min and max of an int or timestamp field over the records matching {@code filter}. */
     public Aggregate aggregate(String tableName, String fieldName, Filter filter) {
+        BsiTotals aggregate = totals(tableName, fieldName, filter, new BsiTotals());
+        return new Aggregate(aggregate.count(), aggregate.sum(), aggregate.min(), aggregate.max());
+    }
+
+    /** count and sum of int or timestamp field {@code fieldName} among the matching records, no extremes. */
+    public Sum sum(String tableName, String fieldName, Filter filter) {
+        BsiTotals sum = totals(tableName, fieldName, filter, BsiTotals.countAndSum());
+        return new Sum(sum.count(), sum.sum());
+    }
+
+    private BsiTotals totals(String tableName, String fieldName, Filter filter, BsiTotals aggregate) {
         TableInfo table = catalog.table(tableName);
         FieldInfo field = table.field(fieldName);
         if (!field.type().isInteger()) {
@@ -127,7 +140,6 @@ public final class QueryEngine {
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
         BsiReader reader = evaluator.bsi(field);
-        BsiTotals aggregate = new BsiTotals();
         boolean all = filter instanceof Filter.All;
         for (long[] shard : shards(table)) {
             RoaringBitmap columns = all ? null : evaluator.evaluate(filter, shard[0]);
@@ -136,7 +148,7 @@ public final class QueryEngine {
             }
             reader.aggregate(shard[0], columns, aggregate);
         }
-        return new Aggregate(aggregate.count(), aggregate.sum(), aggregate.min(), aggregate.max());
+        return aggregate;
     }
 
     /**
@@ -160,6 +172,11 @@ public final class QueryEngine {
      */
     public List<GroupAggregate> groupAggregate(String tableName, String keyField, String valueField, Filter filter) {
         return keyedGroups.groupAggregate(tableName, keyField, valueField, filter);
+    }
+
+    /** The same with the count and sum of {@code valueField} alone, no extremes. */
+    public List<GroupSum> groupSum(String tableName, String keyField, String valueField, Filter filter) {
+        return keyedGroups.groupSum(tableName, keyField, valueField, filter);
     }
 
     /**

@@ -4,18 +4,24 @@ import dev.big.db.Aggregate;
 import dev.big.db.Filter;
 import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
+import dev.big.db.GroupSum;
 import dev.big.db.Snapshot;
+import dev.big.db.Sum;
 import dev.big.db.field.ScalarKind;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The aggregates the typed API has calls for, answered by them: without GROUP BY,
  * {@link Snapshot#count}, {@link Snapshot#aggregate} and {@link Snapshot#countDistinct}; grouped by
- * one keyed column, {@link Snapshot#groupCount} and {@link Snapshot#groupAggregate}. Each call is
+ * one keyed column, {@link Snapshot#groupCount} and {@link Snapshot#groupAggregate}. Sums and means
+ * of a column no min or max of the statement reads come from {@link Snapshot#sum} and {@link
+ * Snapshot#groupSum}, which skip the walks for the extremes. Each call is
  * made once per statement (per column, per filter) however many aggregates of the select list
  * read it. {@link AggregateRunner} decides when these calls answer a query.
  */
@@ -25,8 +31,12 @@ final class TypedApiAggregates {
     private final TableBinding table;
     private final Filter where;
     private final Map<String, Aggregate> aggregates = new HashMap<>();
+    private final Map<String, Sum> sums = new HashMap<>();
     private final Map<Filter, Map<String, Long>> groupCounts = new HashMap<>();
     private final Map<String, Map<String, Aggregate>> groupAggregates = new HashMap<>();
+    private final Map<String, Map<String, Sum>> groupSums = new HashMap<>();
+    /** The columns some min or max of the statement reads: only these are asked for extremes. */
+    private Set<String> withExtremes = Set.of();
 
     TypedApiAggregates(Snapshot snapshot, TableBinding table, Filter where) {
         this.snapshot = snapshot;
@@ -36,6 +46,7 @@ final class TypedApiAggregates {
 
     /** The value of each of {@code slots} over every matching record. */
     Object[] values(List<AggregateCall> slots) {
+        withExtremes = columnsWithExtremes(slots);
         Object[] values = new Object[slots.size()];
         for (int i = 0; i < values.length; i++) {
             values[i] = globalValue(slots.get(i));
@@ -50,17 +61,36 @@ final class TypedApiAggregates {
         TableBinding.BoundColumn column = table.column(call.column());
         return switch (call.function()) {
             case COUNT -> column.isId() ? snapshot.count(table.name(), where)
-                    : column.type().isInteger() ? aggregate(column).count()
+                    : column.type().isInteger() ? sum(column).count()
                     : snapshot.count(table.name(), withValue(column));
             case COUNT_DISTINCT -> column.isId() ? snapshot.count(table.name(), where)
                     : snapshot.countDistinct(table.name(), column.name(), where);
-            case SUM, MIN, MAX, AVG -> valueOf(call.function(), column, aggregate(column));
+            case SUM, AVG -> valueOf(call.function(), column, sum(column));
+            case MIN, MAX -> valueOf(call.function(), column, aggregate(column));
             default -> throw new AssertionError(call.function());
         };
     }
 
     private Aggregate aggregate(TableBinding.BoundColumn column) {
         return aggregates.computeIfAbsent(column.name(), name -> snapshot.aggregate(table.name(), name, where));
+    }
+
+    /** The count and sum of {@code column}: from its aggregate when the statement needs that anyway. */
+    private Sum sum(TableBinding.BoundColumn column) {
+        if (withExtremes.contains(column.name())) {
+            return aggregate(column).countAndSum();
+        }
+        return sums.computeIfAbsent(column.name(), name -> snapshot.sum(table.name(), name, where));
+    }
+
+    private Set<String> columnsWithExtremes(List<AggregateCall> slots) {
+        Set<String> columns = new HashSet<>();
+        for (AggregateCall call : slots) {
+            if (call.function() == AggregateCall.Function.MIN || call.function() == AggregateCall.Function.MAX) {
+                columns.add(table.column(call.column()).name());
+            }
+        }
+        return columns;
     }
 
     /** The filter with {@code column IS NOT NULL} added: the records count(column) counts. */
@@ -76,16 +106,29 @@ final class TypedApiAggregates {
         }
         ScalarKind kind = column.scalarKind();
         return switch (function) {
-            case SUM -> kind.sum(aggregate.sum());
-            case AVG -> kind.average(aggregate.sum(), aggregate.count());
+            case SUM, AVG -> valueOf(function, column, aggregate.countAndSum());
             case MIN -> kind.value(aggregate.min().getAsLong());
             case MAX -> kind.value(aggregate.max().getAsLong());
             default -> throw new AssertionError(function);
         };
     }
 
+    /** A sum's or mean's value as its field's kind reads it. */
+    static Object valueOf(AggregateCall.Function function, TableBinding.BoundColumn column, Sum sum) {
+        if (sum == null || sum.count() == 0) {
+            return null;
+        }
+        ScalarKind kind = column.scalarKind();
+        return switch (function) {
+            case SUM -> kind.sum(sum.sum());
+            case AVG -> kind.average(sum.sum(), sum.count());
+            default -> throw new AssertionError(function);
+        };
+    }
+
     /** Per value of keyed field {@code key}: its key and the value of each of {@code slots}. */
     List<Object[][]> perKey(String key, List<AggregateCall> slots) {
+        withExtremes = columnsWithExtremes(slots);
         Map<String, Long> rowsByKey = groupCounts(key, where);
         List<Object[][]> groups = new ArrayList<>(rowsByKey.size());
         for (Map.Entry<String, Long> group : rowsByKey.entrySet()) {
@@ -108,7 +151,10 @@ final class TypedApiAggregates {
             case COUNT -> column.isId() ? rows : isKey ? (group == null ? 0L : rows)
                     : groupCounts(key, withValue(column)).getOrDefault(group, 0L);
             case COUNT_DISTINCT -> column.isId() ? rows : (group == null ? 0L : 1L);
-            case SUM, MIN, MAX, AVG -> valueOf(call.function(), column, groupAggregates(key, column.name()).get(group));
+            case SUM, AVG -> valueOf(call.function(), column, withExtremes.contains(column.name())
+                    ? countAndSum(groupAggregates(key, column.name()).get(group))
+                    : groupSums(key, column.name()).get(group));
+            case MIN, MAX -> valueOf(call.function(), column, groupAggregates(key, column.name()).get(group));
             default -> throw new AssertionError(call.function());
         };
     }
@@ -121,6 +167,20 @@ final class TypedApiAggregates {
                 counts.put(group.key(), group.count());
             }
             return counts;
+        });
+    }
+
+    private static Sum countAndSum(Aggregate aggregate) {
+        return aggregate == null ? null : aggregate.countAndSum();
+    }
+
+    private Map<String, Sum> groupSums(String key, String field) {
+        return groupSums.computeIfAbsent(field, f -> {
+            Map<String, Sum> byKey = new HashMap<>();
+            for (GroupSum group : snapshot.groupSum(table.name(), key, field, where)) {
+                byKey.put(group.key(), group.sum());
+            }
+            return byKey;
         });
     }
 

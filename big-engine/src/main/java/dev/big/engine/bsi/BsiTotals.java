@@ -7,6 +7,10 @@ import java.util.OptionalLong;
  * Sum, count, min and max of the values of one or more shards, as a {@link BsiReader} adds them
  * up: the sum is kept as a count of set bits per plane (positive and negative values apart) and
  * the count of values at the base, so it is exact however large it grows.
+ *
+ * <p>Totals made {@link #countAndSum()} skip the min and max: under a filter each of them is a
+ * walk down the planes per container column, which measured 39-43% of a filtered {@code sum} and
+ * of a {@code sum} per group (JFR, 1M events), work wasted when only sums or means are asked.
  */
 public final class BsiTotals {
 
@@ -15,9 +19,23 @@ public final class BsiTotals {
     long count;
     long baseCount;
     long base;
-    private boolean hasMinMax;
+    private final boolean withExtremes;
     private long min = Long.MAX_VALUE;
     private long max = Long.MIN_VALUE;
+
+    /** Totals that collect the min and max too. */
+    public BsiTotals() {
+        this(true);
+    }
+
+    private BsiTotals(boolean withExtremes) {
+        this.withExtremes = withExtremes;
+    }
+
+    /** Totals of the count and sum alone: {@link #min} and {@link #max} refuse to answer. */
+    public static BsiTotals countAndSum() {
+        return new BsiTotals(false);
+    }
 
     /** How many values were added. */
     public long count() {
@@ -38,21 +56,29 @@ public final class BsiTotals {
 
     /** The smallest value added, or empty when none was. */
     public OptionalLong min() {
+        requireExtremes();
         return count == 0 ? OptionalLong.empty() : OptionalLong.of(min);
     }
 
     /** The largest value added, or empty when none was. */
     public OptionalLong max() {
+        requireExtremes();
         return count == 0 ? OptionalLong.empty() : OptionalLong.of(max);
+    }
+
+    /** Whether the adding-up must find the min and max. */
+    boolean withExtremes() {
+        return withExtremes;
     }
 
     void include(long value) {
         min = Math.min(min, value);
         max = Math.max(max, value);
-        hasMinMax = true;
     }
 
-    boolean hasMinMax() {
-        return hasMinMax;
+    private void requireExtremes() {
+        if (!withExtremes) {
+            throw new IllegalStateException("these totals were made countAndSum(): they hold no min or max");
+        }
     }
 }

@@ -25,8 +25,9 @@ final class PlaneAggregates {
 
     /**
      * Adds the values of {@code shard} (among {@code filter} if not null) to {@code aggregate}: one
-     * pass over each container column's planes for the sum, and a most-significant-first walk for
-     * min and max (zone maps answer min and max directly when there is no filter).
+     * pass over each container column's planes for the sum, and, if the totals want them, a
+     * most-significant-first walk for min and max (zone maps answer min and max directly when there
+     * is no filter).
      */
     void aggregate(long shard, RoaringBitmap filter, BsiTotals aggregate) {
         ZoneMap zone = reader.selectShard(shard);
@@ -36,7 +37,7 @@ final class PlaneAggregates {
         aggregate.base = reader.field().base();
         Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
         int depth = zone.depth();
-        CandidateSet set = new CandidateSet();
+        CandidateSet set = filters != null && aggregate.withExtremes() ? new CandidateSet() : null;
         for (int c = 0; c < ZoneMap.COLUMNS; c++) {
             if (zone.count(c) == 0 || (filters != null && filters[c] == null)) {
                 continue;
@@ -57,7 +58,7 @@ final class PlaneAggregates {
                 if (filters == null) {
                     aggregate.include(zone.min(c));
                     aggregate.include(zone.max(c));
-                } else {
+                } else if (aggregate.withExtremes()) {
                     set.loadWords(candidates);
                     long largest = ColumnExtremes.extreme(set, planes, depth, true);
                     set.loadWords(candidates);
@@ -112,7 +113,7 @@ final class PlaneAggregates {
                     addRecordByRecord(records, rows, depth, aggregate);
                     continue;
                 }
-                if (set == null) {
+                if (set == null && aggregate.withExtremes()) {
                     set = new CandidateSet();
                 }
                 reader.ensureScanBuffers();
@@ -129,6 +130,9 @@ final class PlaneAggregates {
                     long[] bits = negative ? aggregate.negativeBits : aggregate.positiveBits;
                     for (int bit = 0; bit < depth; bit++) {
                         bits[bit] += WordKernels.andCardinality(candidates, rows[BsiLayout.FIRST_PLANE_ROW + bit]);
+                    }
+                    if (!aggregate.withExtremes()) {
+                        continue;
                     }
                     set.loadWords(candidates);
                     long largest = ColumnExtremes.extreme(set, planes, depth, true);
