@@ -6,4 +6,7 @@ module dev.big.db {
     exports dev.big.db;
     exports dev.big.db.sql;
     exports dev.big.db.exchange;
+    exports dev.big.db.rowfile;
+    // Parquet files are written by big-parquet, found at run time, so big-db carries none of Parquet's libraries.
+    uses dev.big.db.rowfile.ParquetWriterProvider;
 }

@@ -22,20 +22,15 @@ final class IntegerDivisionText {
         int n = sql.length();
         while (i < n) {
             char c = sql.charAt(i);
+            int commentEnd = SqlText.afterComment(sql, i);
             if (c == '\'' || c == '"') {
-                int end = closing(sql, i, c);
-                out.append(sql, i, end);
-                i = end;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int end = sql.indexOf('\n', i);
+                int end = SqlText.afterQuoted(sql, i);
                 end = end < 0 ? n : end;
                 out.append(sql, i, end);
                 i = end;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                end = end < 0 ? n : end + 2;
-                out.append(sql, i, end);
-                i = end;
+            } else if (commentEnd > i) {
+                out.append(sql, i, commentEnd);
+                i = commentEnd;
             } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '/') {
                 out.append(REPLACEMENT);
                 i += 2;
@@ -45,22 +40,6 @@ final class IntegerDivisionText {
             }
         }
         return out.toString();
-    }
-
-    /** The index just past the quote closing the one at {@code start} (a doubled quote is part of the text). */
-    private static int closing(String sql, int start, char quote) {
-        int i = start + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return sql.length();
     }
 
     /** An expression as JSqlParser prints it, with its integer divisions written as DuckDB's {@code //}. */

@@ -22,7 +22,8 @@ import net.sf.jsqlparser.statement.Statement;
  * a statement is in the subset; binding its names and literals against the table's definition,
  * which comes from the catalog; making one call per distinct aggregate; typing result values as
  * DuckDB does; ordering and cutting aggregate rows (ORDER BY, LIMIT); and EXPLAIN, which
- * describes the plan from the shards' record counts and stored zone maps.
+ * describes the plan from the shards' record counts and stored zone maps. {@code COPY ... TO 'file'}
+ * runs its query through a cursor and writes the rows to the file ({@link CopyRunner}).
  *
  * <p>A statement goes through four steps:
  * <ol>
@@ -49,6 +50,9 @@ public final class SqlEngine {
     public static SqlResult execute(Snapshot snapshot, String sql) {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(sql, "sql");
+        if (isCopy(sql)) {
+            return CopyRunner.run(snapshot, sql, List.of());
+        }
         StatementCache.Prepared prepared = prepare(sql);
         try {
             return run(snapshot, prepared);
@@ -74,6 +78,9 @@ public final class SqlEngine {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(parameters, "parameters");
+        if (isCopy(sql)) {
+            return CopyRunner.run(snapshot, sql, parameters);
+        }
         if (parameters.isEmpty() && sql.indexOf('?') < 0) {
             return execute(snapshot, sql);
         }
@@ -127,14 +134,20 @@ public final class SqlEngine {
     }
 
     /**
-     * Runs {@code sql} in {@code transaction}: a query sees the transaction's writes so far, an
-     * INSERT, UPDATE or DELETE writes as one change of it and answers one row, the count of
-     * records it wrote. {@code ?} stand for {@code parameters} (none: the statement has no ?).
+     * Runs {@code sql} in {@code transaction}: a query sees the transaction's writes so far (and
+     * so does a COPY's), an INSERT, UPDATE or DELETE writes as one change of it and answers one
+     * row, the count of records it wrote. {@code ?} stand for {@code parameters} (none: the
+     * statement has no ?).
      */
     public static SqlResult execute(Transaction transaction, String sql, List<?> parameters) {
         Objects.requireNonNull(transaction, "transaction");
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(parameters, "parameters");
+        if (isCopy(sql)) {
+            try (Snapshot view = transaction.read()) {
+                return CopyRunner.run(view, sql, parameters);
+            }
+        }
         boolean bound = !parameters.isEmpty() || sql.indexOf('?') >= 0;
         StatementCache.Prepared prepared = bound ? prepareWithParameters(sql, parameters) : prepare(sql);
         try {
@@ -170,28 +183,29 @@ public final class SqlEngine {
      */
     public static boolean isWrite(String sql) {
         Objects.requireNonNull(sql, "sql");
-        int at = 0;
-        while (at < sql.length()) {
-            char c = sql.charAt(at);
-            if (Character.isWhitespace(c)) {
-                at++;
-            } else if (sql.startsWith("--", at)) {
-                int end = sql.indexOf('\n', at);
-                at = end < 0 ? sql.length() : end + 1;
-            } else if (sql.startsWith("/*", at)) {
-                int end = sql.indexOf("*/", at + 2);
-                at = end < 0 ? sql.length() : end + 2;
-            } else {
-                break;
-            }
-        }
+        int at = SqlText.afterBlanks(sql, 0);
+        int length = wordLength(sql, at);
+        return length == 6 && (sql.regionMatches(true, at, "INSERT", 0, 6) || sql.regionMatches(true, at, "UPDATE", 0, 6)
+                || sql.regionMatches(true, at, "DELETE", 0, 6));
+    }
+
+    /**
+     * Whether {@code sql} is a COPY (by its first word, as {@link #isWrite}): it writes the answer
+     * of a query to a file and answers the count of rows written (docs/sql.md, "COPY").
+     */
+    public static boolean isCopy(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        int at = SqlText.afterBlanks(sql, 0);
+        return wordLength(sql, at) == 4 && sql.regionMatches(true, at, "COPY", 0, 4);
+    }
+
+    /** How many letters stand at {@code at}. */
+    private static int wordLength(String sql, int at) {
         int end = at;
         while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
             end++;
         }
-        int length = end - at;
-        return length == 6 && (sql.regionMatches(true, at, "INSERT", 0, 6) || sql.regionMatches(true, at, "UPDATE", 0, 6)
-                || sql.regionMatches(true, at, "DELETE", 0, 6));
+        return end - at;
     }
 
     /** How many {@code ?} parameters {@code sql} has (outside strings, quoted names and comments). */
@@ -330,12 +344,16 @@ public final class SqlEngine {
      * Runs {@code sql} (a query; {@code ?} stand for {@code parameters}) on {@code snapshot} and
      * returns its answer as a cursor that reads as it goes: a listing's records are read while the
      * cursor moves, in pages of ids, so memory stays bounded however many it lists. The snapshot
-     * must stay open while the cursor is read; closing the cursor leaves it open.
+     * must stay open while the cursor is read; closing the cursor leaves it open. A COPY writes its
+     * file before this returns; its cursor holds the one row of its count.
      */
     public static SqlCursor open(Snapshot snapshot, String sql, List<?> parameters) {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(sql, "sql");
         Objects.requireNonNull(parameters, "parameters");
+        if (isCopy(sql)) {
+            return SqlCursor.of(CopyRunner.run(snapshot, sql, parameters));
+        }
         boolean bound = !parameters.isEmpty() || sql.indexOf('?') >= 0;
         StatementCache.Prepared prepared = bound ? prepareWithParameters(sql, parameters) : prepare(sql);
         try {

@@ -12,6 +12,8 @@ import java.util.List;
  */
 public record SqlResult(List<String> columns, List<List<Object>> rows, List<ColumnType> types) {
 
+    private static final ColumnType COUNT = new ColumnType(ColumnType.Kind.BIGINT, 0, false);
+
     /** Keeps unmodifiable copies; refuses a type list that does not match the columns. */
     public SqlResult {
         columns = List.copyOf(columns);
@@ -25,6 +27,11 @@ public record SqlResult(List<String> columns, List<List<Object>> rows, List<Colu
     /** A result whose column types are read from its values ({@link ColumnType}). */
     public SqlResult(List<String> columns, List<List<Object>> rows) {
         this(columns, rows, ColumnType.inferred(columns.size(), rows));
+    }
+
+    /** The answer of a statement that counts what it did (a write, a COPY): one row, {@code count}, a BIGINT. */
+    static SqlResult ofCount(long count) {
+        return new SqlResult(List.of("count"), List.of(List.of(count)), List.of(COUNT));
     }
 
     /** The single value of a one-row, one-column result (a count, for example). */

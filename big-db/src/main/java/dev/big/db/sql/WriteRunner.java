@@ -26,8 +26,6 @@ import java.util.Set;
  */
 final class WriteRunner {
 
-    private static final ColumnType COUNT = new ColumnType(ColumnType.Kind.BIGINT, 0, false);
-
     private final Transaction transaction;
     private final List<Object> values;
 
@@ -55,7 +53,7 @@ final class WriteRunner {
                 }
             };
         }
-        return new SqlResult(List.of("count"), List.of(List.of(count)), List.of(COUNT));
+        return SqlResult.ofCount(count);
     }
 
     private static long[] matching(Snapshot view, TableBinding table, Filter where) {
