@@ -21,9 +21,9 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * GROUP BY one or more keys with any {@link Measure}s, from bitmaps: per shard, the matching
- * records are split by the first key, each part by the second, and so on — a keyed or bool key by
- * intersecting its rows, an int or timestamp key by range scans of its planes
- * ({@link BucketPartition}) — and every group's measures are counted on its records: cardinalities
+ * records are split into the groups of the keys ({@link GroupPartition}: a keyed or bool key by
+ * intersecting its rows, an int or timestamp key by range scans of its planes) — and every group's
+ * measures are counted on its records: cardinalities
  * for counts, one pass over the planes for sums and extremes, counting probes for quantiles
  * ({@link ValueRank}). No record is read.
  *
@@ -54,15 +54,25 @@ public final class Grouping {
         if (keys.isEmpty()) {
             groups.put(List.of(), new GroupState(measures.size()));
         }
+        GroupPartition partition = new GroupPartition(engine, table, evaluator);
+        boolean countsOnly = measures.stream().allMatch(m -> m instanceof Measure.CountRecords c && c.filter() instanceof Filter.All);
         for (long[] entry : engine.shards(table)) {
             long shard = entry[0];
             RoaringBitmap matching = where instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(where, shard);
             if (matching.isEmpty()) {
                 continue;
             }
-            Map<List<Object>, RoaringBitmap> leaves = new LinkedHashMap<>();
-            partition(keys, shard, matching, leaves);
-            ShardMeasures shardMeasures = new ShardMeasures(shard);
+            partition.shard(shard);
+            if (countsOnly) {
+                // count(*) alone needs no group's records, only how many there are.
+                partition.counts(keys, matching).forEach((labels, records) -> {
+                    GroupState state = groups.computeIfAbsent(labels, k -> new GroupState(measures.size()));
+                    java.util.Arrays.setAll(state.counts, m -> state.counts[m] + records);
+                });
+                continue;
+            }
+            Map<List<Object>, RoaringBitmap> leaves = partition.records(keys, matching);
+            ShardMeasures shardMeasures = new ShardMeasures(shard, partition);
             for (var leaf : leaves.entrySet()) {
                 GroupState state = groups.computeIfAbsent(leaf.getKey(), k -> new GroupState(measures.size()));
                 for (int m = 0; m < measures.size(); m++) {
@@ -117,138 +127,6 @@ public final class Grouping {
         }
     }
 
-    // ------------------------------------------------------------------ partitioning
-
-    /**
-     * Above this many (parent part, group of the next key) pairs, the next key splits each part on
-     * its own; at or below, it splits the shard's matching records once and each part is ANDed with
-     * its groups. Splitting a part costs range scans over the part (a timestamp key halves its
-     * range of buckets about eight times for 279 hours), and 20 parts paid that 20 times: GROUP BY
-     * type, hour(received_at) over 1,000,000 events took 598 ms with nested splits only.
-     */
-    static final int INTERSECTED_PAIRS_LIMIT = 65_536;
-
-    /**
-     * Splits {@code matching} by every key, level by level, into {@code leaves} (key values to
-     * records; parts with the same labels, as calendar parts make, are merged).
-     */
-    private void partition(List<GroupKey> keys, long shard, RoaringBitmap matching, Map<List<Object>, RoaringBitmap> leaves) {
-        Map<List<Object>, RoaringBitmap> level = new LinkedHashMap<>();
-        level.put(List.of(), matching);
-        for (GroupKey key : keys) {
-            Map<List<Object>, RoaringBitmap> next = new LinkedHashMap<>();
-            Map<Object, RoaringBitmap> whole = level.size() == 1 ? null : wholeSplit(key, shard, matching, level.size());
-            for (var part : level.entrySet()) {
-                if (whole != null) {
-                    for (var group : whole.entrySet()) {
-                        RoaringBitmap records = RoaringBitmap.and(part.getValue(), group.getValue());
-                        if (!records.isEmpty()) {
-                            next.put(extended(part.getKey(), group.getKey()), records);
-                        }
-                    }
-                } else {
-                    splitBy(key, shard, part.getValue(), (label, records) ->
-                            next.merge(extended(part.getKey(), label), records, (a, b) -> RoaringBitmap.or(a, b)));
-                }
-            }
-            level = next;
-        }
-        level.forEach((labels, records) -> leaves.merge(labels, records, (a, b) -> RoaringBitmap.or(a, b)));
-    }
-
-    /** {@code key}'s groups of all of {@code matching}, or null when pairing them with {@code parts} parts costs too much. */
-    private Map<Object, RoaringBitmap> wholeSplit(GroupKey key, long shard, RoaringBitmap matching, int parts) {
-        Map<Object, RoaringBitmap> groups = new LinkedHashMap<>();
-        splitBy(key, shard, matching, (label, records) -> groups.merge(label, records, (a, b) -> RoaringBitmap.or(a, b)));
-        return (long) groups.size() * parts <= INTERSECTED_PAIRS_LIMIT ? groups : null;
-    }
-
-    /** {@code labels} and then {@code label} (not List.copyOf: a NULL key is a null element). */
-    private static List<Object> extended(List<Object> labels, Object label) {
-        List<Object> out = new ArrayList<>(labels.size() + 1);
-        out.addAll(labels);
-        out.add(label);
-        return java.util.Collections.unmodifiableList(out);
-    }
-
-    /** Splits {@code records} by {@code key}'s values; null labels the records without a value. */
-    private void splitBy(GroupKey key, long shard, RoaringBitmap records, BiConsumer<Object, RoaringBitmap> out) {
-        FieldInfo field = table.field(key.field());
-        if (field.type().isInteger()) {
-            BsiReader reader = evaluator.bsi(field);
-            Bucketing bucketing = key instanceof GroupKey.Buckets b ? b.bucketing()
-                    : new Bucketing.Identity((ScalarKind) field.kind());
-            if (records.getCardinality() <= BucketPartition.READ_VALUES_LIMIT) {
-                // A few records: a point read each, not a pass over the column's exists row and planes.
-                Map<Long, RoaringBitmap> buckets = new java.util.TreeMap<>();
-                RoaringBitmap nulls = new RoaringBitmap();
-                records.forEach((int column) -> {
-                    var value = reader.get(Coords.recordId(shard, column));
-                    if (value.isPresent()) {
-                        buckets.computeIfAbsent(bucketing.bucketOf(value.getAsLong()), k -> new RoaringBitmap()).add(column);
-                    } else {
-                        nulls.add(column);
-                    }
-                });
-                buckets.forEach((bucket, part) -> out.accept(bucketing.label(bucket), part));
-                if (!nulls.isEmpty()) {
-                    out.accept(null, nulls);
-                }
-                return;
-            }
-            RoaringBitmap values = reader.existing(shard, records);
-            new BucketPartition(reader, shard, bucketing).split(values, (bucket, part) -> out.accept(bucketing.label(bucket), part));
-            RoaringBitmap nulls = RoaringBitmap.andNot(records, values);
-            if (!nulls.isEmpty()) {
-                out.accept(null, nulls);
-            }
-            return;
-        }
-        Map<Long, RoaringBitmap> rows = field.type() == FieldType.KEYED && records.getCardinality() <= BucketPartition.READ_VALUES_LIMIT
-                ? idsByReading(field, shard, records) : rowsWithin(field, shard, records);
-        RoaringBitmap withValue = new RoaringBitmap();
-        for (var row : rows.entrySet()) {
-            withValue.or(row.getValue());
-            out.accept(field.type() == FieldType.BOOL ? (Object) (row.getKey() == 1) : evaluator.dictionary(field).value(row.getKey()),
-                    row.getValue());
-        }
-        RoaringBitmap nulls = RoaringBitmap.andNot(records, withValue);
-        if (!nulls.isEmpty()) {
-            out.accept(null, nulls);
-        }
-    }
-
-    /**
-     * The dictionary ids of a keyed field's values among a few records, read from the field's id
-     * planes (a point read each): cheaper than intersecting every row's cells with a small set,
-     * which cost a GROUP BY of thousands of small groups seconds.
-     */
-    private Map<Long, RoaringBitmap> idsByReading(FieldInfo field, long shard, RoaringBitmap records) {
-        BsiReader reader = evaluator.bsi(field);
-        Map<Long, RoaringBitmap> rows = new java.util.TreeMap<>();
-        records.forEach((int column) -> reader.get(Coords.recordId(shard, column))
-                .ifPresent(id -> rows.computeIfAbsent(id, r -> new RoaringBitmap()).add(column)));
-        return rows;
-    }
-
-    /** The rows of a keyed or bool field intersected with {@code records}, by row id (empty ones left out). */
-    private Map<Long, RoaringBitmap> rowsWithin(FieldInfo field, long shard, RoaringBitmap records) {
-        var byColumn = dev.big.engine.bsi.ColumnBitmaps.byContainerColumn(records);
-        Map<Long, RoaringBitmap> rows = new LinkedHashMap<>();
-        engine.txn().fragment(field.rowsFragment(shard)).forEachCell(0, -1L, view -> {
-            int c = Coords.containerColumnOfKey(view.key());
-            if (byColumn[c] == null) {
-                return true;
-            }
-            var part = view.toContainer().and(byColumn[c]);
-            if (!part.isEmpty()) {
-                rows.computeIfAbsent(Coords.rowOfKey(view.key()), r -> new RoaringBitmap()).append((char) c, part);
-            }
-            return true;
-        });
-        return rows;
-    }
-
     // ------------------------------------------------------------------ measures
 
     /**
@@ -265,11 +143,13 @@ public final class Grouping {
     /** What one shard contributes to the measures of its groups; filter bitmaps are made once per shard. */
     private final class ShardMeasures {
         private final long shard;
+        private final GroupPartition partition;
         private final Map<Filter, RoaringBitmap> filters = new HashMap<>();
         private final Map<String, RoaringBitmap> present = new HashMap<>();
 
-        ShardMeasures(long shard) {
+        ShardMeasures(long shard, GroupPartition partition) {
             this.shard = shard;
+            this.partition = partition;
         }
 
         private RoaringBitmap within(Measure measure, RoaringBitmap records) {
@@ -322,9 +202,9 @@ public final class Grouping {
                 new BucketPartition(reader, shard, new Bucketing.Identity((ScalarKind) field.kind()))
                         .split(reader.existing(shard, records), (value, part) -> values.add(value));
             } else if (field.type() == FieldType.KEYED && records.getCardinality() <= BucketPartition.READ_VALUES_LIMIT) {
-                values.addAll(idsByReading(field, shard, records).keySet());
+                values.addAll(partition.idsByReading(field, records).keySet());
             } else {
-                values.addAll(rowsWithin(field, shard, records).keySet());
+                values.addAll(partition.rowsWithin(field, records).keySet());
             }
         }
     }
