@@ -380,6 +380,20 @@ public final class BsiReader {
         aggregates().aggregateGroups(shard, groups, aggregates);
     }
 
+    /**
+     * The values of ranks {@code ranks} (0 the smallest) among {@code records[i]} of
+     * {@code shards[i]}, every one of which must have a value: one descent of the planes per rank
+     * ({@link PlaneRank}).
+     */
+    public long[] smallest(long[] shards, RoaringBitmap[] records, long... ranks) {
+        PlaneRank rank = new PlaneRank(this, planes, shards, records);
+        long[] values = new long[ranks.length];
+        for (int i = 0; i < ranks.length; i++) {
+            values[i] = rank.smallest(ranks[i], field.base());
+        }
+        return values;
+    }
+
     private PlaneAggregates aggregates() {
         if (aggregates == null) {
             aggregates = new PlaneAggregates(this, planes);
