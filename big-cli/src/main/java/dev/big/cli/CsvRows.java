@@ -171,9 +171,14 @@ final class CsvRows implements RowSource {
     /** The row as CSV again, for the reject file. */
     private static String text(CsvRecord csv) {
         java.io.StringWriter line = new java.io.StringWriter();
-        de.siegmar.fastcsv.writer.CsvWriter writer = ResultPrinter.csvWriter(line);
+        de.siegmar.fastcsv.writer.CsvWriter writer = de.siegmar.fastcsv.writer.CsvWriter.builder()
+                .lineDelimiter(de.siegmar.fastcsv.writer.LineDelimiter.LF).build(line);
         writer.writeRecord(csv.getFields());
-        ResultPrinter.flush(writer);
+        try {
+            writer.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         String text = line.toString();
         return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
     }

@@ -4,6 +4,10 @@ import dev.big.db.Db;
 import dev.big.db.WriteLock;
 import dev.big.db.exchange.ExchangeSummary;
 import dev.big.db.exchange.Exporter;
+import dev.big.db.rowfile.RowFileOptions;
+import dev.big.db.rowfile.RowFiles;
+import dev.big.db.rowfile.RowFormat;
+import dev.big.db.sql.SqlCursor;
 import dev.big.page.CorruptPageException;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -22,7 +26,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code big export DB OUT}: a self-describing, compressed, checksummed copy of a database; or, with
- * {@code --format csv|jsonl|parquet}, the rows of one table or of a query ({@link RowExport}).
+ * {@code --format csv|jsonl|parquet}, the rows of one table ({@code SELECT * FROM} it: the id column
+ * first, ids ascending) or of a query, written by big-db's {@link RowFiles} as SQL's COPY writes
+ * them, read through the query's cursor so a listing's rows are never all in memory.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         header = "Writes a database, or some of its tables, to an export stream; or a table or query as CSV, JSONL or"
@@ -70,13 +76,13 @@ final class ExportCommand implements Callable<Integer> {
                     throw new CliException(ExitCodes.USAGE, "--format " + chosen + " exports one --table T or one --query SQL,"
                             + " not " + (query != null ? "both" : tables.isEmpty() ? "neither" : tables.size() + " tables"));
                 }
-                return exportRows(RowExport.format(chosen));
+                return exportRows(chosen, chosen.equals("jsonl") ? RowFormat.JSON : RowFormat.named(chosen).orElseThrow());
             }
             default -> throw new CliException(ExitCodes.USAGE, "--format must be bigx, csv, jsonl or parquet, not " + format);
         }
     }
 
-    private int exportRows(RowExport.Format rowFormat) {
+    private int exportRows(String formatName, RowFormat rowFormat) {
         boolean toStdout = output.toString().equals("-");
         Inputs.readableFile(database, "database");
         if (!toStdout) {
@@ -85,26 +91,30 @@ final class ExportCommand implements Callable<Integer> {
         PrintStream report = toStdout ? System.err : System.out;
         try (Db db = Databases.openReadOnly(database)) {
             long start = System.nanoTime();
-            RowExport.Written written = toStdout ? rows(db, rowFormat, new FileOutputStream(FileDescriptor.out), "stdout")
+            long rows = toStdout ? rows(db, rowFormat, new FileOutputStream(FileDescriptor.out), "stdout")
                     : toFile(target -> rows(db, rowFormat, target, output.toString()));
-            report.println("exported " + Units.count(written.rows()) + (written.rows() == 1 ? " row" : " rows") + " of "
+            report.println("exported " + Units.count(rows) + (rows == 1 ? " row" : " rows") + " of "
                     + (query != null ? "the query" : "table " + tables.getFirst()) + " to " + (toStdout ? "stdout" : output)
-                    + " as " + rowFormat.name().toLowerCase(java.util.Locale.ROOT) + " in " + Units.nanos(System.nanoTime() - start));
+                    + " as " + formatName + " in " + Units.nanos(System.nanoTime() - start));
             report.flush();
         }
         return ExitCodes.OK;
     }
 
-    private RowExport.Written rows(Db db, RowExport.Format rowFormat, OutputStream target, String name) {
+    /** The rows of the query (or of the table) to {@code target}, through a buffer; returns how many. */
+    private long rows(Db db, RowFormat rowFormat, OutputStream target, String name) {
         OutputStream out = new BufferedOutputStream(target, 1 << 20);
-        RowExport.Written written = query != null ? RowExport.query(db, query, rowFormat, out)
-                : RowExport.table(db, tables.getFirst(), rowFormat, out);
+        String sql = query != null ? query : "SELECT * FROM \"" + tables.getFirst().replace("\"", "\"\"") + "\"";
+        long rows;
+        try (SqlCursor cursor = db.query(sql)) {
+            rows = RowFiles.write(cursor, rowFormat, RowFileOptions.DEFAULT, out, name);
+        }
         try {
             out.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("writing " + name + " failed: " + e.getMessage(), e);
         }
-        return written;
+        return rows;
     }
 
     private int exportStream() {

@@ -2,6 +2,7 @@ package dev.big.cli;
 
 import dev.big.db.InvalidInputException;
 import dev.big.db.exchange.CorruptStreamException;
+import dev.big.db.rowfile.RowFileException;
 import dev.big.engine.DatabaseFailedException;
 import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
@@ -34,6 +35,7 @@ final class Failures {
             case DatabaseFailedException e -> ExitCodes.IO_ERROR;
             case DatabaseClosedException e -> ExitCodes.INTERNAL_ERROR;
             case InvalidInputException e -> ExitCodes.DATA_ERROR;
+            case RowFileException e -> ExitCodes.CANNOT_CREATE;
             case BigException e -> ExitCodes.DATA_ERROR;
             case UncheckedIOException e -> ExitCodes.IO_ERROR;
             case IOException e -> ExitCodes.IO_ERROR;

@@ -4,6 +4,7 @@ import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.db.Row;
 import dev.big.db.TableDef;
+import dev.big.db.rowfile.ValueText;
 import dev.big.parquet.ParquetColumn;
 import dev.big.parquet.ParquetColumn.Kind;
 import dev.big.parquet.ParquetFileException;

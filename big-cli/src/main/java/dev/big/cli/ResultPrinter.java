@@ -1,28 +1,23 @@
 package dev.big.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import de.siegmar.fastcsv.writer.CsvWriter;
-import de.siegmar.fastcsv.writer.LineDelimiter;
+import dev.big.db.rowfile.CsvRowWriter;
+import dev.big.db.rowfile.JsonRowWriter;
+import dev.big.db.rowfile.RowFileOptions;
+import dev.big.db.rowfile.ValueText;
 import dev.big.db.sql.ColumnType;
 import dev.big.db.sql.SqlCursor;
 import dev.big.db.sql.SqlResult;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 
-/** Prints rows of columns as a table, CSV or JSON (see {@link OutputFormat}). */
+/**
+ * Prints rows of columns as a table, CSV or JSON (see {@link OutputFormat}). CSV rows and JSON
+ * objects are big-db's ({@link CsvRowWriter}, {@link JsonRowWriter}): what {@code big query}
+ * prints is what COPY and {@code big export} write.
+ */
 final class ResultPrinter {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * Prints the rows of {@code cursor} (and closes it) and returns how many there were. CSV and
@@ -141,34 +136,14 @@ final class ResultPrinter {
 
     /** The header, then each row as it comes; returns the count of rows. */
     static long csv(List<String> columns, Iterator<List<Object>> rows, Writer out) {
-        CsvWriter csv = csvWriter(out);
-        csv.writeRecord(columns);
-        List<String> text = new ArrayList<>(columns.size());
+        CsvRowWriter csv = new CsvRowWriter(out, columns, RowFileOptions.DEFAULT);
         long count = 0;
         while (rows.hasNext()) {
-            List<Object> row = rows.next();
-            text.clear();
-            for (Object value : row) {
-                text.add(ValueText.of(value));
-            }
-            csv.writeRecord(text);
+            csv.write(rows.next());
             count++;
         }
-        flush(csv);
+        csv.finish();
         return count;
-    }
-
-    /** A CSV writer with LF line ends (what Unix tools expect) over {@code out}. */
-    static CsvWriter csvWriter(Writer out) {
-        return CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(out);
-    }
-
-    static void flush(CsvWriter csv) {
-        try {
-            csv.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** {@code [} then one object per line {@code ]}: valid JSON that line tools can still read. */
@@ -184,7 +159,7 @@ final class ResultPrinter {
             if (count > 0) {
                 out.println(",");
             }
-            out.print(jsonObject(columns, rows.next()));
+            out.print(JsonRowWriter.object(columns, rows.next()));
             count++;
         }
         if (count > 0) {
@@ -192,49 +167,6 @@ final class ResultPrinter {
         }
         out.println("]");
         return count;
-    }
-
-    static String jsonObject(List<String> columns, List<Object> row) {
-        try (var text = new java.io.StringWriter(); JsonGenerator json = JSON.createGenerator(text)) {
-            json.writeStartObject();
-            for (int c = 0; c < columns.size(); c++) {
-                json.writeFieldName(columns.get(c));
-                writeJson(json, row.get(c));
-            }
-            json.writeEndObject();
-            json.flush();
-            return text.toString();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void writeJson(JsonGenerator json, Object value) throws IOException {
-        switch (value) {
-            case null -> json.writeNull();
-            case Long n -> json.writeNumber(n);
-            case Integer n -> json.writeNumber(n);
-            case BigInteger n -> json.writeNumber(n);
-            // A decimal's digits as they are (12.50, 0.000000000000000001), never an exponent or a rounded double.
-            case BigDecimal d -> json.writeNumber(d.toPlainString());
-            case Double d -> {
-                if (d.isNaN() || d.isInfinite()) {
-                    json.writeNull();
-                } else {
-                    json.writeNumber(BigDecimal.valueOf(d));
-                }
-            }
-            case Boolean b -> json.writeBoolean(b);
-            case Instant instant -> json.writeString(instant.toString());
-            case Collection<?> values -> {
-                json.writeStartArray();
-                for (Object element : values) {
-                    writeJson(json, element);
-                }
-                json.writeEndArray();
-            }
-            default -> json.writeString(value.toString());
-        }
     }
 
     private ResultPrinter() {}

@@ -53,7 +53,7 @@ final class TextGrid {
                 line[c] = text.apply(value);
                 widths[c] = Math.max(widths[c], width(line[c]));
                 if (types == null) {
-                    numeric[c] &= value == null || ValueText.isNumber(value);
+                    numeric[c] &= value == null || value instanceof Number;
                 }
             }
             texts.add(line);

@@ -80,6 +80,29 @@ class QueryIT {
                 .stdout());
     }
 
+    /**
+     * COPY from the command line: a path relative to where big runs, the count on stdout, the same
+     * file {@code big export} writes; a directory that is not there is exit 73, a format big does not
+     * write 65, each one line saying what to do.
+     */
+    @Test
+    void copyWritesAFileRelativeToTheWorkingDirectory() {
+        Cli.Run copy = Cli.big(dir, "query", "q.big", "COPY events TO 'copied.csv'", "--format", "csv");
+        assertEquals(0, copy.exitCode(), copy.toString());
+        assertEquals("count\n4\n", copy.stdout());
+        Cli.Run export = Cli.big(dir, "export", "q.big", "exported.csv", "--format", "csv", "--table", "events");
+        assertEquals(0, export.exitCode(), export.toString());
+        assertEquals(Cli.read(dir.resolve("exported.csv")), Cli.read(dir.resolve("copied.csv")),
+                "COPY and big export write one format");
+        BadInputIT.assertOneLine(73, "big query: cannot write nowhere/x.csv: directory " + dir.resolve("nowhere")
+                + " does not exist; create the directory first, or write somewhere else",
+                Cli.big(dir, "query", "q.big", "COPY events TO 'nowhere/x.csv'"));
+        Cli.Run xlsx = Cli.big(dir, "query", "q.big", "COPY events TO 'x.xlsx' (FORMAT xlsx)");
+        assertEquals(65, xlsx.exitCode(), xlsx.toString());
+        assertTrue(xlsx.stderr().startsWith("big query: the format 'xlsx' in \"COPY events TO 'x.xlsx' (FORMAT xlsx)\"; big's"
+                + " COPY writes csv, json"), xlsx.stderr());
+    }
+
     @Test
     void sqlBigDoesNotAnswerIsADataError() {
         Cli.Run malformed = Cli.big(dir, "query", "q.big", "SELEC nonsense");

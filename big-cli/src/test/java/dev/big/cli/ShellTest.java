@@ -67,6 +67,16 @@ class ShellTest {
     private static final String SQL = "SELECT id, value, type, tags FROM events ORDER BY id;";
 
     @Test
+    void copyWritesTheFileAndPrintsItsCount() throws IOException {
+        Session session = Session.start(OutputFormat.CSV);
+        Path file = dir.resolve("copied.jsonl");
+        session.shell().run("COPY (SELECT id, type FROM events\n WHERE value IS NOT NULL ORDER BY id) TO '" + file + "';");
+        assertEquals("count\n2\n", session.results(), "the answer is DuckDB's one row, the rows written");
+        assertEquals("(1 row)\n", session.counts());
+        assertEquals("{\"id\":0,\"type\":\"click\"}\n{\"id\":1,\"type\":\"view | full\"}\n", Files.readString(file));
+    }
+
+    @Test
     void everyModePrintsTheResultAndOneRowCountLine() {
         Session session = Session.start(OutputFormat.TABLE);
         assertTrue(session.shell().run(SQL));
