@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * Runs statements of big's SQL (docs/sql.md): SELECT (and EXPLAIN) give a result set, INSERT,
- * UPDATE and DELETE an update count. One open result set per statement, as JDBC has it.
+ * UPDATE and DELETE an update count, and so does COPY ... TO (the rows it wrote), as DuckDB's
+ * driver reports it. One open result set per statement, as JDBC has it.
  */
 class BigStatement extends StatementDefaults {
 
@@ -43,7 +44,7 @@ class BigStatement extends StatementDefaults {
         closeResultSet();
         updateCount = -1;
         SqlCursor cursor = connection.run(sql, parameters);
-        if (SqlEngine.isWrite(sql)) {
+        if (answersUpdateCount(sql)) {
             try (cursor) {
                 updateCount = ((Number) cursor.next().getFirst()).longValue();
             }
@@ -73,6 +74,11 @@ class BigStatement extends StatementDefaults {
         return true;
     }
 
+    /** Whether {@code sql} answers an update count rather than a result set: a write, or a COPY. */
+    static boolean answersUpdateCount(String sql) {
+        return SqlEngine.isWrite(sql) || SqlEngine.isCopy(sql);
+    }
+
     private void resultSetClosed() throws SQLException {
         if (closeOnCompletion && !closed) {
             close();
@@ -81,13 +87,14 @@ class BigStatement extends StatementDefaults {
 
     final ResultSet query(String sql, List<Object> parameters) throws SQLException {
         if (!run(sql, parameters)) {
-            throw new SQLException("executeQuery of a statement that writes: run it with executeUpdate or execute", "07000");
+            throw new SQLException("executeQuery of a statement that answers an update count (INSERT, UPDATE, DELETE or"
+                    + " COPY): run it with executeUpdate or execute", "07000");
         }
         return resultSet;
     }
 
     final long update(String sql, List<Object> parameters) throws SQLException {
-        if (!SqlEngine.isWrite(sql)) {
+        if (!answersUpdateCount(sql)) {
             throw new SQLException("executeUpdate of a query: run it with executeQuery or execute", "07000");
         }
         run(sql, parameters);
