@@ -137,6 +137,17 @@ final class Cli {
         }
     }
 
+    /** Where {@code tool} is on this process's PATH (tests that run a command with a PATH of their own link the tools it needs). */
+    static Path which(String tool) {
+        for (String dir : System.getenv("PATH").split(":")) {
+            Path candidate = Path.of(dir, tool);
+            if (Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        throw new AssertionError(tool + " is not on the PATH");
+    }
+
     /** The schema of the issue's example, plus size: the standard event schema. */
     static final String SCHEMA = """
             {"tables": [{"name": "events", "fields": [

@@ -81,9 +81,9 @@ class LauncherIT {
         Path old = oldJdk(repo);
         Path bin = Files.createDirectories(repo.resolve("tools"));
         for (String tool : List.of("dirname", "readlink", "sed", "head", "find", "mkdir", "tail")) {
-            Files.createSymbolicLink(bin.resolve(tool), which(tool));
+            Files.createSymbolicLink(bin.resolve(tool), Cli.which(tool));
         }
-        Cli.Run run = Cli.run(repo, List.of(which("bash").toString(), repo.resolve("big").toString(), "--version"),
+        Cli.Run run = Cli.run(repo, List.of(Cli.which("bash").toString(), repo.resolve("big").toString(), "--version"),
                 Map.of("PATH", bin.toString(), "JAVA_HOME", old.toString(), "BIG_JVM_DIR", repo.resolve("no-jvms").toString()),
                 null);
         assertEquals(1, run.exitCode(), run.toString());
@@ -115,15 +115,5 @@ class LauncherIT {
     private static void executable(Path file, String text) throws IOException {
         Files.writeString(file, text);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-
-    private static Path which(String tool) {
-        for (String dir : System.getenv("PATH").split(":")) {
-            Path candidate = Path.of(dir, tool);
-            if (Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        throw new AssertionError(tool + " is not on the PATH");
     }
 }
