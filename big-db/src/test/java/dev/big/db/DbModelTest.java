@@ -210,6 +210,7 @@ class DbModelTest {
                 assertEquals(values.stream().map(BigInteger::valueOf).reduce(BigInteger.ZERO, BigInteger::add), aggregate.sum(), "sum " + what);
                 assertEquals(values.stream().mapToLong(Long::longValue).min(), aggregate.min(), "min " + what);
                 assertEquals(values.stream().mapToLong(Long::longValue).max(), aggregate.max(), "max " + what);
+                assertEquals(aggregate.countAndSum(), s.sum("events", "value", filter), "sum without extremes " + what);
                 Map<String, Long> groups = new HashMap<>();
                 for (long id : expected) {
                     groups.merge((String) events.get(id).get("type"), 1L, Long::sum);
@@ -230,6 +231,9 @@ class DbModelTest {
                     assertEquals(sizes.stream().map(BigInteger::valueOf).reduce(BigInteger.ZERO, BigInteger::add),
                             group.aggregate().sum(), "group sum " + group.key() + " " + what);
                 }
+                assertEquals(s.groupAggregate("events", "type", "size", filter).stream()
+                                .map(g -> new GroupSum(g.key(), g.rows(), g.aggregate().countAndSum())).toList(),
+                        s.groupSum("events", "type", "size", filter), "group sums without extremes " + what);
                 int pageSize = 1 + random.nextInt(30);
                 List<Long> ascending = expected;
                 assertArrayEquals(ascending.stream().limit(pageSize).mapToLong(Long::longValue).toArray(),
