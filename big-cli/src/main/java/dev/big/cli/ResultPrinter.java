@@ -3,6 +3,7 @@ package dev.big.cli;
 import dev.big.db.rowfile.CsvRowWriter;
 import dev.big.db.rowfile.JsonRowWriter;
 import dev.big.db.rowfile.RowFileOptions;
+import dev.big.db.rowfile.RowFiles;
 import dev.big.db.rowfile.ValueText;
 import dev.big.db.sql.ColumnType;
 import dev.big.db.sql.SqlCursor;
@@ -136,14 +137,7 @@ final class ResultPrinter {
 
     /** The header, then each row as it comes; returns the count of rows. */
     static long csv(List<String> columns, Iterator<List<Object>> rows, Writer out) {
-        CsvRowWriter csv = new CsvRowWriter(out, columns, RowFileOptions.DEFAULT);
-        long count = 0;
-        while (rows.hasNext()) {
-            csv.write(rows.next());
-            count++;
-        }
-        csv.finish();
-        return count;
+        return RowFiles.writeAll(new CsvRowWriter(out, columns, RowFileOptions.DEFAULT), rows);
     }
 
     /** {@code [} then one object per line {@code ]}: valid JSON that line tools can still read. */

@@ -1,7 +1,5 @@
 package dev.big.db.rowfile;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 
@@ -13,31 +11,26 @@ import java.util.List;
  * cell and the empty string a quoted one ({@code ""}), as DuckDB writes them (DuckDB reads both as
  * NULL unless told {@code allow_quoted_nulls=false}); an empty set is an empty cell too, as CSV
  * has no empty list (JSON Lines and Parquet keep it apart from NULL).
- *
- * <p>Each line is built whole and handed to the writer in one call, so an unbuffered writer costs
- * one call per row, not one per character.
  */
-public final class CsvRowWriter implements RowWriter {
+public final class CsvRowWriter extends TextRowWriter {
 
-    private final Writer out;
     private final char delimiter;
-    private final StringBuilder line = new StringBuilder(256);
 
     /** A writer of rows to {@code out} that writes the header row (the {@code columns}) now, unless {@code options} leave it out. */
     public CsvRowWriter(Writer out, List<String> columns, RowFileOptions options) {
-        this.out = out;
+        super(out, "CSV");
         this.delimiter = options.delimiter();
         if (options.header()) {
-            writeLine(columns);
+            writeRow(columns);
         }
     }
 
     @Override
     public void write(List<?> row) {
-        writeLine(row);
+        writeRow(row);
     }
 
-    private void writeLine(List<?> values) {
+    private void writeRow(List<?> values) {
         line.setLength(0);
         for (int i = 0; i < values.size(); i++) {
             if (i > 0) {
@@ -46,12 +39,7 @@ public final class CsvRowWriter implements RowWriter {
             Object value = values.get(i);
             appendCell(ValueText.of(value), i == 0, "".equals(value));
         }
-        line.append('\n');
-        try {
-            out.append(line);
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing CSV failed: " + e.getMessage(), e);
-        }
+        writeLine();
     }
 
     private void appendCell(String text, boolean firstOfLine, boolean emptyString) {
@@ -73,14 +61,5 @@ public final class CsvRowWriter implements RowWriter {
             }
         }
         line.append('"');
-    }
-
-    @Override
-    public void finish() {
-        try {
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing CSV failed: " + e.getMessage(), e);
-        }
     }
 }

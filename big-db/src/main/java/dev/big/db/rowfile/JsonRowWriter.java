@@ -1,7 +1,5 @@
 package dev.big.db.rowfile;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -17,15 +15,13 @@ import java.util.List;
  * strings ({@code []} for the empty set), no value as {@code null}, anything else as a string.
  * Text is UTF-8 as it is; a quote, a backslash and control characters are escaped (RFC 8259).
  */
-public final class JsonRowWriter implements RowWriter {
+public final class JsonRowWriter extends TextRowWriter {
 
-    private final Writer out;
     private final List<String> columns;
-    private final StringBuilder line = new StringBuilder(256);
 
     /** A writer of rows of {@code columns} to {@code out}. */
     public JsonRowWriter(Writer out, List<String> columns) {
-        this.out = out;
+        super(out, "JSON");
         this.columns = List.copyOf(columns);
     }
 
@@ -33,21 +29,7 @@ public final class JsonRowWriter implements RowWriter {
     public void write(List<?> row) {
         line.setLength(0);
         appendObject(line, columns, row);
-        line.append('\n');
-        try {
-            out.append(line);
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing JSON failed: " + e.getMessage(), e);
-        }
-    }
-
-    @Override
-    public void finish() {
-        try {
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("writing JSON failed: " + e.getMessage(), e);
-        }
+        writeLine();
     }
 
     /** One row as a JSON object, {@code {"column":value,...}}, on one line. */

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Iterator;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.concurrent.ThreadLocalRandom;
@@ -54,14 +55,18 @@ public final class RowFiles {
      * and returns how many it wrote.
      */
     public static long write(SqlCursor cursor, RowFormat format, RowFileOptions options, OutputStream out, String name) {
-        RowWriter writer = writer(format, options, out, name, cursor.columns(), cursor.types());
-        long rows = 0;
-        while (cursor.hasNext()) {
-            writer.write(cursor.next());
-            rows++;
+        return writeAll(writer(format, options, out, name, cursor.columns(), cursor.types()), cursor);
+    }
+
+    /** Writes the rows {@code rows} has left with {@code writer}, finishes it, and returns how many it wrote. */
+    public static long writeAll(RowWriter writer, Iterator<? extends List<?>> rows) {
+        long count = 0;
+        while (rows.hasNext()) {
+            writer.write(rows.next());
+            count++;
         }
         writer.finish();
-        return rows;
+        return count;
     }
 
     /**
