@@ -320,8 +320,10 @@ public final class Db implements AutoCloseable {
 
     /**
      * Runs one statement of the supported SQL subset (see docs/sql.md): a query on a snapshot of
-     * the latest commit ({@code EXPLAIN <query>} returns the plan), or an INSERT, UPDATE or DELETE
-     * as one transaction, durable when it returns, answering the count of records it wrote.
+     * the latest commit ({@code EXPLAIN <query>} returns the plan), an INSERT, UPDATE or DELETE
+     * as one transaction, durable when it returns, answering the count of records it wrote, or a
+     * {@code COPY (query) TO 'file'}, which writes the query's answer to a CSV, JSON Lines or
+     * Parquet file and answers the count of rows it wrote.
      */
     public dev.big.db.sql.SqlResult sql(String sql) {
         if (dev.big.db.sql.SqlEngine.isWrite(sql)) {
