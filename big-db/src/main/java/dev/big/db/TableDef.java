@@ -37,6 +37,11 @@ public record TableDef(String name, List<FieldDef> fields) {
 
     /** The field named {@code fieldName} (exactly), if the table has one. */
     public Optional<FieldDef> field(String fieldName) {
-        return fields.stream().filter(f -> f.name().equals(fieldName)).findFirst();
+        for (FieldDef field : fields) { // a loop, not a stream: every SQL statement looks its columns up here
+            if (field.name().equals(fieldName)) {
+                return Optional.of(field);
+            }
+        }
+        return Optional.empty();
     }
 }

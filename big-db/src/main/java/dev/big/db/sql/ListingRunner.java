@@ -77,7 +77,13 @@ final class ListingRunner {
         // The record is read with the selected fields only, and whether it exists is read once:
         // building the whole record to keep one field cost the 10M campaign's SELECT value ...
         // WHERE id = n almost 80% of its time.
-        fieldsRead = columns.stream().filter(c -> !c.isId()).map(TableBinding.BoundColumn::name).distinct().toList();
+        List<String> fields = new ArrayList<>(columns.size());
+        for (TableBinding.BoundColumn column : columns) {
+            if (!column.isId() && !fields.contains(column.name())) {
+                fields.add(column.name());
+            }
+        }
+        fieldsRead = List.copyOf(fields);
         readIndex = new int[columns.size()];
         for (int i = 0; i < readIndex.length; i++) {
             readIndex[i] = columns.get(i).isId() ? -1 : fieldsRead.indexOf(columns.get(i).name());
