@@ -110,6 +110,8 @@ final class GroupPartition {
         }
         long combinations = (long) level.size() * groups.size();
         if (combinations <= DENSE_PAIRS_LIMIT) {
+            // Counts in a long[] rather than Pairs<long[]>: the boxed cell per pair measured 37-42 ->
+            // 49-54 ms for GROUP BY type, hour(received_at) at 1M (JMH, alternated).
             long[] perPair = new long[(int) combinations];
             pairRecords(level, groups, (pair, record) -> perPair[(int) pair]++);
             for (int pair = 0; pair < perPair.length; pair++) {
