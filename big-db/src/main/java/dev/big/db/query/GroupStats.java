@@ -56,6 +56,14 @@ final class GroupStats {
         }
     }
 
+    /** Adds {@code other}'s values (of other records) to these. */
+    void addAll(GroupStats other) {
+        count += other.count;
+        sum = sum.add(other.sum);
+        min = Math.min(min, other.min);
+        max = Math.max(max, other.max);
+    }
+
     Aggregate aggregate() {
         return count == 0 ? new Aggregate(0, BigInteger.ZERO, OptionalLong.empty(), OptionalLong.empty())
                 : new Aggregate(count, sum, OptionalLong.of(min), OptionalLong.of(max));

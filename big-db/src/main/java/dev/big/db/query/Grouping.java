@@ -49,34 +49,19 @@ public final class Grouping {
         evaluator.validate(where);
         keys.forEach(this::validate);
         measures.forEach(this::validate);
+        boolean countsOnly = measures.stream().allMatch(m -> m instanceof Measure.CountRecords c && c.filter() instanceof Filter.All);
+        List<Map<List<Object>, GroupState>> shardGroups = ShardWorkers.map(engine, engine.shards(table), worker -> {
+            FilterEvaluator shardEvaluator = worker.evaluator(table);
+            GroupPartition partition = new GroupPartition(worker, table, shardEvaluator);
+            return shard -> groupsOf(shard[0], keys, where, measures, countsOnly, shardEvaluator, partition);
+        });
         Map<List<Object>, GroupState> groups = new LinkedHashMap<>();
         if (keys.isEmpty()) {
             groups.put(List.of(), new GroupState(measures.size()));
         }
-        GroupPartition partition = new GroupPartition(engine, table, evaluator);
-        boolean countsOnly = measures.stream().allMatch(m -> m instanceof Measure.CountRecords c && c.filter() instanceof Filter.All);
-        for (long[] entry : engine.shards(table)) {
-            long shard = entry[0];
-            RoaringBitmap matching = where instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(where, shard);
-            if (matching.isEmpty()) {
-                continue;
-            }
-            partition.shard(shard);
-            if (countsOnly) {
-                // count(*) alone needs no group's records, only how many there are.
-                partition.counts(keys, matching).forEach((labels, records) -> {
-                    GroupState state = groups.computeIfAbsent(labels, k -> new GroupState(measures.size()));
-                    java.util.Arrays.setAll(state.counts, m -> state.counts[m] + records);
-                });
-                continue;
-            }
-            Map<List<Object>, RoaringBitmap> leaves = partition.records(keys, matching);
-            ShardMeasures shardMeasures = new ShardMeasures(shard, partition);
-            for (var leaf : leaves.entrySet()) {
-                GroupState state = groups.computeIfAbsent(leaf.getKey(), k -> new GroupState(measures.size()));
-                for (int m = 0; m < measures.size(); m++) {
-                    shardMeasures.add(measures.get(m), leaf.getValue(), state, m);
-                }
+        for (Map<List<Object>, GroupState> shard : shardGroups) {
+            if (shard != null) {
+                shard.forEach((labels, state) -> groups.merge(labels, state, GroupState::addAll));
             }
         }
         List<Group> result = new ArrayList<>(groups.size());
@@ -88,6 +73,34 @@ public final class Grouping {
             result.add(new Group(group.getKey(), values));
         }
         return result;
+    }
+
+    /** The groups of one shard's records matching {@code where}, with that shard's part of their measures; null when none match. */
+    private Map<List<Object>, GroupState> groupsOf(long shard, List<GroupKey> keys, Filter where, List<Measure> measures,
+                                                   boolean countsOnly, FilterEvaluator evaluator, GroupPartition partition) {
+        RoaringBitmap matching = where instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(where, shard);
+        if (matching.isEmpty()) {
+            return null;
+        }
+        partition.shard(shard);
+        Map<List<Object>, GroupState> groups = new LinkedHashMap<>();
+        if (countsOnly) {
+            // count(*) alone needs no group's records, only how many there are.
+            partition.counts(keys, matching).forEach((labels, records) -> {
+                GroupState state = groups.computeIfAbsent(labels, k -> new GroupState(measures.size()));
+                java.util.Arrays.setAll(state.counts, m -> state.counts[m] + records);
+            });
+            return groups;
+        }
+        Map<List<Object>, RoaringBitmap> leaves = partition.records(keys, matching);
+        ShardMeasures shardMeasures = new ShardMeasures(shard, partition, evaluator);
+        for (var leaf : leaves.entrySet()) {
+            GroupState state = groups.computeIfAbsent(leaf.getKey(), k -> new GroupState(measures.size()));
+            for (int m = 0; m < measures.size(); m++) {
+                shardMeasures.add(measures.get(m), leaf.getValue(), state, m);
+            }
+        }
+        return groups;
     }
 
     private void validate(GroupKey key) {
@@ -143,12 +156,14 @@ public final class Grouping {
     private final class ShardMeasures {
         private final long shard;
         private final GroupPartition partition;
+        private final FilterEvaluator evaluator;
         private final Map<Filter, RoaringBitmap> filters = new HashMap<>();
         private final Map<String, RoaringBitmap> present = new HashMap<>();
 
-        ShardMeasures(long shard, GroupPartition partition) {
+        ShardMeasures(long shard, GroupPartition partition, FilterEvaluator evaluator) {
             this.shard = shard;
             this.partition = partition;
+            this.evaluator = evaluator;
         }
 
         private RoaringBitmap within(Measure measure, RoaringBitmap records) {
@@ -239,6 +254,22 @@ public final class Grouping {
                 states[m] = new ArrayList<ValueRank.Part>();
             }
             return (List<ValueRank.Part>) states[m];
+        }
+
+        /** Adds {@code other}'s measures (of other shards' records) to these; returns this. */
+        @SuppressWarnings("unchecked")
+        GroupState addAll(GroupState other) {
+            for (int m = 0; m < counts.length; m++) {
+                counts[m] += other.counts[m];
+                switch (other.states[m]) {
+                    case null -> { }
+                    case GroupStats s -> stats(m).addAll(s);
+                    case Set<?> values -> distinct(m).addAll(values);
+                    case List<?> parts -> parts(m).addAll((List<ValueRank.Part>) parts);
+                    default -> throw new IllegalStateException("unknown measure state " + other.states[m].getClass());
+                }
+            }
+            return this;
         }
 
         Object value(Measure measure, int m) {

@@ -20,6 +20,7 @@ import dev.big.engine.dict.Dictionary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -51,40 +52,61 @@ final class KeyedGroups {
         FieldInfo field = keyedField(table, fieldName);
         FilterEvaluator evaluator = engine.evaluator(table);
         evaluator.validate(filter);
-        Map<Long, Long> counts = new HashMap<>();
-        long nulls = 0;
         boolean all = filter instanceof Filter.All;
-        for (long[] shard : engine.shards(table)) {
-            RoaringBitmap columns = all ? null : evaluator.evaluate(filter, shard[0]);
-            if (columns != null && columns.isEmpty()) {
-                continue;
+        List<Map<Long, Long>> shardCounts = ShardWorkers.map(engine, engine.shards(table), worker -> {
+            FilterEvaluator shardEvaluator = worker.evaluator(table);
+            return shard -> shardCounts(worker, shard, field, all ? null : filter, shardEvaluator);
+        });
+        Map<Long, Long> counts = new HashMap<>();
+        for (Map<Long, Long> shard : shardCounts) {
+            if (shard != null) {
+                shard.forEach((row, count) -> counts.merge(row, count, Long::sum));
             }
-            Container[] byColumn = columns == null ? null : ColumnBitmaps.byContainerColumn(columns);
-            Fragment tree = engine.txn().fragment(field.rowsFragment(shard[0]));
-            // Keys sort by row, then column: a row's cells come one after another, so they are
-            // added up before the row's total goes into the map (one map update per row, not per cell).
-            RowTotals rows = new RowTotals(counts);
-            tree.forEachCell(0, -1L, view -> {
-                int c = Coords.containerColumnOfKey(view.key());
-                long n = byColumn == null ? view.cardinality()
-                        : byColumn[c] == null ? 0 : view.toContainer().andCardinality(byColumn[c]);
-                rows.add(Coords.rowOfKey(view.key()), n);
-                return true;
-            });
-            long present = rows.finish();
-            nulls += (columns == null ? shard[1] : columns.getLongCardinality()) - present;
         }
+        Long nulls = counts.remove(NULL_KEY);
         Dictionary dictionary = evaluator.dictionary(field);
         List<GroupCount> groups = new ArrayList<>();
         for (var e : counts.entrySet()) {
             groups.add(new GroupCount(dictionary.value(e.getKey()), e.getValue()));
         }
-        if (nulls > 0) {
+        if (nulls != null && nulls > 0) {
             groups.add(new GroupCount(null, nulls));
         }
         groups.sort(Comparator.comparingLong(GroupCount::count).reversed()
                 .thenComparing(GroupCount::key, Comparator.nullsLast(Comparator.naturalOrder())));
         return limit >= 0 && groups.size() > limit ? List.copyOf(groups.subList(0, limit)) : groups;
+    }
+
+    /**
+     * One shard's record count per row of keyed field {@code field} among the records matching
+     * {@code filter} (null: all), with {@link #NULL_KEY} for the records without a value; null
+     * when no record matches.
+     */
+    private static Map<Long, Long> shardCounts(QueryEngine worker, long[] shard, FieldInfo field, Filter filter,
+                                               FilterEvaluator evaluator) {
+        RoaringBitmap columns = filter == null ? null : evaluator.evaluate(filter, shard[0]);
+        if (columns != null && columns.isEmpty()) {
+            return null;
+        }
+        Container[] byColumn = columns == null ? null : ColumnBitmaps.byContainerColumn(columns);
+        Fragment tree = worker.txn().fragment(field.rowsFragment(shard[0]));
+        Map<Long, Long> counts = new HashMap<>();
+        // Keys sort by row, then column: a row's cells come one after another, so they are
+        // added up before the row's total goes into the map (one map update per row, not per cell).
+        RowTotals rows = new RowTotals(counts);
+        tree.forEachCell(0, -1L, view -> {
+            int c = Coords.containerColumnOfKey(view.key());
+            long n = byColumn == null ? view.cardinality()
+                    : byColumn[c] == null ? 0 : view.toContainer().andCardinality(byColumn[c]);
+            rows.add(Coords.rowOfKey(view.key()), n);
+            return true;
+        });
+        long present = rows.finish();
+        long nulls = (columns == null ? shard[1] : columns.getLongCardinality()) - present;
+        if (nulls > 0) {
+            counts.put(NULL_KEY, nulls);
+        }
+        return counts;
     }
 
     /**
@@ -129,65 +151,104 @@ final class KeyedGroups {
         }
         FilterEvaluator evaluator = engine.evaluator(table);
         evaluator.validate(filter);
-        BsiReader reader = evaluator.bsi(value);
-        // Group index 0 is the null key; dictionary id d is group index d + 1.
-        Map<Long, Integer> indexOfRow = new HashMap<>();
-        List<Long> rowOfIndex = new ArrayList<>(List.of(-1L));
-        List<BsiTotals> aggregates = new ArrayList<>(List.of(newTotals.get()));
-        List<long[]> rows = new ArrayList<>(List.of(new long[1]));
-        ColumnGroups groups = new ColumnGroups();
-        for (long[] shard : engine.shards(table)) {
-            RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard[0]) : evaluator.evaluate(filter, shard[0]);
-            if (columns.isEmpty()) {
-                continue;
+        List<Map<Long, KeyTotals>> shardTotals = ShardWorkers.map(engine, engine.shards(table), worker -> {
+            FilterEvaluator shardEvaluator = worker.evaluator(table);
+            BsiReader reader = shardEvaluator.bsi(value);
+            ColumnGroups groups = new ColumnGroups();
+            return shard -> shardTotals(worker, shard[0], key, filter, shardEvaluator, reader, groups, newTotals);
+        });
+        // Merged in shard order, so keys come in the order their rows were first met.
+        Map<Long, KeyTotals> totals = new LinkedHashMap<>();
+        for (Map<Long, KeyTotals> shard : shardTotals) {
+            if (shard != null) {
+                shard.forEach((row, part) -> totals.merge(row, part, KeyTotals::addAll));
             }
-            Container[] matching = ColumnBitmaps.byContainerColumn(columns);
-            int[] withKey = new int[Coords.CONTAINERS_PER_ROW];
-            groups.clear();
-            engine.txn().fragment(key.rowsFragment(shard[0])).forEachCell(0, -1L, view -> {
-                int c = Coords.containerColumnOfKey(view.key());
-                if (matching[c] == null) {
-                    return true;
-                }
-                // A full column (every record of it matches, as under no filter) would only be copied by the and.
-                Container records = matching[c].isFull() ? view.toContainer() : view.toContainer().and(matching[c]);
-                if (records.isEmpty()) {
-                    return true;
-                }
-                long row = Coords.rowOfKey(view.key());
-                int index = indexOfRow.computeIfAbsent(row, r -> {
-                    rowOfIndex.add(r);
-                    aggregates.add(newTotals.get());
-                    rows.add(new long[1]);
-                    return rowOfIndex.size() - 1;
-                });
-                rows.get(index)[0] += records.getCardinality();
-                groups.add(c, index, records);
-                withKey[c] += records.getCardinality();
-                return true;
-            });
-            for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
-                if (matching[c] == null) {
-                    continue;
-                }
-                if (withKey[c] == matching[c].getCardinality()) {
-                    continue; // a keyed field has one value per record: every matching record has a key
-                }
-                Container nulls = matching[c].andNot(union(groups, c));
-                if (!nulls.isEmpty()) {
-                    rows.get(0)[0] += nulls.getCardinality();
-                    groups.add(c, 0, nulls);
-                }
-            }
-            reader.aggregateGroups(shard[0], groups, aggregates.toArray(BsiTotals[]::new));
         }
         Dictionary dictionary = evaluator.dictionary(key);
-        for (int index = 0; index < rowOfIndex.size(); index++) {
-            long count = rows.get(index)[0];
-            if (count > 0) {
-                out.accept(index == 0 ? null : dictionary.value(rowOfIndex.get(index)), count, aggregates.get(index));
+        KeyTotals nulls = totals.remove(NULL_KEY);
+        if (nulls != null) {
+            out.accept(null, nulls.rows, nulls.totals);
+        }
+        totals.forEach((row, part) -> out.accept(dictionary.value(row), part.rows, part.totals));
+    }
+
+    /** The row standing for the records without a key value in {@link #shardTotals}' maps (no dictionary id is negative). */
+    private static final long NULL_KEY = -1;
+
+    /** One key's record count and value totals. */
+    private static final class KeyTotals {
+        long rows;
+        final BsiTotals totals;
+
+        KeyTotals(BsiTotals totals) {
+            this.totals = totals;
+        }
+
+        KeyTotals addAll(KeyTotals other) {
+            rows += other.rows;
+            totals.addAll(other.totals);
+            return this;
+        }
+    }
+
+    /**
+     * One shard's part of {@link #groupTotals}: the key's rows are walked once, each cell
+     * intersected with the filter into its group's records for that container column, then each
+     * column's value planes are read once for all groups. Keyed by dictionary id ({@link #NULL_KEY}
+     * for no value); null when no record matches.
+     */
+    private Map<Long, KeyTotals> shardTotals(QueryEngine worker, long shard, FieldInfo key, Filter filter,
+                                             FilterEvaluator evaluator, BsiReader reader, ColumnGroups groups,
+                                             Supplier<BsiTotals> newTotals) {
+        RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard);
+        if (columns.isEmpty()) {
+            return null;
+        }
+        Container[] matching = ColumnBitmaps.byContainerColumn(columns);
+        int[] withKey = new int[Coords.CONTAINERS_PER_ROW];
+        // Group index 0 is the records without a key value; rows get the next indexes as they are met.
+        Map<Long, Integer> indexOfRow = new HashMap<>();
+        List<Long> rowOfIndex = new ArrayList<>(List.of(NULL_KEY));
+        List<KeyTotals> parts = new ArrayList<>(List.of(new KeyTotals(newTotals.get())));
+        groups.clear();
+        worker.txn().fragment(key.rowsFragment(shard)).forEachCell(0, -1L, view -> {
+            int c = Coords.containerColumnOfKey(view.key());
+            if (matching[c] == null) {
+                return true;
+            }
+            // A full column (every record of it matches, as under no filter) would only be copied by the and.
+            Container records = matching[c].isFull() ? view.toContainer() : view.toContainer().and(matching[c]);
+            if (records.isEmpty()) {
+                return true;
+            }
+            int index = indexOfRow.computeIfAbsent(Coords.rowOfKey(view.key()), r -> {
+                rowOfIndex.add(r);
+                parts.add(new KeyTotals(newTotals.get()));
+                return rowOfIndex.size() - 1;
+            });
+            parts.get(index).rows += records.getCardinality();
+            groups.add(c, index, records);
+            withKey[c] += records.getCardinality();
+            return true;
+        });
+        for (int c = 0; c < Coords.CONTAINERS_PER_ROW; c++) {
+            if (matching[c] == null || withKey[c] == matching[c].getCardinality()) {
+                continue; // a keyed field has one value per record: every matching record has a key
+            }
+            Container nulls = matching[c].andNot(union(groups, c));
+            if (!nulls.isEmpty()) {
+                parts.getFirst().rows += nulls.getCardinality();
+                groups.add(c, 0, nulls);
             }
         }
+        reader.aggregateGroups(shard, groups, parts.stream().map(p -> p.totals).toArray(BsiTotals[]::new));
+        Map<Long, KeyTotals> totals = new LinkedHashMap<>();
+        for (int index = 0; index < parts.size(); index++) {
+            if (parts.get(index).rows > 0) {
+                totals.put(rowOfIndex.get(index), parts.get(index));
+            }
+        }
+        return totals;
     }
 
     /** The records of every group in container column {@code c}, or an empty container when there are none. */

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.roaringbitmap.IntIterator;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -91,14 +92,29 @@ public final class QueryEngine {
             return shards(table).stream().mapToLong(s -> s[1]).sum();
         }
         RangePredicate single = singleIntegerPredicate(table, filter);
-        long total = 0;
-        for (long[] shard : shards(table)) {
-            long fromCells = single == null ? evaluator.rowCount(filter, shard[0]) : -1;
-            total += fromCells >= 0 ? fromCells
-                    : single != null ? evaluator.bsi(table.field(fieldOf(filter))).count(shard[0], single, null)
-                    : evaluator.evaluate(filter, shard[0]).getLongCardinality();
+        List<long[]> shards = shards(table);
+        if (single == null) {
+            // A count from cells alone (a keyed value's row) costs microseconds per shard: no helpers.
+            long total = 0;
+            for (long[] shard : shards) {
+                long fromCells = evaluator.rowCount(filter, shard[0]);
+                if (fromCells < 0) {
+                    total = -1;
+                    break;
+                }
+                total += fromCells;
+            }
+            if (total >= 0) {
+                return total;
+            }
         }
-        return total;
+        List<Long> counts = ShardWorkers.map(this, shards, worker -> {
+            FilterEvaluator shardEvaluator = worker.evaluator(table);
+            BsiReader reader = single == null ? null : shardEvaluator.bsi(table.field(fieldOf(filter)));
+            return shard -> single != null ? reader.count(shard[0], single, null)
+                    : shardEvaluator.evaluate(filter, shard[0]).getLongCardinality();
+        });
+        return counts.stream().mapToLong(Long::longValue).sum();
     }
 
     /** The one integer comparison a filter consists of, as a range predicate, or null. */
@@ -120,35 +136,45 @@ public final class QueryEngine {
 
     /** count, sum, min and max of an int or timestamp field over the records matching {@code filter}. */
     public Aggregate aggregate(String tableName, String fieldName, Filter filter) {
-        BsiTotals aggregate = totals(tableName, fieldName, filter, new BsiTotals());
+        BsiTotals aggregate = totals(tableName, fieldName, filter, BsiTotals::new);
         return new Aggregate(aggregate.count(), aggregate.sum(), aggregate.min(), aggregate.max());
     }
 
     /** count and sum of int or timestamp field {@code fieldName} among the matching records, no extremes. */
     public Sum sum(String tableName, String fieldName, Filter filter) {
-        BsiTotals sum = totals(tableName, fieldName, filter, BsiTotals.countAndSum());
+        BsiTotals sum = totals(tableName, fieldName, filter, BsiTotals::countAndSum);
         return new Sum(sum.count(), sum.sum());
     }
 
-    private BsiTotals totals(String tableName, String fieldName, Filter filter, BsiTotals aggregate) {
+    private BsiTotals totals(String tableName, String fieldName, Filter filter, Supplier<BsiTotals> newTotals) {
         TableInfo table = catalog.table(tableName);
         FieldInfo field = table.field(fieldName);
         if (!field.type().isInteger()) {
             throw new InvalidInputException("sum/min/max/avg need an int or timestamp field; '" + fieldName + "' is "
                     + field.type().label());
         }
-        FilterEvaluator evaluator = evaluator(table);
-        evaluator.validate(filter);
-        BsiReader reader = evaluator.bsi(field);
+        evaluator(table).validate(filter);
         boolean all = filter instanceof Filter.All;
-        for (long[] shard : shards(table)) {
-            RoaringBitmap columns = all ? null : evaluator.evaluate(filter, shard[0]);
-            if (columns != null && columns.isEmpty()) {
-                continue;
+        List<BsiTotals> parts = ShardWorkers.map(this, shards(table), worker -> {
+            FilterEvaluator shardEvaluator = worker.evaluator(table);
+            BsiReader reader = shardEvaluator.bsi(field);
+            return shard -> {
+                RoaringBitmap columns = all ? null : shardEvaluator.evaluate(filter, shard[0]);
+                if (columns != null && columns.isEmpty()) {
+                    return null;
+                }
+                BsiTotals part = newTotals.get();
+                reader.aggregate(shard[0], columns, part);
+                return part;
+            };
+        });
+        BsiTotals totals = newTotals.get();
+        for (BsiTotals part : parts) {
+            if (part != null) {
+                totals.addAll(part);
             }
-            reader.aggregate(shard[0], columns, aggregate);
         }
-        return aggregate;
+        return totals;
     }
 
     /**

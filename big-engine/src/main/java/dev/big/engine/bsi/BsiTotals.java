@@ -37,6 +37,28 @@ public final class BsiTotals {
         return new BsiTotals(false);
     }
 
+    /**
+     * Adds {@code other}'s values (of other records of the same field, as another shard or thread
+     * added them up) to these totals.
+     */
+    public void addAll(BsiTotals other) {
+        if (other.count == 0) {
+            return;
+        }
+        if (count > 0 && base != other.base) {
+            throw new IllegalArgumentException("totals of different bases (" + base + ", " + other.base + ") do not add up");
+        }
+        base = other.base;
+        for (int bit = 0; bit < BsiLayout.MAX_PLANES; bit++) {
+            positiveBits[bit] += other.positiveBits[bit];
+            negativeBits[bit] += other.negativeBits[bit];
+        }
+        count += other.count;
+        baseCount += other.baseCount;
+        min = Math.min(min, other.min);
+        max = Math.max(max, other.max);
+    }
+
     /** How many values were added. */
     public long count() {
         return count;
