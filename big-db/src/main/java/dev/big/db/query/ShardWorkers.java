@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Runs a query's per-shard work on every core: the calling thread and up to {@link #THREADS} - 1
@@ -93,7 +94,7 @@ final class ShardWorkers {
         }
 
         /** Takes shards until none are left; the worker's work is made only once it has taken one. */
-        void drain(java.util.function.Supplier<ShardWork<R>> makeWork) {
+        void drain(Supplier<ShardWork<R>> makeWork) {
             ShardWork<R> work = null;
             for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
                 try {
