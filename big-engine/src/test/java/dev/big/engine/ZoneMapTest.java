@@ -103,6 +103,45 @@ class ZoneMapTest {
         }
     }
 
+    @Test
+    void zoneMapsAloneCountWhatTheyDecideAndLeaveTheRestToAScan() {
+        // Values grow with the id, as timestamps do: each container column holds its own range.
+        try (Store store = Store.create(new MemoryPager())) {
+            int columnWidth = 1 << 16;
+            long[] ids = new long[4 * columnWidth];
+            long[] values = new long[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = i;
+                values[i] = 10L * i;
+            }
+            try (WriteTxn txn = store.beginWrite()) {
+                BsiWriter writer = new BsiWriter(txn, FIELD);
+                writer.setMany(ids, values, ids.length);
+                writer.flush();
+                txn.commit();
+            }
+            try (ReadTxn txn = store.beginRead()) {
+                BsiReader reader = new BsiReader(txn, FIELD);
+                long columnEnd = 10L * columnWidth; // the first value of column 1
+                RangePredicate[] decided = {
+                        RangePredicate.between(columnEnd, 3 * columnEnd - 10), // columns 1 and 2, exactly
+                        RangePredicate.of(RangePredicate.Op.GE, 2 * columnEnd),
+                        RangePredicate.of(RangePredicate.Op.LT, columnEnd),
+                        RangePredicate.of(RangePredicate.Op.NE, -5),
+                        RangePredicate.of(RangePredicate.Op.GT, 40L * columnWidth),
+                };
+                for (RangePredicate predicate : decided) {
+                    assertEquals(reader.count(0, predicate, null), reader.countFromZones(0, predicate), predicate.toString());
+                }
+                assertEquals(2 * columnWidth, reader.countFromZones(0, decided[0]));
+                assertEquals(-1, reader.countFromZones(0, RangePredicate.of(RangePredicate.Op.GE, columnEnd + 10)),
+                        "a range that cuts a column needs its planes");
+                assertEquals(-1, reader.countFromZones(0, RangePredicate.of(RangePredicate.Op.NE, 20)));
+                assertEquals(0, reader.countFromZones(1, decided[1]), "an empty shard holds nothing");
+            }
+        }
+    }
+
     static long[][] sortById(long[] ids, long[] values) {
         Integer[] order = new Integer[ids.length];
         for (int i = 0; i < order.length; i++) {

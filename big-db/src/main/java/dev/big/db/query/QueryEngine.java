@@ -108,13 +108,28 @@ public final class QueryEngine {
                 return total;
             }
         }
-        List<Long> counts = ShardWorkers.map(this, shards, worker -> {
+        long decided = 0;
+        List<long[]> scanned = shards;
+        if (single != null) {
+            // Zone maps decide most shards of a narrow range at once: only the rest go to workers.
+            BsiReader reader = evaluator.bsi(table.field(fieldOf(filter)));
+            scanned = new ArrayList<>();
+            for (long[] shard : shards) {
+                long fromZones = reader.countFromZones(shard[0], single);
+                if (fromZones >= 0) {
+                    decided += fromZones;
+                } else {
+                    scanned.add(shard);
+                }
+            }
+        }
+        List<Long> counts = ShardWorkers.map(this, scanned, worker -> {
             FilterEvaluator shardEvaluator = worker.evaluator(table);
             BsiReader reader = single == null ? null : shardEvaluator.bsi(table.field(fieldOf(filter)));
             return shard -> single != null ? reader.count(shard[0], single, null)
                     : shardEvaluator.evaluate(filter, shard[0]).getLongCardinality();
         });
-        return counts.stream().mapToLong(Long::longValue).sum();
+        return decided + counts.stream().mapToLong(Long::longValue).sum();
     }
 
     /** The one integer comparison a filter consists of, as a range predicate, or null. */

@@ -204,6 +204,44 @@ public final class BsiReader {
         return result;
     }
 
+    /**
+     * How many records of {@code shard} satisfy {@code predicate} when its zone map alone decides
+     * (the fragment's, or every column's, [min, max] lies inside or outside the range), or -1 when
+     * some column must be scanned. Lets a caller count the decided shards at once and spread only
+     * the scans over threads: waking a helper costs more than such a shard.
+     */
+    public long countFromZones(long shard, RangePredicate predicate) {
+        select(shard);
+        ZoneMap zone = cachedZone;
+        long[] range = predicate.matchingRange();
+        if (zone.isEmpty() || range == null) {
+            return 0;
+        }
+        boolean negate = predicate.op() == RangePredicate.Op.NE;
+        long lo = range[0];
+        long hi = range[1];
+        if (hi < zone.min() || lo > zone.max()) {
+            return negate ? zone.count() : 0;
+        }
+        if (lo <= zone.min() && zone.max() <= hi) {
+            return negate ? 0 : zone.count();
+        }
+        long total = 0;
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            long columnCount = zone.count(c);
+            if (columnCount == 0) {
+                continue;
+            }
+            boolean disjoint = hi < zone.min(c) || lo > zone.max(c);
+            boolean covers = lo <= zone.min(c) && zone.max(c) <= hi;
+            if (!disjoint && !covers) {
+                return -1;
+            }
+            total += covers != negate ? columnCount : 0;
+        }
+        return total;
+    }
+
     private long evaluate(long shard, RangePredicate predicate, RoaringBitmap filter, RoaringBitmap result) {
         select(shard);
         ZoneMap zone = cachedZone;
