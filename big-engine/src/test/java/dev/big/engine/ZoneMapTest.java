@@ -137,6 +137,11 @@ class ZoneMapTest {
                 assertEquals(-1, reader.countFromZones(0, RangePredicate.of(RangePredicate.Op.GE, columnEnd + 10)),
                         "a range that cuts a column needs its planes");
                 assertEquals(-1, reader.countFromZones(0, RangePredicate.of(RangePredicate.Op.NE, 20)));
+                assertEquals(4 * columnWidth - columnWidth - 1, reader.count(0, RangePredicate.of(RangePredicate.Op.GE, columnEnd + 10), null));
+                // A narrow window: its candidates shrink to a few words of one column as the planes are read.
+                assertEquals(2901, reader.count(0, RangePredicate.between(10L * 100, 10L * 3000), null));
+                assertEquals(2901, reader.matches(0, RangePredicate.between(10L * 100, 10L * 3000), null).getLongCardinality());
+                assertEquals(50, reader.count(0, RangePredicate.between(columnEnd - 245, columnEnd + 250), null), "across a column edge");
                 assertEquals(0, reader.countFromZones(1, decided[1]), "an empty shard holds nothing");
             }
         }

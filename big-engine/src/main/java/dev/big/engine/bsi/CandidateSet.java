@@ -52,26 +52,31 @@ final class CandidateSet {
         this.sparse = false;
         this.whole = false;
         this.size = size;
-        narrowRange();
-        sparsifyIfSmall();
+        this.from = 0;
+        this.to = WordKernels.WORDS;
+        afterDenseStep();
     }
 
     /**
-     * Finds the words that hold bits, so later passes skip the empty ends: the column holding a
-     * table's newest records is only partly filled. Costs a test of eight words at each end for a
-     * full column.
+     * After the words changed: narrows {@code [from, to)} to the words that still hold bits, so
+     * later passes skip the empty ends, then turns the set into positions if few records remain.
+     * The ends are empty in the column holding a table's newest records, and after a few planes
+     * of a value that grows with the id (a timestamp): a one-hour window of the standard events
+     * keeps about 60 of 1,024 words once the high bits are read. Costs a test of eight words at
+     * each end when nothing narrows, and at most one pass over the words in a set's life.
      */
-    private void narrowRange() {
-        int lo = 0;
-        while (lo < WordKernels.WORDS && !anyInBlock(lo)) {
+    private void afterDenseStep() {
+        int lo = from;
+        while (lo < to && !anyInBlock(lo)) {
             lo += 8;
         }
-        int hi = WordKernels.WORDS;
+        int hi = to;
         while (hi > lo && !anyInBlock(hi - 8)) {
             hi -= 8;
         }
         from = lo;
         to = hi;
+        sparsifyIfSmall();
     }
 
     private boolean anyInBlock(int first) {
@@ -129,9 +134,18 @@ final class CandidateSet {
     }
 
     private int keep(ColumnPlanes planes, int row, boolean set) {
+        // A plane the whole column shares decides without a pass over the words: within one column
+        // a timestamp's high bits are the same for every record (a column of the standard events
+        // spans 18 hours, so its top 9 of 35 planes are full or empty).
+        if (set ? planes.isFull(row) : planes.isEmpty(row)) {
+            return size;
+        }
+        if (set ? planes.isEmpty(row) : planes.isFull(row)) {
+            return clear();
+        }
         if (whole) {
             size = startFrom(planes, row, set);
-            sparsifyIfSmall();
+            afterDenseStep();
             return size;
         }
         if (sparse) {
@@ -158,7 +172,7 @@ final class CandidateSet {
         } else {
             size = set ? WordKernels.and(words, planes.words(row), from, to)
                     : WordKernels.andNot(words, planes.words(row), from, to);
-            sparsifyIfSmall();
+            afterDenseStep();
         }
         return size;
     }
@@ -174,12 +188,15 @@ final class CandidateSet {
     }
 
     private int move(ColumnPlanes planes, int row, boolean set, long[] accepted) {
+        if (set ? planes.isEmpty(row) : planes.isFull(row)) {
+            return 0; // no record leaves
+        }
         if (whole && accepted == null) {
             // The moved records are the row (or its complement); the rest stay.
             int stay = startFrom(planes, row, !set);
             int moved = size - stay;
             size = stay;
-            sparsifyIfSmall();
+            afterDenseStep();
             return moved;
         }
         fillIfWhole();
@@ -213,7 +230,7 @@ final class CandidateSet {
             moved = set ? WordKernels.split(words, planes.words(row), accepted, from, to)
                     : WordKernels.splitClear(words, planes.words(row), accepted, from, to);
             size -= moved;
-            sparsifyIfSmall();
+            afterDenseStep();
         }
         return moved;
     }
@@ -236,8 +253,16 @@ final class CandidateSet {
         int afterB = (int) sizes;
         int moved = (countsA ? size - afterA : 0) + (countsB ? afterA - afterB : 0);
         size = afterB;
-        sparsifyIfSmall();
+        afterDenseStep();
         return moved;
+    }
+
+    /** Drops every remaining record; returns 0, the new size. */
+    private int clear() {
+        size = 0;
+        sparse = true;
+        whole = false;
+        return 0;
     }
 
     /** Accepts every remaining record; returns how many. */
