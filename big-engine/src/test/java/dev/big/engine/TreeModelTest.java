@@ -252,6 +252,11 @@ class TreeModelTest {
                 int probe = e.getValue().get(keys[i]).nextSetBit(0);
                 assertTrue(single.contains(probe), "contains " + when);
             }
+            // Cardinalities from the cells alone, with absent keys (counting 0) between present ones.
+            long[] mixed = java.util.stream.LongStream.concat(java.util.Arrays.stream(keys), java.util.Arrays.stream(keys).map(k -> k + 1))
+                    .distinct().boxed().sorted(Long::compareUnsigned).mapToLong(Long::longValue).toArray();
+            long expected = java.util.Arrays.stream(mixed).map(k -> e.getValue().containsKey(k) ? e.getValue().get(k).cardinality() : 0).sum();
+            assertEquals(expected, tree.cardinalityOfMany(mixed, mixed.length), "cardinalityOfMany " + when);
         }
     }
 }

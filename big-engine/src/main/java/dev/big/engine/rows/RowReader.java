@@ -60,12 +60,10 @@ public final class RowReader {
 
     /** How many columns row {@code row} holds, from the cells alone (no container is read). */
     public long cardinality(Fragment fragment, long row) {
-        fetch(Tree.of(fragment), row);
-        long count = 0;
-        for (ContainerView view : views) {
-            count += view.cardinality();
+        for (int c = 0; c < keys.length; c++) {
+            keys[c] = Coords.containerKeyOf(row, c);
         }
-        return count;
+        return Tree.of(fragment).cardinalityOfMany(keys, keys.length);
     }
 
     /** |row ∩ filter|. */

@@ -94,6 +94,14 @@ final class AnyNode {
         }
     }
 
+    /** The cardinality of cell {@code cell} of leaf {@code node}, from the cell alone: a bitmap page is not opened. */
+    static int cardinality(Object node, int cell) {
+        if (node instanceof LeafNode leaf) {
+            return leaf.value(cell).cardinality();
+        }
+        return LeafPage.cardinality((MemorySegment) node, cell);
+    }
+
     private static void fillFromPage(PageAccess access, ContainerView out, long key, MemorySegment page, int cell) {
         if (LeafPage.kindCode(page, cell) == ContainerKind.BITMAP.code()) {
             MemorySegment bitmap = access.bitmap(LeafPage.bitmapPgno(page, cell), LeafPage.bitmapChecksum(page, cell));

@@ -136,6 +136,14 @@ public final class Tree implements Fragment {
     }
 
     /**
+     * The total cardinality of the containers at {@code keys[0..count)} (ascending unsigned; absent
+     * keys count 0), from the leaf cells alone: no bitmap page is opened.
+     */
+    public long cardinalityOfMany(long[] keys, int count) {
+        return TreeWalks.cardinalityOfMany(access, leafKind, root, keys, count);
+    }
+
+    /**
      * Visits containers with keys in {@code [fromKey, toKey]} (inclusive, unsigned) in order, until
      * the visitor returns false. Returns false if the visitor stopped the scan.
      */

@@ -35,15 +35,49 @@ final class TreeWalks {
      * descent. Returns how many were found.
      */
     static int findMany(PageAccess access, PageKind leafKind, Object root, long[] keys, int count, ContainerView[] out) {
-        int found = 0;
+        int[] found = {0};
+        walkMany(access, leafKind, root, keys, count, (i, node, cell) -> {
+            if (cell >= 0) {
+                AnyNode.fill(access, out[i], keys[i], node, cell);
+                found[0]++;
+            } else {
+                out[i].clear();
+            }
+        });
+        return found[0];
+    }
+
+    /**
+     * The total cardinality of the containers at {@code keys[0..count)} (ascending unsigned; an
+     * absent key counts 0), read from the leaf cells: a count needs no bitmap page opened, which
+     * for a keyed value's row is most of the cost (a check of the page's checksum memo and a read
+     * of its header, each a cache miss).
+     */
+    static long cardinalityOfMany(PageAccess access, PageKind leafKind, Object root, long[] keys, int count) {
+        long[] total = {0};
+        walkMany(access, leafKind, root, keys, count, (i, node, cell) -> {
+            if (cell >= 0) {
+                total[0] += AnyNode.cardinality(node, cell);
+            }
+        });
+        return total[0];
+    }
+
+    /** What a walk over many keys does with key {@code i}: found in {@code cell} of leaf {@code node}, or absent when {@code cell < 0}. */
+    private interface KeyVisit {
+        void visit(int i, Object node, int cell);
+    }
+
+    /** Visits {@code keys[0..count)} in order; keys that share a leaf are answered from one descent. */
+    private static void walkMany(PageAccess access, PageKind leafKind, Object root, long[] keys, int count, KeyVisit visit) {
         int i = 0;
         while (i < count) {
             Object node = AnyNode.open(access, leafKind, root);
             if (node == null) {
                 for (; i < count; i++) {
-                    out[i].clear();
+                    visit.visit(i, null, -1);
                 }
-                return found;
+                return;
             }
             // Descend for keys[i]; remember the exclusive upper bound of the leaf reached.
             long upper = 0;
@@ -62,20 +96,12 @@ final class TreeWalks {
             // Answer every key below the bound from this leaf.
             int from = 0;
             do {
-                long key = keys[i];
-                int cell = AnyNode.search(node, key, from);
-                if (cell >= 0) {
-                    AnyNode.fill(access, out[i], key, node, cell);
-                    found++;
-                    from = cell + 1;
-                } else {
-                    out[i].clear();
-                    from = -cell - 1;
-                }
+                int cell = AnyNode.search(node, keys[i], from);
+                visit.visit(i, node, cell);
+                from = cell >= 0 ? cell + 1 : -cell - 1;
                 i++;
             } while (i < count && (!bounded || Long.compareUnsigned(keys[i], upper) < 0));
         }
-        return found;
     }
 
     /**
