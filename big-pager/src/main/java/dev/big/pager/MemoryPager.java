@@ -73,7 +73,9 @@ public final class MemoryPager extends PageStore {
         if (pgno < 0 || pgno >= pageCount()) {
             throw beyondTheEnd(pgno);
         }
-        MemorySegment page = pages[(int) pgno];
+        // A page allocated but never written lies beyond the array, or is null in it: both read as empty.
+        MemorySegment[] current = pages;
+        MemorySegment page = pgno < current.length ? current[(int) pgno] : null;
         if (page == null) {
             page = EMPTY;
         }
