@@ -10,13 +10,11 @@ import org.roaringbitmap.Container;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * Reads one bit-sliced integer field at one transaction's state: point reads, range counts and
- * bitmaps, one container column at a time; records' values come from {@link RecordValues}, sums,
- * min and max from {@link PlaneAggregates}, over the same selected fragment and loaded columns.
- *
- * <p>Zone maps decide first: a fragment or column whose [min, max] cannot match is skipped, one
- * that matches entirely is counted from its exists row (or zone count). Only the rest is scanned
- * plane by plane ({@link RangeScan}). Counts never materialise rows.
+ * Reads one bit-sliced integer field at one transaction's state, one container column at a time:
+ * it selects the shard's fragment and loads columns through cached directories, and hands the
+ * work to its rooms over the same loaded columns: records' values to {@link RecordValues}, range
+ * counts and bitmaps to {@link PlaneRanges} (zone maps first, then plane scans), sums, min and max
+ * to {@link PlaneAggregates}, ranks to {@link PlaneRank}.
  *
  * <p>Reuses buffers: one reader per thread. On a write transaction it reads committed zone maps;
  * use it there only after {@link BsiWriter#flush()}.
@@ -28,10 +26,9 @@ public final class BsiReader {
     // Scan buffers are made on first use: a reader that only does point reads (a record lookup in
     // a fresh snapshot, say) never pays for them.
     private final ColumnPlanes planes = new ColumnPlanes();
-    private RangeScan scan;
     private long[] candidates;
     private long[] filterWords;
-    private long[] accepted;
+    private PlaneRanges ranges;
     private PlaneAggregates aggregates;
     private RecordValues values;
 
@@ -176,32 +173,19 @@ public final class BsiReader {
      * {@code filter} when it is not null.
      */
     public long count(long shard, RangePredicate predicate, RoaringBitmap filter) {
-        return evaluate(shard, predicate, filter, null);
+        return ranges().evaluate(shard, predicate, filter, null);
     }
 
     /** The columns of {@code shard} whose values satisfy {@code predicate} (among {@code filter} if not null). */
     public RoaringBitmap matches(long shard, RangePredicate predicate, RoaringBitmap filter) {
         RoaringBitmap result = new RoaringBitmap();
-        evaluate(shard, predicate, filter, result);
+        ranges().evaluate(shard, predicate, filter, result);
         return result;
     }
 
     /** The columns of {@code shard} that have a value (among {@code filter} if not null). */
     public RoaringBitmap existing(long shard, RoaringBitmap filter) {
-        select(shard);
-        RoaringBitmap result = new RoaringBitmap();
-        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
-        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
-            if (cachedZone.count(c) == 0 || (filters != null && filters[c] == null)) {
-                continue;
-            }
-            loadColumn(c);
-            int card = existsInFilter(filters, c);
-            if (card > 0) {
-                result.append((char) c, ColumnBitmaps.fromWords(candidates, card));
-            }
-        }
-        return result;
+        return ranges().existing(shard, filter);
     }
 
     /**
@@ -211,166 +195,28 @@ public final class BsiReader {
      * the scans over threads: waking a helper costs more than such a shard.
      */
     public long countFromZones(long shard, RangePredicate predicate) {
-        select(shard);
-        ZoneMap zone = cachedZone;
-        long[] range = predicate.matchingRange();
-        if (zone.isEmpty() || range == null) {
-            return 0;
-        }
-        boolean negate = predicate.op() == RangePredicate.Op.NE;
-        long lo = range[0];
-        long hi = range[1];
-        if (hi < zone.min() || lo > zone.max()) {
-            return negate ? zone.count() : 0;
-        }
-        if (lo <= zone.min() && zone.max() <= hi) {
-            return negate ? 0 : zone.count();
-        }
-        long total = 0;
-        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
-            long columnCount = zone.count(c);
-            if (columnCount == 0) {
-                continue;
-            }
-            boolean disjoint = hi < zone.min(c) || lo > zone.max(c);
-            boolean covers = lo <= zone.min(c) && zone.max(c) <= hi;
-            if (!disjoint && !covers) {
-                return -1;
-            }
-            total += covers != negate ? columnCount : 0;
-        }
-        return total;
+        return ranges().countFromZones(shard, predicate);
     }
 
-    private long evaluate(long shard, RangePredicate predicate, RoaringBitmap filter, RoaringBitmap result) {
-        select(shard);
-        ZoneMap zone = cachedZone;
-        if (zone.isEmpty()) {
-            return 0;
+    private PlaneRanges ranges() {
+        if (ranges == null) {
+            ranges = new PlaneRanges(this, planes);
         }
-        boolean negate = predicate.op() == RangePredicate.Op.NE;
-        long[] range = predicate.matchingRange();
-        if (range == null) {
-            return 0;
-        }
-        long lo = range[0];
-        long hi = range[1];
-        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
-        if (filters == null && result == null) {
-            boolean disjoint = hi < zone.min() || lo > zone.max();
-            boolean covers = lo <= zone.min() && zone.max() <= hi;
-            if (disjoint) {
-                return negate ? zone.count() : 0;
-            }
-            if (covers) {
-                return negate ? 0 : zone.count();
-            }
-        }
-        long total = 0;
-        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
-            long columnCount = zone.count(c);
-            if (columnCount == 0 || (filters != null && filters[c] == null)) {
-                continue;
-            }
-            boolean disjoint = hi < zone.min(c) || lo > zone.max(c);
-            boolean covers = lo <= zone.min(c) && zone.max(c) <= hi;
-            if ((disjoint && !negate) || (covers && negate)) {
-                continue;
-            }
-            if ((covers && !negate) || (disjoint && negate)) {
-                if (filters == null && result == null) {
-                    total += columnCount;
-                    continue;
-                }
-                loadColumn(c);
-                int card = existsInFilter(filters, c);
-                total += card;
-                if (result != null && card > 0) {
-                    result.append((char) c, ColumnBitmaps.fromWords(candidates, card));
-                }
-                continue;
-            }
-            total += scanColumn(c, zone.depth(), lo, hi, negate, filters, result);
-        }
-        return total;
+        return ranges;
     }
 
-    /** Makes the scan buffers on first use. */
+    /** Makes the word buffers the range scans, aggregates and ranks share, on first use. */
     void ensureScanBuffers() {
-        if (scan == null) {
-            scan = new RangeScan();
+        if (candidates == null) {
             candidates = new long[WordKernels.WORDS];
             filterWords = new long[WordKernels.WORDS];
-            accepted = new long[WordKernels.WORDS];
         }
-    }
-
-    /** Loads exists (and filter) of column {@code c} into {@link #candidates}; returns its cardinality. */
-    private int existsInFilter(Container[] filters, int c) {
-        ensureScanBuffers();
-        return WordKernels.candidates(candidates, planes.words(0), null, false, filterOf(filters, c));
-    }
-
-    private long scanColumn(int c, int depth, long lo, long hi, boolean negate, Container[] filters, RoaringBitmap result) {
-        ensureScanBuffers();
-        loadColumn(c);
-        long[] out = result == null && !negate ? null : accepted;
-        if (out != null) {
-            java.util.Arrays.fill(out, 0L);
-        }
-        long base = field.base();
-        long storedLo = saturatingSubtract(lo, base);
-        long storedHi = saturatingSubtract(hi, base);
-        long maxMagnitude = depth == 63 ? Long.MAX_VALUE : (1L << depth) - 1;
-        long count = 0;
-        if (storedHi >= 0) {
-            long mlo = Math.max(storedLo, 0);
-            long mhi = Math.min(storedHi, maxMagnitude);
-            if (mlo <= mhi && scanCandidates(filters, c, false) > 0) {
-                count += scan.count(planes, depth, mlo, mhi, out);
-            }
-        }
-        if (storedLo <= -1) {
-            long mlo = Math.max(1, storedHi == Long.MIN_VALUE ? Long.MAX_VALUE : -storedHi);
-            long mhi = Math.min(storedLo == Long.MIN_VALUE ? Long.MAX_VALUE : -storedLo, maxMagnitude);
-            if (mlo <= mhi && scanCandidates(filters, c, true) > 0) {
-                count += scan.count(planes, depth, mlo, mhi, out);
-            }
-        }
-        if (negate) {
-            int all = existsInFilter(filters, c);
-            // candidates now holds exists ∩ filter; remove the equal ones.
-            for (int i = 0; i < WordKernels.WORDS; i++) {
-                candidates[i] &= ~accepted[i];
-            }
-            count = all - count;
-            if (result != null && count > 0) {
-                result.append((char) c, ColumnBitmaps.fromWords(candidates, (int) count));
-            }
-            return count;
-        }
-        if (result != null && count > 0) {
-            result.append((char) c, ColumnBitmaps.fromWords(accepted, (int) count));
-        }
-        return count;
     }
 
     /** exists ∩ filter ∩ (sign or not sign) of the loaded column into {@link #candidates}. */
     int candidatesOf(Container[] filters, int c, boolean negative) {
         ensureScanBuffers();
         return WordKernels.candidates(candidates, planes.words(0), planes.words(1), negative, filterOf(filters, c));
-    }
-
-    /** The same, straight into the range scan's candidate set. */
-    private int scanCandidates(Container[] filters, int c, boolean negative) {
-        CandidateSet set = scan.candidates();
-        if (filters == null && !negative && planes.isFull(0) && planes.isEmpty(1)) {
-            set.setAll(); // a dense column of non-negative values: no words to combine
-            return WordKernels.WORDS * 64;
-        }
-        int card = WordKernels.candidates(set.fillableWords(), planes.words(0), planes.words(1), negative, filterOf(filters, c));
-        set.setDense(card);
-        return card;
     }
 
     /** The candidate words {@link #candidatesOf} filled (after {@link #ensureScanBuffers}). */
@@ -383,20 +229,13 @@ public final class BsiReader {
         return filterWords;
     }
 
-    private long[] filterOf(Container[] filters, int c) {
+    /** The words of {@code filters[c]} in the filter buffer, or null when there is no filter. */
+    long[] filterOf(Container[] filters, int c) {
         if (filters == null) {
             return null;
         }
         ColumnBitmaps.toWords(filters[c], filterWords);
         return filterWords;
-    }
-
-    static long saturatingSubtract(long value, long base) {
-        long result = value - base;
-        if (((value ^ base) & (value ^ result)) < 0) {
-            return value > base ? Long.MAX_VALUE : Long.MIN_VALUE;
-        }
-        return result;
     }
 
     // ------------------------------------------------------------------ aggregates

@@ -1,0 +1,207 @@
+package dev.big.engine.bsi;
+
+import org.roaringbitmap.Container;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Range counts and bitmaps of one field from its bit planes, for a {@link BsiReader}: the reader
+ * selects the shard and loads each container column (through its directories and caches), this
+ * class decides what the zone maps can and scans the rest, as {@link PlaneAggregates} adds up sums
+ * over the same loaded columns.
+ *
+ * <p>Zone maps decide first: a fragment or column whose [min, max] cannot match is skipped, one
+ * that matches entirely is counted from its zone count (or its exists row, when the records are
+ * wanted or a filter applies). Only the rest is scanned plane by plane ({@link RangeScan}), the
+ * candidates being exists ∩ filter ∩ sign, once for the non-negative and once for the negative
+ * values the range reaches. Counts never materialise rows.
+ */
+final class PlaneRanges {
+
+    private final BsiReader reader;
+    private final ColumnPlanes planes;
+    private final RangeScan scan = new RangeScan();
+    /** The records a scan accepted, of the column being scanned, when a caller wants them (or a {@code <>} needs them). */
+    private final long[] accepted = new long[WordKernels.WORDS];
+
+    PlaneRanges(BsiReader reader, ColumnPlanes planes) {
+        this.reader = reader;
+        this.planes = planes;
+    }
+
+    /** The columns of {@code shard} that have a value (among {@code filter} if not null). */
+    RoaringBitmap existing(long shard, RoaringBitmap filter) {
+        ZoneMap zone = reader.selectShard(shard);
+        RoaringBitmap result = new RoaringBitmap();
+        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            if (zone.count(c) == 0 || (filters != null && filters[c] == null)) {
+                continue;
+            }
+            reader.loadColumn(c);
+            int card = existsInFilter(filters, c);
+            if (card > 0) {
+                result.append((char) c, ColumnBitmaps.fromWords(reader.candidates(), card));
+            }
+        }
+        return result;
+    }
+
+    /** See {@link BsiReader#countFromZones}: a count from the zone map alone, or -1 when a column must be scanned. */
+    long countFromZones(long shard, RangePredicate predicate) {
+        ZoneMap zone = reader.selectShard(shard);
+        long[] range = predicate.matchingRange();
+        if (zone.isEmpty() || range == null) {
+            return 0;
+        }
+        boolean negate = predicate.op() == RangePredicate.Op.NE;
+        long lo = range[0];
+        long hi = range[1];
+        if (hi < zone.min() || lo > zone.max()) {
+            return negate ? zone.count() : 0;
+        }
+        if (lo <= zone.min() && zone.max() <= hi) {
+            return negate ? 0 : zone.count();
+        }
+        long total = 0;
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            long columnCount = zone.count(c);
+            if (columnCount == 0) {
+                continue;
+            }
+            boolean disjoint = hi < zone.min(c) || lo > zone.max(c);
+            boolean covers = lo <= zone.min(c) && zone.max(c) <= hi;
+            if (!disjoint && !covers) {
+                return -1;
+            }
+            total += covers != negate ? columnCount : 0;
+        }
+        return total;
+    }
+
+    /**
+     * How many records of {@code shard} (among {@code filter} if not null) satisfy
+     * {@code predicate}, also adding them to {@code result} when it is not null.
+     */
+    long evaluate(long shard, RangePredicate predicate, RoaringBitmap filter, RoaringBitmap result) {
+        ZoneMap zone = reader.selectShard(shard);
+        if (zone.isEmpty()) {
+            return 0;
+        }
+        boolean negate = predicate.op() == RangePredicate.Op.NE;
+        long[] range = predicate.matchingRange();
+        if (range == null) {
+            return 0;
+        }
+        long lo = range[0];
+        long hi = range[1];
+        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
+        if (filters == null && result == null) {
+            boolean disjoint = hi < zone.min() || lo > zone.max();
+            boolean covers = lo <= zone.min() && zone.max() <= hi;
+            if (disjoint) {
+                return negate ? zone.count() : 0;
+            }
+            if (covers) {
+                return negate ? 0 : zone.count();
+            }
+        }
+        long total = 0;
+        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
+            long columnCount = zone.count(c);
+            if (columnCount == 0 || (filters != null && filters[c] == null)) {
+                continue;
+            }
+            boolean disjoint = hi < zone.min(c) || lo > zone.max(c);
+            boolean covers = lo <= zone.min(c) && zone.max(c) <= hi;
+            if ((disjoint && !negate) || (covers && negate)) {
+                continue;
+            }
+            if ((covers && !negate) || (disjoint && negate)) {
+                if (filters == null && result == null) {
+                    total += columnCount;
+                    continue;
+                }
+                reader.loadColumn(c);
+                int card = existsInFilter(filters, c);
+                total += card;
+                if (result != null && card > 0) {
+                    result.append((char) c, ColumnBitmaps.fromWords(reader.candidates(), card));
+                }
+                continue;
+            }
+            total += scanColumn(c, zone.depth(), lo, hi, negate, filters, result);
+        }
+        return total;
+    }
+
+    /** Loads exists (and filter) of column {@code c} into the reader's candidates; returns its cardinality. */
+    private int existsInFilter(Container[] filters, int c) {
+        reader.ensureScanBuffers();
+        return WordKernels.candidates(reader.candidates(), planes.words(0), null, false, reader.filterOf(filters, c));
+    }
+
+    private long scanColumn(int c, int depth, long lo, long hi, boolean negate, Container[] filters, RoaringBitmap result) {
+        reader.ensureScanBuffers();
+        reader.loadColumn(c);
+        long[] out = result == null && !negate ? null : accepted;
+        if (out != null) {
+            java.util.Arrays.fill(out, 0L);
+        }
+        long base = reader.field().base();
+        long storedLo = saturatingSubtract(lo, base);
+        long storedHi = saturatingSubtract(hi, base);
+        long maxMagnitude = depth == 63 ? Long.MAX_VALUE : (1L << depth) - 1;
+        long count = 0;
+        if (storedHi >= 0) {
+            long mlo = Math.max(storedLo, 0);
+            long mhi = Math.min(storedHi, maxMagnitude);
+            if (mlo <= mhi && scanCandidates(filters, c, false) > 0) {
+                count += scan.count(planes, depth, mlo, mhi, out);
+            }
+        }
+        if (storedLo <= -1) {
+            long mlo = Math.max(1, storedHi == Long.MIN_VALUE ? Long.MAX_VALUE : -storedHi);
+            long mhi = Math.min(storedLo == Long.MIN_VALUE ? Long.MAX_VALUE : -storedLo, maxMagnitude);
+            if (mlo <= mhi && scanCandidates(filters, c, true) > 0) {
+                count += scan.count(planes, depth, mlo, mhi, out);
+            }
+        }
+        if (negate) {
+            int all = existsInFilter(filters, c);
+            // The candidates now hold exists ∩ filter; remove the equal ones.
+            long[] candidates = reader.candidates();
+            for (int i = 0; i < WordKernels.WORDS; i++) {
+                candidates[i] &= ~accepted[i];
+            }
+            count = all - count;
+            if (result != null && count > 0) {
+                result.append((char) c, ColumnBitmaps.fromWords(candidates, (int) count));
+            }
+            return count;
+        }
+        if (result != null && count > 0) {
+            result.append((char) c, ColumnBitmaps.fromWords(accepted, (int) count));
+        }
+        return count;
+    }
+
+    /** exists ∩ filter ∩ (sign or not sign) of the loaded column, straight into the range scan's candidate set. */
+    private int scanCandidates(Container[] filters, int c, boolean negative) {
+        CandidateSet set = scan.candidates();
+        if (filters == null && !negative && planes.isFull(0) && planes.isEmpty(1)) {
+            set.setAll(); // a dense column of non-negative values: no words to combine
+            return WordKernels.WORDS * 64;
+        }
+        int card = WordKernels.candidates(set.fillableWords(), planes.words(0), planes.words(1), negative, reader.filterOf(filters, c));
+        set.setDense(card);
+        return card;
+    }
+
+    static long saturatingSubtract(long value, long base) {
+        long result = value - base;
+        if (((value ^ base) & (value ^ result)) < 0) {
+            return value > base ? Long.MAX_VALUE : Long.MIN_VALUE;
+        }
+        return result;
+    }
+}
