@@ -1,13 +1,13 @@
 package dev.big.parquet;
 
-import io.airlift.compress.Compressor;
-import io.airlift.compress.Decompressor;
-import io.airlift.compress.lz4.Lz4Compressor;
-import io.airlift.compress.lz4.Lz4Decompressor;
-import io.airlift.compress.snappy.SnappyCompressor;
-import io.airlift.compress.snappy.SnappyDecompressor;
-import io.airlift.compress.zstd.ZstdCompressor;
-import io.airlift.compress.zstd.ZstdDecompressor;
+import io.airlift.compress.v3.Compressor;
+import io.airlift.compress.v3.Decompressor;
+import io.airlift.compress.v3.lz4.Lz4Compressor;
+import io.airlift.compress.v3.lz4.Lz4Decompressor;
+import io.airlift.compress.v3.snappy.SnappyCompressor;
+import io.airlift.compress.v3.snappy.SnappyDecompressor;
+import io.airlift.compress.v3.zstd.ZstdCompressor;
+import io.airlift.compress.v3.zstd.ZstdDecompressor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,8 +20,14 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Page compression without Hadoop's codecs (which need Hadoop's native libraries or its
- * configuration): SNAPPY, ZSTD and LZ4_RAW through aircompressor, pure Java; GZIP through the JDK;
+ * configuration): SNAPPY, ZSTD and LZ4_RAW through aircompressor-v3; GZIP through the JDK;
  * UNCOMPRESSED. Parquet's other codecs (LZO, BROTLI, the Hadoop-framed LZ4) are refused by name.
+ *
+ * <p>aircompressor-v3's {@code create()} takes the native library it ships (Linux and macOS on
+ * x86-64 and ARM), called through the FFM API, which needs only the {@code --enable-native-access}
+ * big already asks for; its pure-Java codecs, taken elsewhere, read memory through
+ * {@code sun.misc.Unsafe}, as aircompressor 0.x and 2.x do everywhere, and make JDK 24 and later
+ * print a warning on every {@code big load} or {@code COPY} of a Parquet file.
  */
 // BytesInput.toByteArray is deprecated for the allocator-based copies; the codecs here work on arrays.
 @SuppressWarnings("deprecation")
@@ -117,18 +123,18 @@ final class ParquetCodecs implements CompressionCodecFactory {
 
     private Compressor compressor(CompressionCodecName codec) {
         return switch (codec) {
-            case SNAPPY -> new SnappyCompressor();
-            case ZSTD -> new ZstdCompressor();
-            case LZ4_RAW -> new Lz4Compressor();
+            case SNAPPY -> SnappyCompressor.create();
+            case ZSTD -> ZstdCompressor.create();
+            case LZ4_RAW -> Lz4Compressor.create();
             default -> throw unsupported(codec);
         };
     }
 
     private Decompressor decompressor(CompressionCodecName codec) {
         return switch (codec) {
-            case SNAPPY -> new SnappyDecompressor();
-            case ZSTD -> new ZstdDecompressor();
-            case LZ4_RAW -> new Lz4Decompressor();
+            case SNAPPY -> SnappyDecompressor.create();
+            case ZSTD -> ZstdDecompressor.create();
+            case LZ4_RAW -> Lz4Decompressor.create();
             default -> throw unsupported(codec);
         };
     }
