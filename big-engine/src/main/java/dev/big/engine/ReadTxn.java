@@ -14,7 +14,11 @@ import java.util.function.Function;
  * the writer keeps committing. Pages that commit can see are not reused until it closes, so close
  * it promptly (try-with-resources).
  *
- * <p>A read transaction belongs to one thread at a time; many may be open at once.
+ * <p>A read transaction belongs to one thread at a time; many may be open at once. Its owner may
+ * lend its reads to helper threads while it waits for them (big-db's query workers do): fragment
+ * reads, summaries, {@link #cached} and {@link #arena} are safe to call from several threads, as
+ * the snapshot's maps are concurrent and pages are only read; {@link #close} is the owner's alone,
+ * once no helper reads any more, since the pin it releases covers every page the helpers read.
  */
 public final class ReadTxn implements Txn {
 
