@@ -50,6 +50,11 @@ final class SqlParser {
             throw malformed(sql, e);
         } catch (TokenMgrException e) {
             throw new UnsupportedSqlException("malformed SQL: " + e.getMessage() + "\n" + SqlErrors.shorten(sql));
+        } catch (NumberFormatException e) {
+            // JSqlParser reads "?" followed by digits as a numbered parameter and parses them as an int, unguarded.
+            throw new UnsupportedSqlException("malformed SQL: a ? followed by a number is a numbered parameter, and "
+                    + e.getMessage().replace("For input string: ", "") + " is no parameter number; write ? alone for each"
+                    + " parameter and bind the values in order\n" + SqlErrors.shorten(sql));
         }
         if (statements.isEmpty()) {
             throw new UnsupportedSqlException("empty statement; " + SqlErrors.STATEMENT_SHAPES);
