@@ -51,10 +51,10 @@ final class SqlParser {
         } catch (TokenMgrException e) {
             throw new UnsupportedSqlException("malformed SQL: " + e.getMessage() + "\n" + SqlErrors.shorten(sql));
         } catch (NumberFormatException e) {
-            // JSqlParser reads "?" followed by digits as a numbered parameter and parses them as an int, unguarded.
-            throw new UnsupportedSqlException("malformed SQL: a ? followed by a number is a numbered parameter, and "
-                    + e.getMessage().replace("For input string: ", "") + " is no parameter number; write ? alone for each"
-                    + " parameter and bind the values in order\n" + SqlErrors.shorten(sql));
+            // JSqlParser parses some numbers as an int, unguarded: the digits after "?" (a numbered parameter) among them.
+            throw new UnsupportedSqlException("malformed SQL: the number " + e.getMessage().replace("For input string: ", "")
+                    + " is too large where it stands (digits after a ? make a numbered parameter: write ? alone for each"
+                    + " parameter and bind the values in order)\n" + SqlErrors.shorten(sql));
         }
         if (statements.isEmpty()) {
             throw new UnsupportedSqlException("empty statement; " + SqlErrors.STATEMENT_SHAPES);
