@@ -4,6 +4,7 @@ import de.siegmar.fastcsv.reader.CloseableIterator;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import dev.big.db.BulkLoad;
 import dev.big.db.FieldDef;
 import dev.big.db.Row;
 import dev.big.db.TableDef;
@@ -25,6 +26,11 @@ import java.util.Set;
  * id. Fields the header leaves out have no value; an empty cell is no value. A column naming no
  * field is refused, or skipped with {@code --ignore-unknown}. Cells are converted by
  * {@link TextValues}.
+ *
+ * <p>Rows are read either as {@link Row}s ({@link #next()}) or, for a bulk load, straight into the
+ * load's columns ({@link #read()}, then {@link #setValues}): numbers and bools are converted from
+ * the cell's characters, keyed values made a String once per distinct value ({@link TextInterner}),
+ * so a record costs no map and no String per cell.
  */
 final class CsvRows implements RowSource {
 
@@ -39,38 +45,48 @@ final class CsvRows implements RowSource {
     private enum Special implements Column { ID, SKIPPED }
 
     private final OpenedInput input;
-    private final CsvReader<CsvRecord> reader;
-    private final CloseableIterator<CsvRecord> records;
+    private final CsvReader<CsvCells> reader;
+    private final CloseableIterator<CsvCells> records;
     private final TableDef table;
     private final ReadOptions options;
     private final Column[] columns;
     /** The header's columns that name no field, skipped under --ignore-unknown. */
     private List<String> ignored;
     private long lastLine = 1;
+    /** The row {@link #read()} read last, until the next. */
+    private CsvCells row;
+    /** Per column, the bulk load's index of its field (set by the first {@link #setValues}). */
+    private int[] loadFields;
+    /** Per column, the keyed values seen, or null for a column of another kind. */
+    private TextInterner[] interned;
 
     CsvRows(OpenedInput input, TableDef table, ReadOptions options) {
         this.input = input;
         this.table = table;
         this.options = options;
-        this.reader = reader(input.data(), options);
+        this.reader = builder(options).build(new CsvCells(), input.data(), StandardCharsets.UTF_8);
         this.records = reader.iterator();
         this.columns = readHeader();
     }
 
     /** The CSV reader every CSV input is read with (schema inference included). */
     static CsvReader<CsvRecord> reader(InputStream in, ReadOptions options) {
+        return builder(options).ofCsvRecord(in, StandardCharsets.UTF_8);
+    }
+
+    private static CsvReader.CsvReaderBuilder builder(ReadOptions options) {
         return CsvReader.builder().fieldSeparator(options.delimiter()).detectBomHeader(true).allowExtraFields(true)
-                .allowMissingFields(true).skipEmptyLines(true).ofCsvRecord(in, StandardCharsets.UTF_8);
+                .allowMissingFields(true).skipEmptyLines(true);
     }
 
     private Column[] readHeader() {
-        CsvRecord header = nextRecord();
+        CsvCells header = nextRecord();
         if (header == null) {
             throw new BadRowException(new RowPosition(input.name(), 1), null, "the file is empty; a CSV input starts with a"
                     + " header row naming the fields (" + fieldNames() + ")", "", false);
         }
-        RowPosition headerLine = new RowPosition(input.name(), header.getStartingLineNumber());
-        List<String> names = header.getFields();
+        RowPosition headerLine = new RowPosition(input.name(), header.line());
+        List<String> names = header.cells();
         Column[] result = new Column[names.size()];
         FieldsByName fields = new FieldsByName(table);
         Set<String> seen = new HashSet<>();
@@ -99,19 +115,14 @@ final class CsvRows implements RowSource {
 
     @Override
     public Located next() {
-        CsvRecord csv = nextRecord();
-        if (csv == null) {
+        if (!read()) {
             return null;
         }
-        RowPosition position = new RowPosition(input.name(), csv.getStartingLineNumber());
-        lastLine = csv.getStartingLineNumber();
-        if (csv.getFieldCount() != columns.length) {
-            throw new BadRowException(position, null, "has " + csv.getFieldCount() + " field"
-                    + (csv.getFieldCount() == 1 ? "" : "s") + ", the header has " + columns.length, text(csv));
-        }
+        CsvCells csv = row;
+        RowPosition position = new RowPosition(input.name(), csv.line());
         Row.Builder record = Row.builder();
         for (int i = 0; i < columns.length; i++) {
-            String cell = csv.getField(i);
+            String cell = csv.cell(i);
             switch (columns[i]) {
                 case FieldColumn(FieldDef field) -> {
                     try {
@@ -135,6 +146,151 @@ final class CsvRows implements RowSource {
         return new Located(position, record.build());
     }
 
+    /**
+     * Reads the next row, for {@link #setValues}; false at the end of the input. A row with the
+     * wrong number of fields throws {@link BadRowException} (skippable).
+     */
+    boolean read() {
+        row = nextRecord();
+        if (row == null) {
+            return false;
+        }
+        lastLine = row.line();
+        if (row.count() != columns.length) {
+            throw new BadRowException(position(), null, "has " + row.count() + " field"
+                    + (row.count() == 1 ? "" : "s") + ", the header has " + columns.length, text(row));
+        }
+        return true;
+    }
+
+    /** The name of this input, as the user gave it. */
+    String name() {
+        return input.name();
+    }
+
+    /** The line the row {@link #read()} read starts on. */
+    long line() {
+        return row.line();
+    }
+
+    /** The row {@link #read()} read, as CSV again (for the reject file). */
+    String text() {
+        return text(row);
+    }
+
+    private RowPosition position() {
+        return new RowPosition(input.name(), row.line());
+    }
+
+    /** What {@link #setValues} returns for a row without an id. */
+    static final long NO_ID = -1;
+
+    /**
+     * Sets the values of the row {@link #read()} read on the record {@code load} is building (the
+     * caller adds it), and returns the row's id, or {@link #NO_ID}. A cell that is not a value of
+     * its field throws {@link BadRowException} (skippable), having set some of the row's values:
+     * the caller discards the record.
+     */
+    long setValues(BulkLoad load) {
+        if (loadFields == null) {
+            bind(load);
+        }
+        CsvCells csv = row;
+        char[] chars = csv.chars();
+        long id = NO_ID;
+        for (int i = 0; i < columns.length; i++) {
+            if (csv.isEmpty(i)) {
+                continue;
+            }
+            int from = csv.start(i);
+            int to = csv.end(i);
+            switch (columns[i]) {
+                case FieldColumn(FieldDef field) -> {
+                    int f = loadFields[i];
+                    try {
+                        switch (field.type()) {
+                            case INT -> load.set(f, TextValues.checkBounds(field, integer(chars, from, to, csv, i)));
+                            case TIMESTAMP -> load.set(f, TextValues.checkBounds(field, timestamp(csv, i)));
+                            case BOOL -> load.set(f, bool(chars, from, to, csv, i));
+                            case KEYED -> load.set(f, (Object) interned[i].intern(chars, from, to));
+                            case DECIMAL, SET -> load.set(f, TextValues.parse(field, csv.cell(i), options.localZone()));
+                        }
+                    } catch (ValueException e) {
+                        throw new BadRowException(position(), field.name(), e.getMessage(), text(csv));
+                    }
+                }
+                case Special.ID -> {
+                    try {
+                        id = integer(chars, from, to, csv, i);
+                        if (id < 0) {
+                            recordId(csv.cell(i)); // refuses it as negative
+                        }
+                    } catch (ValueException e) {
+                        throw new BadRowException(position(), ID_COLUMN, e.getMessage(), text(csv));
+                    }
+                }
+                case Special.SKIPPED -> { }
+            }
+        }
+        return id;
+    }
+
+    private void bind(BulkLoad load) {
+        loadFields = new int[columns.length];
+        interned = new TextInterner[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            if (columns[i] instanceof FieldColumn(FieldDef field)) {
+                loadFields[i] = load.field(field.name());
+                if (field.type() == dev.big.db.FieldType.KEYED) {
+                    interned[i] = new TextInterner();
+                }
+            }
+        }
+    }
+
+    /**
+     * The integer in {@code chars[from, to)}: plain digits with an optional minus are read here;
+     * anything else (spaces, a plus, too many digits, not a number) goes to {@link TextValues#integer},
+     * which reads or refuses it.
+     */
+    private static long integer(char[] chars, int from, int to, CsvCells csv, int cell) {
+        int at = from;
+        boolean negative = chars[at] == '-';
+        if (negative) {
+            at++;
+        }
+        int digits = to - at;
+        if (digits < 1 || digits > 18) {
+            return TextValues.integer(csv.cell(cell));
+        }
+        long value = 0;
+        for (; at < to; at++) {
+            int digit = chars[at] - '0';
+            if (digit < 0 || digit > 9) {
+                return TextValues.integer(csv.cell(cell));
+            }
+            value = value * 10 + digit;
+        }
+        return negative ? -value : value;
+    }
+
+    private long timestamp(CsvCells csv, int cell) {
+        long millis = Timestamps.parseUsual(csv.view(cell), options.localZone());
+        return millis != Timestamps.NOT_PARSED ? millis : Timestamps.parseMillis(csv.cell(cell), options.localZone());
+    }
+
+    private static boolean bool(char[] chars, int from, int to, CsvCells csv, int cell) {
+        int length = to - from;
+        if (length == 4 && chars[from] == 't' && chars[from + 1] == 'r' && chars[from + 2] == 'u' && chars[from + 3] == 'e') {
+            return true;
+        }
+        if (length == 5 && chars[from] == 'f' && chars[from + 1] == 'a' && chars[from + 2] == 'l' && chars[from + 3] == 's'
+                && chars[from + 4] == 'e') {
+            return false;
+        }
+        return TextValues.bool(csv.cell(cell));
+    }
+
     @Override
     public List<String> ignored() {
         return ignored;
@@ -153,7 +309,7 @@ final class CsvRows implements RowSource {
         return id;
     }
 
-    private CsvRecord nextRecord() {
+    private CsvCells nextRecord() {
         try {
             return records.hasNext() ? records.next() : null;
         } catch (CsvParseException e) {
@@ -169,11 +325,11 @@ final class CsvRows implements RowSource {
     }
 
     /** The row as CSV again, for the reject file. */
-    private static String text(CsvRecord csv) {
+    private static String text(CsvCells csv) {
         java.io.StringWriter line = new java.io.StringWriter();
         de.siegmar.fastcsv.writer.CsvWriter writer = de.siegmar.fastcsv.writer.CsvWriter.builder()
                 .lineDelimiter(de.siegmar.fastcsv.writer.LineDelimiter.LF).build(line);
-        writer.writeRecord(csv.getFields());
+        writer.writeRecord(csv.cells());
         try {
             writer.flush();
         } catch (IOException e) {

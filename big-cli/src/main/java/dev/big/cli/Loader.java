@@ -1,5 +1,6 @@
 package dev.big.cli;
 
+import dev.big.db.BulkLoad;
 import dev.big.db.Db;
 import dev.big.db.Filter;
 import dev.big.db.Ingester;
@@ -8,11 +9,9 @@ import dev.big.db.Order;
 import dev.big.db.ProgressListener;
 import dev.big.db.Row;
 import dev.big.db.Snapshot;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.function.Supplier;
 
 /**
@@ -114,91 +113,108 @@ final class Loader {
     /** The bottom-up bulk load: records with ids must ascend, above every id the table has. */
     private Result bulk() {
         long start = System.nanoTime();
-        try (BulkRecords records = new BulkRecords(highestId())) {
-            db.bulkLoad(table, () -> records, listener);
+        lastId = highestId();
+        BulkLoad load = db.bulkLoad(table, listener, Db.DEFAULT_BULK_LOAD_BUFFER_BYTES);
+        try {
+            for (Input input : inputs) {
+                try (RowSource source = input.open().get()) {
+                    if (source instanceof CsvRows csv) {
+                        bulkCsv(load, csv);
+                    } else {
+                        bulkRows(load, source);
+                    }
+                    inputBytesDone += source.bytesRead();
+                    noteIgnored(input, source);
+                }
+            }
+            load.close();
         } catch (InvalidInputException e) {
             // Each record is checked as the load takes it, so the one refused is the last handed over.
+            load.abort();
             RowPosition refused = tracker.lastHandedOver();
             if (refused == null) {
                 throw e;
             }
             throw new BadRowException(refused, null, e.getMessage(), "", false);
+        } catch (RuntimeException | Error e) {
+            // The chunk being filled is not committed: what was committed is what the tracker reports.
+            load.abort();
+            throw e;
         }
         return result(start);
     }
 
-    /** The inputs' good rows as records, one input after the other, each opened when reached. */
-    private final class BulkRecords implements Iterator<Row>, AutoCloseable {
-        private int inputIndex = -1;
-        private RowSource source;
-        private RowSource.Located next;
-        private long lastId;
-
-        BulkRecords(long highestId) {
-            this.lastId = highestId;
-        }
-
-        @Override
-        public boolean hasNext() {
-            while (next == null) {
-                if (source == null) {
-                    if (++inputIndex >= inputs.size()) {
-                        return false;
-                    }
-                    source = inputs.get(inputIndex).open().get();
+    /** CSV rows go straight into the load's columns, with no {@link Row} per record. */
+    private void bulkCsv(BulkLoad load, CsvRows csv) {
+        while (true) {
+            try {
+                if (!csv.read()) {
+                    return;
                 }
-                next = nextRow(source);
-                if (next == null) {
-                    inputBytesDone += source.bytesRead();
-                    noteIgnored(inputs.get(inputIndex), source);
-                    source.close();
-                    source = null;
-                } else if (!idAscends(next)) {
-                    next = null;
+            } catch (BadRowException e) {
+                bad(e);
+                continue;
+            }
+            tracker.handedOver(csv.name(), csv.line());
+            long id;
+            try {
+                id = csv.setValues(load);
+            } catch (BadRowException e) {
+                tracker.refusedLast();
+                load.discard();
+                bad(e);
+                continue;
+            }
+            if (id != CsvRows.NO_ID) {
+                if (!idAscends(id, new RowPosition(csv.name(), csv.line()), csv::text)) {
+                    tracker.refusedLast();
+                    load.discard();
+                    continue;
                 }
-            }
-            return true;
-        }
-
-        @Override
-        public Row next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            RowSource.Located row = next;
-            next = null;
-            tracker.handedOver(row.position());
-            progress.stepTo(inputBytesDone + (source == null ? 0 : source.bytesRead()));
-            return row.record();
-        }
-
-        /**
-         * Whether {@code row}'s id (if it has one) is above the previous one; a row that is not is
-         * bad (--bulk cannot write among existing records). RowReader without ids get the next ids,
-         * which this does not know, so the check starts again after them.
-         */
-        private boolean idAscends(RowSource.Located row) {
-            if (row.record().id().isEmpty()) {
+                load.id(id);
+            } else {
                 lastId = Long.MAX_VALUE;
-                return true;
             }
-            long id = row.record().id().getAsLong();
-            if (lastId != Long.MAX_VALUE && id <= lastId) {
-                bad(new BadRowException(row.position(), CsvRows.ID_COLUMN, "id " + id + " is not above " + lastId
-                        + ", the highest id so far: --bulk needs ascending ids above the table's (use --batch N to write"
-                        + " ids in any order or to replace records)", row.record().toString()));
-                return false;
-            }
-            lastId = id;
-            return true;
+            load.add();
+            progress.stepTo(inputBytesDone + csv.bytesRead());
         }
+    }
 
-        @Override
-        public void close() {
-            if (source != null) {
-                source.close();
+    /** Rows of other formats come as records. */
+    private void bulkRows(BulkLoad load, RowSource source) {
+        RowSource.Located row;
+        while ((row = nextRow(source)) != null) {
+            if (row.record().id().isPresent()) {
+                Row record = row.record();
+                if (!idAscends(record.id().getAsLong(), row.position(), record::toString)) {
+                    continue;
+                }
+            } else {
+                lastId = Long.MAX_VALUE;
             }
+            tracker.handedOver(row.position());
+            load.add(row.record());
+            progress.stepTo(inputBytesDone + source.bytesRead());
         }
+    }
+
+    /** The highest id so far, or {@code Long.MAX_VALUE} once a row without one took the table's next id. */
+    private long lastId;
+
+    /**
+     * Whether {@code id} is above the previous one; a row whose id is not is bad (--bulk cannot
+     * write among existing records). Rows without ids get the next ids, which this does not know,
+     * so the check starts again after them.
+     */
+    private boolean idAscends(long id, RowPosition position, Supplier<String> text) {
+        if (lastId != Long.MAX_VALUE && id <= lastId) {
+            bad(new BadRowException(position, CsvRows.ID_COLUMN, "id " + id + " is not above " + lastId
+                    + ", the highest id so far: --bulk needs ascending ids above the table's (use --batch N to write"
+                    + " ids in any order or to replace records)", text.get()));
+            return false;
+        }
+        lastId = id;
+        return true;
     }
 
     private long highestId() {

@@ -86,15 +86,25 @@ final class Timestamps {
         }
     }
 
-    /** What {@link #isoFastPath} returns for text it leaves to the general parser. */
-    private static final long NOT_PARSED = Long.MIN_VALUE;
+    /** What {@link #isoFastPath} and {@link #parseUsual} return for text they leave to the general parser. */
+    static final long NOT_PARSED = Long.MIN_VALUE;
+
+    /**
+     * Epoch milliseconds of {@code text} if it has one of the usual ISO shapes (see
+     * {@link #isoFastPath}), read from the characters where they are (a CSV cell, without making a
+     * String of it); else {@link #NOT_PARSED}, and {@link #parseMillis(String, ZoneId)} reads or
+     * refuses it.
+     */
+    static long parseUsual(CharSequence text, ZoneId localZone) {
+        return isoFastPath(text, localZone.getRules());
+    }
 
     /**
      * {@code YYYY-MM-DD(T| )HH:MM[:SS[.fraction]][Z|±HH:MM]} read directly (without a zone only when
      * {@code localZone} has one fixed offset), or {@link #NOT_PARSED} for any other shape or an
      * impossible date or time (the general parser then reads or explains it).
      */
-    private static long isoFastPath(String s, ZoneRules localZone) {
+    private static long isoFastPath(CharSequence s, ZoneRules localZone) {
         int n = s.length();
         if (n < 16 || s.charAt(4) != '-' || s.charAt(7) != '-' || (s.charAt(10) != 'T' && s.charAt(10) != ' ')
                 || s.charAt(13) != ':') {
@@ -161,7 +171,7 @@ final class Timestamps {
     }
 
     /** The non-negative number in {@code s[from, from + count)}, or -1 if those are not all digits. */
-    private static int digits(String s, int from, int count) {
+    private static int digits(CharSequence s, int from, int count) {
         if (from + count > s.length()) {
             return -1;
         }

@@ -4,9 +4,11 @@ package dev.big.db;
  * How much a bulk load may buffer, in bytes: its two chunks (one being checked on the caller's
  * thread, one being committed) together stay within a budget, whatever the table's width.
  *
- * <p>A chunk holds, per record, its id and one reference per field (allocated up front, for as
- * many records as the chunk can take), plus the normalised values the references keep alive
- * (counted as they arrive). The chunk ends once it reaches its half of the budget (a single record
+ * <p>A chunk holds, per record, its id and a slot per field in typed arrays (allocated up front,
+ * for as many records as the chunk can take: a number's slot is 9 bytes, a string's or a set's a
+ * reference; {@code write.RecordColumns}), plus the strings and sets the references keep alive
+ * (counted as they arrive). The arrays are sized as if every slot were a reference to a boxed
+ * number, which is more than any slot takes, so the bound holds whatever the fields' kinds. The chunk ends once it reaches its half of the budget (a single record
  * larger than that still forms a chunk of its own), so under the default budget a table of 1,024
  * int fields commits chunks of about 1,300 records where a table of a few fields commits full
  * container columns. Sizes are estimates of the JVM's object layout taken on the generous side
@@ -77,7 +79,7 @@ final class ChunkBudget {
     static long valueBytes(Object value) {
         return switch (value) {
             case null -> 0;
-            case Long ignored -> BOXED_BYTES;
+            case Long ignored -> 0; // held in the chunk's long[] (the arrays are counted up front)
             case Boolean ignored -> 0; // Boolean.TRUE and FALSE: shared, never allocated per value
             case String s -> stringBytes(s);
             case String[] set -> {

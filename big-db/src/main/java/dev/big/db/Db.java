@@ -289,7 +289,21 @@ public final class Db implements AutoCloseable {
      * budget covers the records buffered, not the pages a chunk's commit builds.
      */
     public long bulkLoad(String table, Iterable<Row> records, ProgressListener listener, long bufferBytes) {
-        return new BulkLoader(this, table, listener, bufferBytes).load(records);
+        return BulkLoad.loadAll(this, table, records, listener, bufferBytes);
+    }
+
+    /**
+     * A bulk load fed a record at a time ({@link BulkLoad}): what {@link #bulkLoad(String, Iterable)}
+     * does, for a reader that sets each record's fields by index as it parses them, with no {@link Row}
+     * per record. Close it to commit what was added.
+     */
+    public BulkLoad bulkLoad(String table) {
+        return bulkLoad(table, ProgressListener.NONE, DEFAULT_BULK_LOAD_BUFFER_BYTES);
+    }
+
+    /** {@link #bulkLoad(String)}, telling {@code listener} after each chunk commits, buffering at most {@code bufferBytes}. */
+    public BulkLoad bulkLoad(String table, ProgressListener listener, long bufferBytes) {
+        return new BulkLoad(this, table, listener, bufferBytes);
     }
 
     /**

@@ -75,7 +75,8 @@ final class NextIds {
         next.remove(table);
     }
 
-    private AtomicLong counter(String table) {
+    /** The counter of {@code table}'s next id, for a load that takes ids one by one without looking it up each time. */
+    AtomicLong counter(String table) {
         return next.computeIfAbsent(table, t -> new AtomicLong(stored.applyAsLong(t)));
     }
 }

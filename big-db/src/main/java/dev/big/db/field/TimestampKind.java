@@ -32,6 +32,11 @@ final class TimestampKind extends ScalarKind {
     }
 
     @Override
+    long storedNumber(long value, ValueContext context) {
+        return value;
+    }
+
+    @Override
     long constant(Object constant, String field) {
         return constant instanceof Instant instant ? instant.toEpochMilli() : integerConstant(constant, field);
     }

@@ -157,7 +157,8 @@ public final class BatchWriter {
             }
         }
         NewRecordWriter writer = new NewRecordWriter(txn, table, fields::dictionary, fields::setIds);
-        NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, values, from, to));
+        RecordColumns columns = RecordColumns.of(table.fields().values().toArray(FieldInfo[]::new), values, count);
+        NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, columns, from, to));
         writer.finish();
         for (long shard : writer.shards()) {
             newRecordShards.add(table.existsFragment(shard));

@@ -36,7 +36,7 @@ public final class NewRecordWriter {
     private final Function<FieldInfo, Dictionary> dictionaries;
     private final Function<FieldInfo, SetIds> setIds;
     private final RowBulkWriter rows;
-    private final Map<Integer, Map<String, Long>> dictionaryIds = new HashMap<>();
+    private final Map<Integer, KnownDictionaryIds> dictionaryIds = new HashMap<>();
     /** The bit planes of every int, timestamp and keyed field: one writer, so its buffers and zone maps carry across columns. */
     private final BsiBulkWriter bsiWriter;
     private final TreeSet<Long> shards = new TreeSet<>();
@@ -59,10 +59,9 @@ public final class NewRecordWriter {
 
     /**
      * Writes records {@code ids[from, to)}, which share one container column of one shard and do
-     * not exist yet; {@code byField[f][k]} is field {@code f}'s (in table order) normalised value
-     * for record {@code k}, null for none.
+     * not exist yet; {@code columns} holds their values at the same positions.
      */
-    public void writeColumn(long[] ids, Object[][] byField, int from, int to) {
+    public void writeColumn(long[] ids, RecordColumns columns, int from, int to) {
         long shard = Coords.shard(ids[from]);
         int containerColumn = Coords.containerColumn(Coords.column(ids[from]));
         int n = to - from;
@@ -90,33 +89,44 @@ public final class NewRecordWriter {
         long[] fieldValues = new long[n];
         int f = 0;
         for (FieldInfo field : table.fields().values()) {
-            Object[] values = byField[f++];
+            RecordColumns.Column column = columns.column(f++);
             int m = 0;
             switch (field.kind()) {
                 case ScalarKind scalar -> {
+                    RecordColumns.Numbers numbers = (RecordColumns.Numbers) column;
                     for (int k = 0; k < n; k++) {
-                        if (values[from + k] != null) {
+                        if (numbers.present[from + k]) {
                             fieldLows[m] = lows[k];
-                            fieldValues[m++] = (Long) values[from + k];
+                            fieldValues[m++] = numbers.values[from + k];
                         }
                     }
                     writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
                 }
                 case BoolKind bool -> {
+                    RecordColumns.Bools bools = (RecordColumns.Bools) column;
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     for (int k = 0; k < n; k++) {
-                        if (values[from + k] instanceof Boolean b) {
-                            rows.set(b ? 1 : 0, lows[k]);
+                        int row = bools.row(from + k);
+                        if (row >= 0) {
+                            rows.set(row, lows[k]);
                         }
                     }
                     rows.end();
                 }
                 case KeyedKind keyed -> {
+                    String[] texts = ((RecordColumns.Texts) column).values;
                     rows.begin(field.rowsFragment(shard), containerColumn);
-                    Map<String, Long> knownIds = dictionaryIds(field);
+                    KnownDictionaryIds knownIds = dictionaryIds(field);
+                    String previous = null;
+                    long previousId = -1;
                     for (int k = 0; k < n; k++) {
-                        if (values[from + k] instanceof String s) {
-                            long dictId = dictId(field, knownIds, s);
+                        String s = texts[from + k];
+                        if (s != null) {
+                            // Loads often repeat a value in neighbouring records (and a CSV reader
+                            // hands the same instance for the same text): no lookup for those.
+                            long dictId = s == previous ? previousId : dictId(field, knownIds, s);
+                            previous = s;
+                            previousId = dictId;
                             rows.set(dictId, lows[k]);
                             fieldLows[m] = lows[k];
                             fieldValues[m++] = dictId;
@@ -126,11 +136,13 @@ public final class NewRecordWriter {
                     writeBsi(field, shard, containerColumn, fieldLows, fieldValues, m);
                 }
                 case SetKind setKind -> {
+                    String[][] values = ((RecordColumns.Sets) column).values;
                     rows.begin(field.rowsFragment(shard), containerColumn);
-                    Map<String, Long> knownIds = dictionaryIds(field);
+                    KnownDictionaryIds knownIds = dictionaryIds(field);
                     SetIds sets = field.hasSetIds() ? setIds.apply(field) : null;
                     for (int k = 0; k < n; k++) {
-                        if (values[from + k] instanceof String[] set) {
+                        String[] set = values[from + k];
+                        if (set != null) {
                             long[] members = new long[set.length];
                             for (int v = 0; v < set.length; v++) {
                                 members[v] = dictId(field, knownIds, set[v]);
@@ -165,18 +177,16 @@ public final class NewRecordWriter {
     }
 
     /** The dictionary ids this writer has looked up for {@code field}. */
-    private Map<String, Long> dictionaryIds(FieldInfo field) {
-        return dictionaryIds.computeIfAbsent(field.fieldId(), id -> new HashMap<>());
+    private KnownDictionaryIds dictionaryIds(FieldInfo field) {
+        return dictionaryIds.computeIfAbsent(field.fieldId(), id -> new KnownDictionaryIds());
     }
 
     /** A dictionary id, remembered in {@code cache} for the life of this writer (ids never change once given). */
-    private long dictId(FieldInfo field, Map<String, Long> cache, String value) {
-        Long id = cache.get(value);
-        if (id == null) {
+    private long dictId(FieldInfo field, KnownDictionaryIds cache, String value) {
+        long id = cache.get(value);
+        if (id == KnownDictionaryIds.ABSENT) {
             id = dictionaries.apply(field).idOrAssign(value);
-            if (cache.size() < Dictionary.NAME_CACHE_LIMIT) {
-                cache.put(value, id);
-            }
+            cache.put(value, id);
         }
         return id;
     }

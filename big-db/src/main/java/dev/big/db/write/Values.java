@@ -5,6 +5,7 @@ import dev.big.db.Row;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.field.FieldKind;
+import dev.big.db.field.ScalarKind;
 import dev.big.db.field.ValueContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -69,6 +70,15 @@ public final class Values {
         }
         try {
             return context.kind().normalize(value, context);
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(e.getMessage().replace(WHERE, whereLazily.get()));
+        }
+    }
+
+    /** The number {@code value} for the number field of {@code context} ({@link ScalarKind#normalize(long, ValueContext)}), naming the record only if something is wrong. */
+    public static long normalize(ValueContext context, ScalarKind kind, long value, Supplier<String> whereLazily) {
+        try {
+            return kind.normalize(value, context);
         } catch (InvalidInputException e) {
             throw new InvalidInputException(e.getMessage().replace(WHERE, whereLazily.get()));
         }

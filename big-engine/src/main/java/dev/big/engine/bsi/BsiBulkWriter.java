@@ -2,7 +2,6 @@ package dev.big.engine.bsi;
 
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
-import dev.big.engine.rows.RowBits;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 import java.util.HashMap;
@@ -13,18 +12,18 @@ import java.util.Map;
  * plane's bits in memory and OR-ing each into its container once: the bottom-up path of bulk
  * loads. Zone maps are merged, not recounted. {@link #flush()} stores them; call it before commit.
  *
- * <p>One writer serves every field of a transaction: the rows it gathers a column's bits in are
- * reused from field to field, so a load of 1,024 fields holds one field's worth of them (at most
- * 66 rows of 65,536 positions, 8.6 MB), not 1,024 fields' worth.
+ * <p>One writer serves every field of a transaction: the words it gathers a column's bits in
+ * ({@link PlaneWords}) are reused from field to field, so a load of 1,024 fields holds one field's
+ * worth of them (at most 66 rows of 8 KiB), not 1,024 fields' worth.
  */
 public final class BsiBulkWriter {
 
     private final WriteTxn txn;
     private final Map<Long, ZoneMap> zones = new HashMap<>();
-    private final RowBits[] rows = new RowBits[ColumnPlanes.ROWS];
+    private final PlaneWords planes = new PlaneWords();
     private final ContainerView probe = new ContainerView();
-    /** Records in the column being written (how far a row's positions may grow). */
-    private int expected;
+    /** The stored numbers of the column being written. */
+    private long[] stored = new long[1024];
 
     public BsiBulkWriter(WriteTxn txn) {
         this.txn = txn;
@@ -42,28 +41,21 @@ public final class BsiBulkWriter {
         long fragment = field.fragmentKey(shard);
         Tree tree = Tree.of(txn, fragment);
         ZoneMap zone = zones.computeIfAbsent(fragment, k -> ZoneMap.decode(txn.summary(k)));
-        int depth = zone.depth();
-        expected = count;
-        for (RowBits row : rows) {
-            if (row != null) {
-                row.clear(count);
-            }
+        if (stored.length < count) {
+            stored = new long[Math.max(count, Math.min(2 * stored.length, 1 << 16))];
         }
         for (int k = 0; k < count; k++) {
-            long value = values[k];
-            long stored = BsiLayout.toStored(value, field.base(), field.name());
-            int low = lows[k];
-            set(0, low);
-            long magnitude = Math.abs(stored);
-            if (stored < 0) {
-                set(1, low);
+            stored[k] = BsiLayout.toStored(values[k], field.base(), field.name());
+        }
+        planes.begin();
+        for (int from = 0; from < count; ) {
+            int word = lows[from] >>> 6;
+            int to = from + 1;
+            while (to < count && lows[to] >>> 6 == word) {
+                to++;
             }
-            while (magnitude != 0) {
-                int bit = Long.numberOfTrailingZeros(magnitude);
-                magnitude &= magnitude - 1;
-                set(BsiLayout.FIRST_PLANE_ROW + bit, low);
-                depth = Math.max(depth, bit + 1);
-            }
+            planes.addWord(word, lows, stored, from, to);
+            from = to;
         }
         if (tree.find(Coords.containerKeyOf(0, containerColumn), probe)) {
             for (int k = 0; k < count; k++) {
@@ -73,27 +65,16 @@ public final class BsiBulkWriter {
                 }
             }
         }
-        for (int row = 0; row < rows.length; row++) {
-            RowBits bits = rows[row];
-            if (bits == null || bits.isEmpty()) {
-                continue;
+        for (int row = 0; row < ColumnPlanes.ROWS; row++) {
+            if (planes.has(row)) {
+                int r = row;
+                tree.update(Coords.containerKeyOf(row, containerColumn), existing -> planes.orInto(r, existing));
             }
-            tree.update(Coords.containerKeyOf(row, containerColumn), bits::orInto);
         }
         for (int k = 0; k < count; k++) {
             zone.add(containerColumn, values[k]);
         }
-        zone.growDepth(depth);
-    }
-
-    private void set(int row, int low) {
-        RowBits bits = rows[row];
-        if (bits == null) {
-            bits = new RowBits();
-            bits.clear(expected);
-            rows[row] = bits;
-        }
-        bits.add(low);
+        zone.growDepth(planes.depth());
     }
 
     /** Stores the merged zone maps of every fragment written. */

@@ -3,6 +3,7 @@ package dev.big.engine.rows;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.Tree;
+import java.util.Arrays;
 import java.util.TreeMap;
 
 /**
@@ -12,8 +13,19 @@ import java.util.TreeMap;
  */
 public final class RowBulkWriter {
 
+    /**
+     * Rows below this (dictionary ids, bools, existence) are kept in an array by row: a load sets a
+     * bit per record per keyed field, and a map lookup with a boxed key per bit was most of a
+     * commit's time. Larger rows go to a map.
+     */
+    private static final int ARRAY_ROWS = 1 << 16;
+
     private final WriteTxn txn;
-    private final TreeMap<Long, RowBits> rows = new TreeMap<>();
+    private RowBits[] byRow = new RowBits[64];
+    /** The rows below {@link #ARRAY_ROWS} that got bits in this column, in the order they first did. */
+    private int[] used = new int[64];
+    private int usedCount;
+    private final TreeMap<Long, RowBits> largeRows = new TreeMap<>();
     private long fragment = -1;
     private int containerColumn = -1;
 
@@ -25,20 +37,52 @@ public final class RowBulkWriter {
     public void begin(long fragment, int containerColumn) {
         this.fragment = fragment;
         this.containerColumn = containerColumn;
-        rows.clear();
+        clear();
     }
 
     /** Sets bit {@code low} of row {@code row}; a row's lows must arrive in ascending order. */
     public void set(long row, int low) {
-        rows.computeIfAbsent(row, r -> new RowBits()).add(low);
+        if (row < 0 || row >= ARRAY_ROWS) {
+            largeRows.computeIfAbsent(row, r -> new RowBits()).add(low);
+            return;
+        }
+        int r = (int) row;
+        if (r >= byRow.length) {
+            byRow = Arrays.copyOf(byRow, Math.max(r + 1, 2 * byRow.length));
+        }
+        RowBits bits = byRow[r];
+        if (bits == null) {
+            bits = new RowBits();
+            byRow[r] = bits;
+        }
+        if (bits.isEmpty()) {
+            if (usedCount == used.length) {
+                used = Arrays.copyOf(used, 2 * usedCount);
+            }
+            used[usedCount++] = r;
+        }
+        bits.add(low);
     }
 
-    /** ORs the collected rows into the fragment's containers. */
+    /** ORs the collected rows into the fragment's containers, in ascending row order. */
     public void end() {
         var tree = Tree.of(txn, fragment);
-        for (var e : rows.entrySet()) {
+        Arrays.sort(used, 0, usedCount);
+        for (int i = 0; i < usedCount; i++) {
+            int row = used[i];
+            tree.update(Coords.containerKeyOf(row, containerColumn), byRow[row]::orInto);
+        }
+        for (var e : largeRows.entrySet()) {
             tree.update(Coords.containerKeyOf(e.getKey(), containerColumn), e.getValue()::orInto);
         }
-        rows.clear();
+        clear();
+    }
+
+    private void clear() {
+        for (int i = 0; i < usedCount; i++) {
+            byRow[used[i]].clear();
+        }
+        usedCount = 0;
+        largeRows.clear();
     }
 }
