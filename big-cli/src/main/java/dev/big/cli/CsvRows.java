@@ -57,6 +57,9 @@ final class CsvRows implements RowSource {
     private CsvCells row;
     /** Per column, the bulk load's index of its field (set by the first {@link #setValues}). */
     private int[] loadFields;
+    /** Per column, the field's declared bounds (unboxed, for millions of checks). */
+    private long[] lowest;
+    private long[] highest;
     /** Per column, the keyed values seen, or null for a column of another kind. */
     private TextInterner[] interned;
 
@@ -209,8 +212,8 @@ final class CsvRows implements RowSource {
                     int f = loadFields[i];
                     try {
                         switch (field.type()) {
-                            case INT -> load.set(f, TextValues.checkBounds(field, integer(chars, from, to, csv, i)));
-                            case TIMESTAMP -> load.set(f, TextValues.checkBounds(field, timestamp(csv, i)));
+                            case INT -> load.set(f, checkBounds(i, field, integer(chars, from, to, csv, i)));
+                            case TIMESTAMP -> load.set(f, checkBounds(i, field, timestamp(csv, i)));
                             case BOOL -> load.set(f, bool(chars, from, to, csv, i));
                             case KEYED -> load.set(f, (Object) interned[i].intern(chars, from, to));
                             case DECIMAL, SET -> load.set(f, TextValues.parse(field, csv.cell(i), options.localZone()));
@@ -235,12 +238,21 @@ final class CsvRows implements RowSource {
         return id;
     }
 
+    /** {@code value} if it is within the declared bounds of {@code column}'s field; else refused by {@link TextValues#checkBounds}. */
+    private long checkBounds(int column, FieldDef field, long value) {
+        return value >= lowest[column] && value <= highest[column] ? value : TextValues.checkBounds(field, value);
+    }
+
     private void bind(BulkLoad load) {
         loadFields = new int[columns.length];
         interned = new TextInterner[columns.length];
+        lowest = new long[columns.length];
+        highest = new long[columns.length];
         for (int i = 0; i < columns.length; i++) {
             if (columns[i] instanceof FieldColumn(FieldDef field)) {
                 loadFields[i] = load.field(field.name());
+                lowest[i] = field.min() == null ? Long.MIN_VALUE : field.min();
+                highest[i] = field.max() == null ? Long.MAX_VALUE : field.max();
                 if (field.type() == dev.big.db.FieldType.KEYED) {
                     interned[i] = new TextInterner();
                 }

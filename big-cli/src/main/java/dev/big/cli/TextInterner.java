@@ -1,5 +1,7 @@
 package dev.big.cli;
 
+import java.util.Arrays;
+
 /**
  * The same String for the same characters, for the values of one keyed column: a load reads
  * millions of cells of a few thousand distinct values, so it makes a String per distinct value,
@@ -11,6 +13,8 @@ final class TextInterner {
     static final int LIMIT = 1 << 16;
 
     private String[] table = new String[1024];
+    /** Each value's characters, compared with a cell's in one vectorised call. */
+    private char[][] chars = new char[1024][];
     private int[] hashes = new int[1024];
     private int size;
 
@@ -27,6 +31,7 @@ final class TextInterner {
                 String value = new String(chars, from, to - from);
                 if (size < LIMIT) {
                     table[slot] = value;
+                    this.chars[slot] = value.toCharArray();
                     hashes[slot] = hash;
                     if (++size * 2 > table.length) {
                         grow();
@@ -34,22 +39,11 @@ final class TextInterner {
                 }
                 return value;
             }
-            if (hashes[slot] == hash && equals(known, chars, from, to)) {
+            char[] knownChars = this.chars[slot];
+            if (hashes[slot] == hash && Arrays.equals(knownChars, 0, knownChars.length, chars, from, to)) {
                 return known;
             }
         }
-    }
-
-    private static boolean equals(String known, char[] chars, int from, int to) {
-        if (known.length() != to - from) {
-            return false;
-        }
-        for (int i = 0; i < known.length(); i++) {
-            if (known.charAt(i) != chars[from + i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static int mix(int hash) {
@@ -58,8 +52,10 @@ final class TextInterner {
 
     private void grow() {
         String[] oldTable = table;
+        char[][] oldChars = chars;
         int[] oldHashes = hashes;
         table = new String[oldTable.length * 2];
+        chars = new char[oldTable.length * 2][];
         hashes = new int[oldTable.length * 2];
         int mask = table.length - 1;
         for (int i = 0; i < oldTable.length; i++) {
@@ -69,6 +65,7 @@ final class TextInterner {
                     slot = (slot + 1) & mask;
                 }
                 table[slot] = oldTable[i];
+                chars[slot] = oldChars[i];
                 hashes[slot] = oldHashes[i];
             }
         }

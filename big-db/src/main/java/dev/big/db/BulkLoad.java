@@ -64,6 +64,12 @@ public final class BulkLoad implements AutoCloseable {
     private final FieldInfo[] fields;
     private final ValueContext[] contexts;
     private final Map<String, Integer> fieldIndex = new HashMap<>();
+    /**
+     * Per field, the numbers {@link #set(int, long)} stores as they are: an int's or a timestamp's
+     * bounds; an empty range for other kinds (a decimal scales its numbers).
+     */
+    private final long[] lowest;
+    private final long[] highest;
     private final ProgressListener listener;
     private final ChunkBudget budget;
     private final RecordColumns[] chunks;
@@ -110,9 +116,14 @@ public final class BulkLoad implements AutoCloseable {
         this.listener = listener;
         this.fields = table.fields().values().toArray(FieldInfo[]::new);
         this.contexts = new ValueContext[fields.length];
+        this.lowest = new long[fields.length];
+        this.highest = new long[fields.length];
         for (int f = 0; f < fields.length; f++) {
             contexts[f] = Values.context(table, fields[f]);
             fieldIndex.put(fields[f].name(), f);
+            boolean asGiven = fields[f].kind() instanceof ScalarKind scalar && scalar.storesNumbersAsGiven();
+            lowest[f] = asGiven ? ScalarKind.lowest(fields[f]) : 0;
+            highest[f] = asGiven ? ScalarKind.highest(fields[f]) : -1;
         }
         this.budget = new ChunkBudget(fields.length, budgetBytes);
         this.chunks = new RecordColumns[] {new RecordColumns(fields, budget.capacity()), new RecordColumns(fields, budget.capacity())};
@@ -165,6 +176,12 @@ public final class BulkLoad implements AutoCloseable {
      */
     public BulkLoad set(int field, long value) {
         begin();
+        if (value >= lowest[field] && value <= highest[field]) {
+            // An int or timestamp within its bounds: stored as it is (the check below, unrolled).
+            ((RecordColumns.Numbers) chunk.column(field)).set(count, value);
+            setThisRecord[field] = true;
+            return this;
+        }
         if (contexts[field].kind() instanceof ScalarKind scalar) {
             long stored;
             try {

@@ -16,6 +16,11 @@ final class IntKind extends ScalarKind {
     }
 
     @Override
+    public boolean storesNumbersAsGiven() {
+        return true;
+    }
+
+    @Override
     long storedNumber(long value, ValueContext context) {
         return value;
     }

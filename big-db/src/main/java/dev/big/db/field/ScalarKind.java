@@ -40,6 +40,26 @@ public abstract sealed class ScalarKind implements FieldKind permits IntKind, Ti
         return checkBounds(context, storedNumber(value, context));
     }
 
+    /**
+     * Whether {@link #normalize(long, ValueContext)} stores a number as it is (an int's, a
+     * timestamp's), so that {@link #lowest} and {@link #highest} say which numbers it accepts.
+     */
+    public boolean storesNumbersAsGiven() {
+        return false;
+    }
+
+    /** The lowest number {@code field} stores: its declared minimum, within what its planes hold. */
+    public static long lowest(FieldInfo field) {
+        long storable = BsiLayout.minValue(field.bsi().base());
+        return field.def().min() == null ? storable : Math.max(field.def().min(), storable);
+    }
+
+    /** The highest number {@code field} stores: its declared maximum, within what its planes hold. */
+    public static long highest(FieldInfo field) {
+        long storable = BsiLayout.maxValue(field.bsi().base());
+        return field.def().max() == null ? storable : Math.min(field.def().max(), storable);
+    }
+
     /** The number stored for the number {@code value}, before the bounds are checked. */
     long storedNumber(long value, ValueContext context) {
         return stored(value, context);

@@ -32,6 +32,11 @@ final class TimestampKind extends ScalarKind {
     }
 
     @Override
+    public boolean storesNumbersAsGiven() {
+        return true;
+    }
+
+    @Override
     long storedNumber(long value, ValueContext context) {
         return value;
     }
