@@ -155,10 +155,16 @@ final class Timestamps {
             }
         }
         long epochDay;
-        try {
-            epochDay = LocalDate.of(year, month, day).toEpochDay();
-        } catch (DateTimeException e) {
-            return NOT_PARSED;
+        Day last = lastDay;
+        if (last.year() == year && last.month() == month && last.day() == day) {
+            epochDay = last.epochDay();
+        } else {
+            try {
+                epochDay = LocalDate.of(year, month, day).toEpochDay();
+            } catch (DateTimeException e) {
+                return NOT_PARSED;
+            }
+            lastDay = new Day(year, month, day, epochDay);
         }
         if (zoneless) {
             // ZoneRules.getOffset(LocalDateTime) gives the offset before a gap and the earlier one in an
@@ -169,6 +175,16 @@ final class Timestamps {
         long seconds = epochDay * 86_400 + hour * 3_600L + minute * 60L + second - offsetSeconds;
         return seconds * 1000 + millis;
     }
+
+    /** A valid date and its epoch day. */
+    private record Day(int year, int month, int day, long epochDay) {}
+
+    /**
+     * The date read last: the rows of a file are mostly in time order, so most timestamps repeat
+     * the date of the one before, and a load of millions skips the calendar arithmetic for them.
+     * One immutable record, so threads reading timestamps at once see a whole one.
+     */
+    private static volatile Day lastDay = new Day(1970, 1, 1, 0);
 
     /** The non-negative number in {@code s[from, from + count)}, or -1 if those are not all digits. */
     private static int digits(CharSequence s, int from, int count) {

@@ -53,6 +53,23 @@ class TimestampsTest {
     }
 
     @Test
+    void timesInOrderAcrossDaysMonthsAndLeapDaysReadAsTheJdkReadsThem() {
+        // A file in time order repeats each date many times (the reader remembers the last date's
+        // epoch day): every step must still land on the right day, also after an invalid date.
+        LocalDateTime time = LocalDateTime.of(2023, 12, 30, 22, 0);
+        for (int i = 0; i < 2_000; i++) {
+            time = time.plusMinutes(97);
+            String text = time.toString().replace('T', ' ') + (time.getSecond() == 0 ? ":00" : "");
+            assertEquals(time.toInstant(ZoneOffset.UTC).toEpochMilli(), Timestamps.parseMillis(text), text);
+            if (i % 100 == 0) {
+                assertThrows(ValueException.class, () -> Timestamps.parseMillis("2023-02-29 00:00:00"));
+            }
+        }
+        assertEquals(LocalDateTime.of(2024, 2, 29, 12, 0).toInstant(ZoneOffset.UTC).toEpochMilli(),
+                Timestamps.parseMillis("2024-02-29 12:00:00"));
+    }
+
+    @Test
     void edgesOfEveryFieldAreJudgedAsTheJdkJudgesThem() {
         List<String> accepted = List.of("2024-02-29T23:59:59.999Z", "1970-01-01T00:00Z", "1969-12-31T23:59:59.999999999Z",
                 "2024-01-01 01:00:00+01:00", "2024-01-01T00:00:00-18:00", "2024-01-01T00:00:00+18:00",
