@@ -6,6 +6,7 @@ import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import dev.big.db.BulkLoad;
 import dev.big.db.FieldDef;
+import dev.big.db.FieldType;
 import dev.big.db.Row;
 import dev.big.db.TableDef;
 import java.io.IOException;
@@ -57,6 +58,9 @@ final class CsvRows implements RowSource {
     private CsvCells row;
     /** Per column, the bulk load's index of its field (set by the first {@link #setValues}). */
     private int[] loadFields;
+    /** Per column, its field and the field's type, or null for the id column and skipped ones. */
+    private FieldDef[] fieldOf;
+    private FieldType[] typeOf;
     /** Per column, the field's declared bounds (unboxed, for millions of checks). */
     private long[] lowest;
     private long[] highest;
@@ -207,22 +211,10 @@ final class CsvRows implements RowSource {
             }
             int from = csv.start(i);
             int to = csv.end(i);
-            switch (columns[i]) {
-                case FieldColumn(FieldDef field) -> {
-                    int f = loadFields[i];
-                    try {
-                        switch (field.type()) {
-                            case INT -> load.set(f, checkBounds(i, field, integer(chars, from, to, csv, i)));
-                            case TIMESTAMP -> load.set(f, checkBounds(i, field, timestamp(csv, i)));
-                            case BOOL -> load.set(f, bool(chars, from, to, csv, i));
-                            case KEYED -> load.set(f, (Object) interned[i].intern(chars, from, to));
-                            case DECIMAL, SET -> load.set(f, TextValues.parse(field, csv.cell(i), options.localZone()));
-                        }
-                    } catch (ValueException e) {
-                        throw new BadRowException(position(), field.name(), e.getMessage(), text(csv));
-                    }
-                }
-                case Special.ID -> {
+            // The column's field and type looked up once (bind), not matched per cell.
+            FieldDef field = fieldOf[i];
+            if (field == null) {
+                if (columns[i] == Special.ID) {
                     try {
                         id = integer(chars, from, to, csv, i);
                         if (id < 0) {
@@ -232,7 +224,19 @@ final class CsvRows implements RowSource {
                         throw new BadRowException(position(), ID_COLUMN, e.getMessage(), text(csv));
                     }
                 }
-                case Special.SKIPPED -> { }
+                continue;
+            }
+            int f = loadFields[i];
+            try {
+                switch (typeOf[i]) {
+                    case INT -> load.set(f, checkBounds(i, field, integer(chars, from, to, csv, i)));
+                    case TIMESTAMP -> load.set(f, checkBounds(i, field, timestamp(csv, i)));
+                    case BOOL -> load.set(f, bool(chars, from, to, csv, i));
+                    case KEYED -> load.set(f, interned[i].intern(chars, from, to));
+                    case DECIMAL, SET -> load.set(f, TextValues.parse(field, csv.cell(i), options.localZone()));
+                }
+            } catch (ValueException e) {
+                throw new BadRowException(position(), field.name(), e.getMessage(), text(csv));
             }
         }
         return id;
@@ -245,15 +249,19 @@ final class CsvRows implements RowSource {
 
     private void bind(BulkLoad load) {
         loadFields = new int[columns.length];
+        fieldOf = new FieldDef[columns.length];
+        typeOf = new FieldType[columns.length];
         interned = new TextInterner[columns.length];
         lowest = new long[columns.length];
         highest = new long[columns.length];
         for (int i = 0; i < columns.length; i++) {
             if (columns[i] instanceof FieldColumn(FieldDef field)) {
                 loadFields[i] = load.field(field.name());
+                fieldOf[i] = field;
+                typeOf[i] = field.type();
                 lowest[i] = field.min() == null ? Long.MIN_VALUE : field.min();
                 highest[i] = field.max() == null ? Long.MAX_VALUE : field.max();
-                if (field.type() == dev.big.db.FieldType.KEYED) {
+                if (field.type() == FieldType.KEYED) {
                     interned[i] = new TextInterner();
                 }
             }

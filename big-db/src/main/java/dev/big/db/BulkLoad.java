@@ -207,6 +207,25 @@ public final class BulkLoad implements AutoCloseable {
         return set(field, (Object) value);
     }
 
+    /** Sets keyed field {@code field} of the record being built to {@code value} (null: no value). */
+    public BulkLoad set(int field, String value) {
+        begin();
+        if (value == null || !(chunk.column(field) instanceof RecordColumns.Texts texts)) {
+            return set(field, (Object) value);
+        }
+        try {
+            Values.normalize(contexts[field], value, this::where); // checks the text, returns it
+        } catch (InvalidInputException e) {
+            throw dropRecord(e);
+        }
+        texts.set(count, value);
+        long bytes = ChunkBudget.stringBytes(value);
+        valueBytes += bytes;
+        recordBytes += bytes;
+        setThisRecord[field] = true;
+        return this;
+    }
+
     /**
      * Sets field {@code field} of the record being built to {@code value}, which any field takes
      * that {@link Row} would take it for: a number, an {@code Instant}, a boolean, a string, a

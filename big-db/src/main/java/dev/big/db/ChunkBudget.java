@@ -94,7 +94,7 @@ final class ChunkBudget {
     }
 
     /** A String and its byte array, counted as UTF-16 (two bytes a char) so Latin-1 strings are over-counted, never under. */
-    private static long stringBytes(String s) {
+    static long stringBytes(String s) {
         return OBJECT_HEADER_BYTES + 8 + ARRAY_HEADER_BYTES + 2L * s.length();
     }
 }
