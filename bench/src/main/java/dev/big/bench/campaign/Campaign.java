@@ -144,6 +144,10 @@ public final class Campaign {
         if (big && options.phases().contains(Phase.PLANE)) {
             runPhase("plane-cost", PlaneCostPhase.class, budgetArgs("plane-cost"), List.of(), true);
         }
+        // big load of a CSV file against DuckDB's read_csv: a race of the two commands, so only with both engines.
+        if (big && options.engines().contains("duckdb") && options.phases().contains(Phase.CSV_LOAD)) {
+            runPhase("csv-load", CsvLoadPhase.class, budgetArgs("csv-load"), List.of(), true);
+        }
         metrics.addAll(Ratios.of(metrics));
         double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
         CampaignResults results = new CampaignResults(options.command(), date, source, options.records(), "dense",

@@ -20,7 +20,7 @@ record CampaignOptions(long records, Budget budget, boolean check, Path results,
                        boolean writeBaseline, String command) {
 
     /** The parts of a campaign, in the order they run. */
-    enum Phase { LOAD, QUERY, INGEST, AMPLIFICATION, PLANE }
+    enum Phase { LOAD, QUERY, INGEST, AMPLIFICATION, PLANE, CSV_LOAD }
 
     static final long DEFAULT_RECORDS = 10_000_000;
     static final long QUICK_RECORDS = 200_000;
@@ -30,7 +30,8 @@ record CampaignOptions(long records, Budget budget, boolean check, Path results,
 
             Loads the standard workload into big, DuckDB, SQLite, Lucene and a RoaringBitmap index, checks
             that every engine gives the reference's answers, times every query shape, ingest and bulk load,
-            measures file sizes, write amplification and the cost per bit plane, and writes REPORT.md,
+            measures file sizes, write amplification and the cost per bit plane, races `big load` of a CSV
+            file against DuckDB's read_csv (with big and duckdb among the engines), and writes REPORT.md,
             latest.json and charts.
 
               --quick              200,000 records and short measurements (a few minutes)
@@ -44,7 +45,7 @@ record CampaignOptions(long records, Budget budget, boolean check, Path results,
                                    with --check, bench/target/bench-check)
               --engines a,b        only these engines (big, big-api, duckdb, sqlite, lucene, roaring)
               --shapes a,b         only these latency shapes (point_read_value, count_ge, ...)
-              --phases a,b         only these phases (load, query, ingest, amplification, plane);
+              --phases a,b         only these phases (load, query, ingest, amplification, plane, csv_load);
                                    query needs load
               --jfr                record a JFR profile of every query JVM (in the work directory)
               --work DIR           the work directory: loaded data, phase outputs, logs (default
@@ -142,7 +143,7 @@ record CampaignOptions(long records, Budget budget, boolean check, Path results,
             try {
                 phases.add(Phase.valueOf(name.toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new UsageException("unknown phase '" + name + "'; known: load, query, ingest, amplification, plane");
+                throw new UsageException("unknown phase '" + name + "'; known: load, query, ingest, amplification, plane, csv_load");
             }
         }
         if (phases.contains(Phase.QUERY) && !phases.contains(Phase.LOAD)) {

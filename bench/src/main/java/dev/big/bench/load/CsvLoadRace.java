@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  * which engine goes first; the verdict (big's median wall time over DuckDB's) is computed here.
  * Both must report every row, or the race fails.
  *
- * <p>Opt-in, not part of {@code ./test}: run it from the repository root after building the CLI
- * jar and the bench module's classes:
+ * <p>Opt-in, not part of {@code ./test}: a phase of the campaign ({@code ./big bench}, shape
+ * {@code csv_load}), or on its own from the repository root after building the CLI jar and the
+ * bench module's classes:
  *
  * <pre>
  * mvn -B -q -pl bench dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
@@ -40,7 +41,7 @@ public final class CsvLoadRace {
     private static final Pattern BIG_LOADED = Pattern.compile("loaded ([0-9,]+) rows? into flights in ([0-9.]+) (ms|s)");
 
     /** One engine's round: wall time of the whole command, and the rows it says it loaded. */
-    record Round(String engine, double wallSeconds, long rows, String detail) {}
+    public record Round(String engine, double wallSeconds, long rows, String detail) {}
 
     public static void main(String[] args) throws Exception {
         long rows = 10_000_000;
@@ -59,6 +60,31 @@ public final class CsvLoadRace {
                         + " (--rows N, --rounds R, --cli-jar PATH)");
             }
         }
+        Race race = race(rows, rounds, cliJar);
+        double ratio = race.bigMedian() / race.duckdbMedian();
+        System.out.printf(Locale.ROOT, "median wall time over %d rounds: big load %.2f s, DuckDB read_csv %.2f s;"
+                + " big/DuckDB = %.2f: %s%n", rounds, race.bigMedian(), race.duckdbMedian(), ratio, ratio <= 1.0
+                        ? "big loads at least as fast as DuckDB" : "big is slower than DuckDB by " + String.format(Locale.ROOT,
+                                "%.0f%%", (ratio - 1) * 100));
+    }
+
+    /** The rounds of a race; each engine's median wall time. */
+    public record Race(List<Round> big, List<Round> duckdb) {
+        public double bigMedian() {
+            return median(big);
+        }
+
+        public double duckdbMedian() {
+            return median(duckdb);
+        }
+    }
+
+    /**
+     * Runs {@code rounds} rounds of both loads of a {@code rows}-row CSV (generated once under
+     * bench/target), alternating which goes first, printing each; also the campaign's
+     * {@code csv_load} phase. Fails if an engine does not report every row.
+     */
+    public static Race race(long rows, int rounds, Path cliJar) throws IOException, InterruptedException {
         if (!Files.isRegularFile(cliJar)) {
             throw new IllegalArgumentException(cliJar + " does not exist: build it first (./big --version does)");
         }
@@ -80,13 +106,7 @@ public final class CsvLoadRace {
                 }
             }
         }
-        double bigMedian = median(big);
-        double duckMedian = median(duck);
-        double ratio = bigMedian / duckMedian;
-        System.out.printf(Locale.ROOT, "median wall time over %d rounds: big load %.2f s, DuckDB read_csv %.2f s;"
-                + " big/DuckDB = %.2f: %s%n", rounds, bigMedian, duckMedian, ratio, ratio <= 1.0
-                        ? "big loads at least as fast as DuckDB" : "big is slower than DuckDB by " + String.format(Locale.ROOT,
-                                "%.0f%%", (ratio - 1) * 100));
+        return new Race(big, duck);
     }
 
     private static Round big(Path cliJar, Path dir, Path csv) throws IOException, InterruptedException {
