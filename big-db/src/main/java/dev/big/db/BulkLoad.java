@@ -1,29 +1,15 @@
 package dev.big.db;
 
-import dev.big.db.catalog.Catalog;
-import dev.big.db.catalog.CatalogCodec;
-import dev.big.db.catalog.FieldCounters;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.field.ScalarKind;
 import dev.big.db.field.ValueContext;
-import dev.big.db.write.NewRecordWriter;
 import dev.big.db.write.RecordColumns;
 import dev.big.db.write.Values;
-import dev.big.engine.CommitStats;
-import dev.big.engine.WriteTxn;
 import dev.big.engine.coords.Coords;
-import dev.big.engine.dict.Dictionary;
-import dev.big.engine.dict.SetIds;
-import dev.big.page.BigException;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
 /**
  * A bulk load fed a record at a time ({@link Db#bulkLoad(String)}), the way a reader of a file
@@ -46,8 +32,8 @@ import java.util.function.Supplier;
  * commit per chunk, so memory stays flat and a crash loses at most the chunk in flight. A chunk
  * ends at a container-column boundary once it holds {@link ChunkBudget#CHUNK_RECORDS} records, or
  * earlier when its buffers reach half of the byte budget ({@link ChunkBudget}). Two chunks
- * alternate: while one is built and committed on a background thread, the caller's thread fills
- * the other. Commits stay strictly in order.
+ * alternate: while one is built and committed on a background thread ({@link ChunkCommits}), the
+ * caller's thread fills the other. Commits stay strictly in order.
  *
  * <p>A value a field refuses (wrong type, out of bounds) throws {@link InvalidInputException}
  * naming table, field and record, and drops the record being set: the load goes on with the next.
@@ -70,14 +56,12 @@ public final class BulkLoad implements AutoCloseable {
      */
     private final long[] lowest;
     private final long[] highest;
-    private final ProgressListener listener;
     private final ChunkBudget budget;
     private final RecordColumns[] chunks;
     private final long[][] chunkIds;
     private final AtomicLong nextIds;
-    private final ExecutorService committer;
-    private Future<?> inFlight;
-    private int inFlightChunk;
+    private final ChunkCommits commits;
+    /** The chunk being filled (0 or 1), its columns, ids and records. */
     private int current;
     private RecordColumns chunk;
     private long[] ids;
@@ -101,11 +85,6 @@ public final class BulkLoad implements AutoCloseable {
      */
     private final long[] firstReserved = {-1, -1};
     private long lastReserved = -1;
-    /** The chunk whose commit failed, or -1. */
-    private int failedChunk = -1;
-    private volatile long loaded;
-    private volatile long bytesWritten;
-    private RuntimeException failure;
     private boolean closed;
 
     BulkLoad(Db db, String tableName, ProgressListener listener, long budgetBytes) {
@@ -113,7 +92,6 @@ public final class BulkLoad implements AutoCloseable {
         try (Snapshot snapshot = db.read()) {
             this.table = snapshot.engine().catalog().table(tableName);
         }
-        this.listener = listener;
         this.fields = table.fields().values().toArray(FieldInfo[]::new);
         this.contexts = new ValueContext[fields.length];
         this.lowest = new long[fields.length];
@@ -133,8 +111,7 @@ public final class BulkLoad implements AutoCloseable {
         this.setThisRecord = new boolean[fields.length];
         this.lastId = table.nextRecordId() - 1;
         this.nextIds = db.ids.counter(tableName);
-        this.committer = Executors.newSingleThreadExecutor(
-                runnable -> Thread.ofPlatform().daemon().name("big-bulk-load").unstarted(runnable));
+        this.commits = new ChunkCommits(db, table, listener);
     }
 
     /** The index of field {@code name}, for the setters; refuses a name the table lacks, listing its fields. */
@@ -318,7 +295,7 @@ public final class BulkLoad implements AutoCloseable {
 
     /** Records committed so far. */
     public long loaded() {
-        return loaded;
+        return commits.loaded();
     }
 
     /**
@@ -335,7 +312,7 @@ public final class BulkLoad implements AutoCloseable {
             if (count > 0) {
                 submit();
             }
-            awaitInFlight();
+            commits.await();
         } finally {
             end();
         }
@@ -350,13 +327,14 @@ public final class BulkLoad implements AutoCloseable {
             return;
         }
         try {
-            awaitInFlight();
+            commits.await();
         } catch (RuntimeException ignored) {
             // The failure was the load's end already; aborting reports nothing more.
         } finally {
             end();
         }
-        long from = failedChunk >= 0 && firstReserved[failedChunk] >= 0 ? firstReserved[failedChunk] : firstReserved[current];
+        int failed = commits.failedTag();
+        long from = failed >= 0 && firstReserved[failed] >= 0 ? firstReserved[failed] : firstReserved[current];
         if (from >= 0) {
             db.ids.release(table.name(), from, lastReserved + 1);
         }
@@ -364,7 +342,7 @@ public final class BulkLoad implements AutoCloseable {
 
     private void end() {
         closed = true;
-        committer.shutdown();
+        commits.shutdown();
     }
 
     private void begin() {
@@ -382,8 +360,8 @@ public final class BulkLoad implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("this bulk load of table '" + table.name() + "' has ended");
         }
-        if (failure != null) {
-            throw failure;
+        if (commits.failure() != null) {
+            throw commits.failure();
         }
     }
 
@@ -410,73 +388,13 @@ public final class BulkLoad implements AutoCloseable {
 
     /** Hands the full chunk to the committer once the previous commit finished, and switches to the other chunk. */
     private void submit() {
-        awaitInFlight();
-        RecordColumns full = chunk;
-        long[] fullIds = ids;
-        int fullCount = count;
-        inFlight = committer.submit(() -> commitChunk(full, fullIds, fullCount));
-        inFlightChunk = current;
+        commits.submit(chunk, ids, count, current);
         current = 1 - current;
         firstReserved[current] = -1;
         chunk = chunks[current];
         ids = chunkIds[current];
         count = 0;
         valueBytes = 0;
-    }
-
-    private void awaitInFlight() {
-        if (inFlight == null) {
-            return;
-        }
-        try {
-            inFlight.get();
-        } catch (ExecutionException e) {
-            failedChunk = inFlightChunk;
-            failure = e.getCause() instanceof RuntimeException runtime ? runtime
-                    : new BigException("bulk load failed: " + e.getCause(), e.getCause());
-            throw failure;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failure = new BigException("bulk load interrupted; " + loaded + " records were committed");
-            throw failure;
-        } finally {
-            inFlight = null;
-        }
-    }
-
-    private void commitChunk(RecordColumns columns, long[] ids, int count) {
-        try (WriteTxn txn = db.store().beginWrite()) {
-            Catalog catalog = Catalog.of(txn);
-            TableInfo current = catalog.table(table.name());
-            if (!current.fields().keySet().equals(table.fields().keySet())) {
-                throw new InvalidInputException("the fields of table '" + table.name() + "' changed during the bulk load; "
-                        + loaded + " records were committed before the change");
-            }
-            Map<Integer, Dictionary> dictionaries = new HashMap<>();
-            Map<Integer, SetIds> setIds = new HashMap<>();
-            NewRecordWriter writer = new NewRecordWriter(txn, current,
-                    field -> dictionaries.computeIfAbsent(field.fieldId(), id -> new Dictionary(txn, field.dict())),
-                    field -> setIds.computeIfAbsent(field.fieldId(), id -> new SetIds(txn, field.dict())));
-            NewRecordWriter.forEachColumn(ids, 0, count, (from, to) -> writer.writeColumn(ids, columns, from, to));
-            writer.finish();
-            writer.writeRecordCounts();
-            for (SetIds sets : setIds.values()) {
-                sets.flush();
-            }
-            TableInfo updated = current.withNextRecordId(Math.max(current.nextRecordId(), ids[count - 1] + 1));
-            txn.catalog().putBytes(CatalogCodec.tableKey(updated.tableId()), CatalogCodec.encodeTable(updated));
-            for (FieldInfo field : current.fields().values()) {
-                FieldInfo counted = FieldCounters.updated(field, dictionaries.get(field.fieldId()), setIds.get(field.fieldId()));
-                if (counted != field) {
-                    txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(counted));
-                }
-            }
-            CommitStats stats = txn.commit();
-            db.ids.written(table.name(), ids[count - 1]);
-            loaded += count;
-            bytesWritten += stats.totalBytesWritten();
-            listener.progress(loaded, bytesWritten);
-        }
     }
 
     /** Adds every record of {@code records} and commits them: {@link Db#bulkLoad(String, Iterable)}. */
