@@ -166,9 +166,17 @@ final class Loader {
                 continue;
             }
             if (id != CsvRows.NO_ID) {
-                if (!idAscends(id, new RowPosition(csv.name(), csv.line()), csv::text)) {
-                    tracker.refusedLast();
-                    load.discard();
+                boolean ascends = false;
+                try {
+                    ascends = idAscends(id, new RowPosition(csv.name(), csv.line()), csv::text);
+                } finally {
+                    // A row refused here (set aside, or stopping the load) was never the database's.
+                    if (!ascends) {
+                        tracker.refusedLast();
+                        load.discard();
+                    }
+                }
+                if (!ascends) {
                     continue;
                 }
                 load.id(id);

@@ -216,6 +216,8 @@ class BadInputIT {
         assertTrue(run.stderr().startsWith("ascend.csv:3: field 'id': id 3 is not above 5, the highest id so far: --bulk"
                 + " needs ascending ids above the table's (use --batch N to write ids in any order or to replace records)"),
                 run.stderr());
+        assertTrue(run.stderr().contains("\nbig load: stopped at ascend.csv:3. Nothing was committed. Not written: the 1 row,"
+                + " ascend.csv:2 ("), "the refused row is not among the rows not written: " + run.stderr());
         assertEquals(0, Cli.big(dir, "load", db, "events", "ascend.csv", "--batch", "10").exitCode());
     }
 
