@@ -73,6 +73,7 @@ public final class RecordColumns {
             values = new byte[capacity];
         }
 
+        /** Sets position {@code k} to {@code value}. */
         public void set(int k, boolean value) {
             values[k] = value ? TRUE : FALSE;
         }
@@ -191,15 +192,5 @@ public final class RecordColumns {
     /** Records each column holds. */
     public int capacity() {
         return capacity;
-    }
-
-    /** Bytes the arrays of one record take in a column of {@code kind}, for a load's memory budget. */
-    public static int bytesPerRecord(dev.big.db.field.FieldKind kind) {
-        return switch (kind) {
-            case ScalarKind ignored -> Long.BYTES + 1;
-            case BoolKind ignored -> 1;
-            case KeyedKind ignored -> 8; // a reference, counted as without compressed pointers
-            case SetKind ignored -> 8;
-        };
     }
 }
