@@ -63,15 +63,23 @@ final class ColumnGuess {
             // Text makes a CSV column keyed whatever else it holds: no need to look further.
             return;
         }
+        // Integers first, read from the characters: most cells of a sample are numbers, and a
+        // sample is a hundred thousand rows read while the JVM is still cold.
+        int significant = integerDigits(cell);
+        if (significant >= 0) {
+            String number = cell.strip();
+            if (number.equals("0") || number.equals("1")) {
+                saw(Seen.ZERO_OR_ONE, line);
+            } else {
+                saw(Seen.INTEGER, line);
+                integerDigits = Math.max(integerDigits, significant);
+            }
+            return;
+        }
         String word = cell.strip().toLowerCase(Locale.ROOT);
-        if (word.equals("0") || word.equals("1")) {
-            saw(Seen.ZERO_OR_ONE, line);
-        } else if (isInteger(cell)) {
-            saw(Seen.INTEGER, line);
-            digits(new BigDecimal(word.startsWith("+") ? word.substring(1) : word));
-        } else if (word.equals("true") || word.equals("false") || word.equals("yes") || word.equals("no")) {
+        if (word.equals("true") || word.equals("false") || word.equals("yes") || word.equals("no")) {
             saw(Seen.BOOL, line);
-        } else if (FRACTION.matcher(word).matches()) {
+        } else if (isNumberText(word) && FRACTION.matcher(word).matches()) {
             saw(Seen.FRACTION, line);
             digits(new BigDecimal(word.startsWith("+") ? word.substring(1) : word));
         } else {
@@ -191,6 +199,52 @@ final class ColumnGuess {
     private CliException problem(String what) {
         return new CliException(ExitCodes.DATA_ERROR, "cannot infer a type for column '" + TextValues.printable(column)
                 + "': " + what);
+    }
+
+    /**
+     * The digits of the integer {@code text} holds, leading zeros aside (at least 1: what
+     * {@code BigDecimal.precision} counts), if it is one that {@link TextValues#integer} reads; else -1.
+     */
+    private static int integerDigits(String text) {
+        int from = 0;
+        int to = text.length();
+        while (from < to && Character.isWhitespace(text.charAt(from))) {
+            from++;
+        }
+        while (to > from && Character.isWhitespace(text.charAt(to - 1))) {
+            to--;
+        }
+        if (from < to && (text.charAt(from) == '-' || text.charAt(from) == '+')) {
+            from++;
+        }
+        if (from == to) {
+            return -1;
+        }
+        int significant = 0;
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            if (significant > 0 || c != '0') {
+                significant++;
+            }
+        }
+        if (significant >= 19 && !isInteger(text)) {
+            return -1; // does not fit a 64-bit integer
+        }
+        return Math.max(significant, 1);
+    }
+
+    /** Whether {@code word} has only the characters of a plain decimal number, so the pattern is worth trying. */
+    private static boolean isNumberText(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if ((c < '0' || c > '9') && c != '.' && c != '+' && c != '-') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isInteger(String text) {

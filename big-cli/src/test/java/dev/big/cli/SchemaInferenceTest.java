@@ -2,6 +2,7 @@ package dev.big.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.db.FieldDef;
 import dev.big.db.TableDef;
@@ -52,6 +53,21 @@ class SchemaInferenceTest {
                 "a fraction among text is text");
         assertEquals(TableDef.of("t", FieldDef.keyed("e")), infer("exponent.csv", "e\n1.5\n2e5\n").table(),
                 "the loader reads no exponents into a decimal: text");
+    }
+
+    @Test
+    void integerDigitsCountAsTheirNumberDoes() throws IOException {
+        // Leading zeros and signs add no digits; 17 digits and a fraction digit fit a decimal, 18 and one do not;
+        // a number past 64 bits is text.
+        assertEquals(TableDef.of("t", FieldDef.intField("zeros"), FieldDef.decimal("wide", 1), FieldDef.keyed("huge")),
+                infer("digits.csv", """
+                        zeros,wide,huge
+                        0000000000000000000005,12345678901234567,9223372036854775808
+                        -007,0.5,1
+                        +0,-0,2
+                        """).table());
+        CliException tooWide = assertThrows(CliException.class, () -> infer("wide.csv", "d\n123456789012345678\n0.5\n"));
+        assertTrue(tooWide.getMessage().contains("need 18 digits before the point and 1 after it"), tooWide.getMessage());
     }
 
     @Test
