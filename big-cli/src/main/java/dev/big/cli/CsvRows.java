@@ -56,16 +56,27 @@ final class CsvRows implements RowSource {
     private long lastLine = 1;
     /** The row {@link #read()} read last, until the next. */
     private CsvCells row;
-    /** Per column, the bulk load's index of its field (set by the first {@link #setValues}). */
-    private int[] loadFields;
-    /** Per column, its field and the field's type, or null for the id column and skipped ones. */
-    private FieldDef[] fieldOf;
-    private FieldType[] typeOf;
-    /** Per column, the field's declared bounds (unboxed, for millions of checks). */
-    private long[] lowest;
-    private long[] highest;
-    /** Per column, the keyed values seen, or null for a column of another kind. */
-    private TextInterner[] interned;
+    /** Per column, where its cells go in the bulk load, or null for the id column and skipped ones (set by the first {@link #setValues}). */
+    private Target[] targets;
+
+    /**
+     * Where a field column's cells go: the field (its type and declared bounds unboxed, looked up
+     * once, not per cell), its index in the bulk load, and the keyed values seen (null for another
+     * kind).
+     */
+    private record Target(FieldDef field, FieldType type, int loadField, long lowest, long highest, TextInterner interned) {
+
+        Target(FieldDef field, int loadField) {
+            this(field, field.type(), loadField, field.min() == null ? Long.MIN_VALUE : field.min(),
+                    field.max() == null ? Long.MAX_VALUE : field.max(),
+                    field.type() == FieldType.KEYED ? new TextInterner() : null);
+        }
+
+        /** {@code value} if it is within the field's declared bounds; else refused by {@link TextValues#checkBounds}. */
+        long checkBounds(long value) {
+            return value >= lowest && value <= highest ? value : TextValues.checkBounds(field, value);
+        }
+    }
 
     CsvRows(OpenedInput input, TableDef table, ReadOptions options) {
         this.input = input;
@@ -199,7 +210,7 @@ final class CsvRows implements RowSource {
      * the caller discards the record.
      */
     long setValues(BulkLoad load) {
-        if (loadFields == null) {
+        if (targets == null) {
             bind(load);
         }
         CsvCells csv = row;
@@ -211,9 +222,8 @@ final class CsvRows implements RowSource {
             }
             int from = csv.start(i);
             int to = csv.end(i);
-            // The column's field and type looked up once (bind), not matched per cell.
-            FieldDef field = fieldOf[i];
-            if (field == null) {
+            Target target = targets[i];
+            if (target == null) {
                 if (columns[i] == Special.ID) {
                     try {
                         id = integer(chars, from, to, csv, i);
@@ -226,44 +236,27 @@ final class CsvRows implements RowSource {
                 }
                 continue;
             }
-            int f = loadFields[i];
+            int f = target.loadField();
             try {
-                switch (typeOf[i]) {
-                    case INT -> load.set(f, checkBounds(i, field, integer(chars, from, to, csv, i)));
-                    case TIMESTAMP -> load.set(f, checkBounds(i, field, timestamp(csv, i)));
+                switch (target.type()) {
+                    case INT -> load.set(f, target.checkBounds(integer(chars, from, to, csv, i)));
+                    case TIMESTAMP -> load.set(f, target.checkBounds(timestamp(csv, i)));
                     case BOOL -> load.set(f, bool(chars, from, to, csv, i));
-                    case KEYED -> load.set(f, interned[i].intern(chars, from, to));
-                    case DECIMAL, SET -> load.set(f, TextValues.parse(field, csv.cell(i), options.localZone()));
+                    case KEYED -> load.set(f, target.interned().intern(chars, from, to));
+                    case DECIMAL, SET -> load.set(f, TextValues.parse(target.field(), csv.cell(i), options.localZone()));
                 }
             } catch (ValueException e) {
-                throw new BadRowException(position(), field.name(), e.getMessage(), text(csv));
+                throw new BadRowException(position(), target.field().name(), e.getMessage(), text(csv));
             }
         }
         return id;
     }
 
-    /** {@code value} if it is within the declared bounds of {@code column}'s field; else refused by {@link TextValues#checkBounds}. */
-    private long checkBounds(int column, FieldDef field, long value) {
-        return value >= lowest[column] && value <= highest[column] ? value : TextValues.checkBounds(field, value);
-    }
-
     private void bind(BulkLoad load) {
-        loadFields = new int[columns.length];
-        fieldOf = new FieldDef[columns.length];
-        typeOf = new FieldType[columns.length];
-        interned = new TextInterner[columns.length];
-        lowest = new long[columns.length];
-        highest = new long[columns.length];
+        targets = new Target[columns.length];
         for (int i = 0; i < columns.length; i++) {
             if (columns[i] instanceof FieldColumn(FieldDef field)) {
-                loadFields[i] = load.field(field.name());
-                fieldOf[i] = field;
-                typeOf[i] = field.type();
-                lowest[i] = field.min() == null ? Long.MIN_VALUE : field.min();
-                highest[i] = field.max() == null ? Long.MAX_VALUE : field.max();
-                if (field.type() == FieldType.KEYED) {
-                    interned[i] = new TextInterner();
-                }
+                targets[i] = new Target(field, load.field(field.name()));
             }
         }
     }

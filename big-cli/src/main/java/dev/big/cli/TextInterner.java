@@ -71,8 +71,4 @@ final class TextInterner {
         }
     }
 
-    /** Values held. */
-    int size() {
-        return size;
-    }
 }

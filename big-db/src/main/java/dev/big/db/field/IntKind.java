@@ -21,11 +21,6 @@ final class IntKind extends ScalarKind {
     }
 
     @Override
-    long storedNumber(long value, ValueContext context) {
-        return value;
-    }
-
-    @Override
     long constant(Object constant, String field) {
         return integerConstant(constant, field);
     }

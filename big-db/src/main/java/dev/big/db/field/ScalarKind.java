@@ -61,8 +61,8 @@ public abstract sealed class ScalarKind implements FieldKind permits IntKind, Ti
     }
 
     /** The number stored for the number {@code value}, before the bounds are checked. */
-    long storedNumber(long value, ValueContext context) {
-        return stored(value, context);
+    private long storedNumber(long value, ValueContext context) {
+        return storesNumbersAsGiven() ? value : stored(value, context);
     }
 
     @Override

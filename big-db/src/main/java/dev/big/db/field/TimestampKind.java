@@ -37,11 +37,6 @@ final class TimestampKind extends ScalarKind {
     }
 
     @Override
-    long storedNumber(long value, ValueContext context) {
-        return value;
-    }
-
-    @Override
     long constant(Object constant, String field) {
         return constant instanceof Instant instant ? instant.toEpochMilli() : integerConstant(constant, field);
     }

@@ -6,8 +6,8 @@ import dev.big.engine.dict.Dictionary;
  * The dictionary ids a writer has looked up for one field, by value (ids never change once given):
  * an open-addressing table of flat arrays, compared by identity before equality, since a loader
  * hands over the same String for the same value. A load looks up every keyed value of every
- * record here; a {@code HashMap<String, Long>} cost it a node and a boxed id per value and most of
- * a commit's time in cache misses. Holds at most {@link Dictionary#NAME_CACHE_LIMIT} values.
+ * record here; a {@code HashMap<String, Long>} answers about as fast, but keeps a node and a boxed
+ * id per value. Holds at most {@link Dictionary#NAME_CACHE_LIMIT} values.
  */
 final class KnownDictionaryIds {
 

@@ -117,16 +117,10 @@ public final class NewRecordWriter {
                     String[] texts = ((RecordColumns.Texts) column).values;
                     rows.begin(field.rowsFragment(shard), containerColumn);
                     KnownDictionaryIds knownIds = dictionaryIds(field);
-                    String previous = null;
-                    long previousId = -1;
                     for (int k = 0; k < n; k++) {
                         String s = texts[from + k];
                         if (s != null) {
-                            // Loads often repeat a value in neighbouring records (and a CSV reader
-                            // hands the same instance for the same text): no lookup for those.
-                            long dictId = s == previous ? previousId : dictId(field, knownIds, s);
-                            previous = s;
-                            previousId = dictId;
+                            long dictId = dictId(field, knownIds, s);
                             rows.set(dictId, lows[k]);
                             fieldLows[m] = lows[k];
                             fieldValues[m++] = dictId;
