@@ -152,7 +152,7 @@ public final class BulkLoad implements AutoCloseable {
      * timestamp in epoch milliseconds, or a decimal's number (not its scaled digits).
      */
     public BulkLoad set(int field, long value) {
-        begin();
+        begin(field);
         if (value >= lowest[field] && value <= highest[field]) {
             // An int or timestamp within its bounds: stored as it is (the check below, unrolled).
             ((RecordColumns.Numbers) chunk.column(field)).set(count, value);
@@ -175,7 +175,7 @@ public final class BulkLoad implements AutoCloseable {
 
     /** Sets bool field {@code field} of the record being built. */
     public BulkLoad set(int field, boolean value) {
-        begin();
+        begin(field);
         if (chunk.column(field) instanceof RecordColumns.Bools bools) {
             bools.set(count, value);
             setThisRecord[field] = true;
@@ -186,7 +186,7 @@ public final class BulkLoad implements AutoCloseable {
 
     /** Sets keyed field {@code field} of the record being built to {@code value} (null: no value). */
     public BulkLoad set(int field, String value) {
-        begin();
+        begin(field);
         if (value == null || !(chunk.column(field) instanceof RecordColumns.Texts texts)) {
             return set(field, (Object) value);
         }
@@ -209,7 +209,7 @@ public final class BulkLoad implements AutoCloseable {
      * collection of strings. Null leaves the field without a value.
      */
     public BulkLoad set(int field, Object value) {
-        begin();
+        begin(field);
         Object normalized;
         try {
             normalized = Values.normalize(contexts[field], value, this::where);
@@ -343,6 +343,17 @@ public final class BulkLoad implements AutoCloseable {
     private void end() {
         closed = true;
         commits.shutdown();
+    }
+
+    /** {@link #begin()} for a setter of field index {@code field}, refusing an index the table has no field at. */
+    private void begin(int field) {
+        if (field < 0 || field >= fields.length) {
+            checkOpen();
+            throw new IllegalArgumentException("bulk load of table '" + table.name() + "': there is no field " + field
+                    + "; field(name) gives the indexes, 0 to " + (fields.length - 1) + " (" + String.join(", ",
+                    table.fields().keySet()) + ")");
+        }
+        begin();
     }
 
     private void begin() {

@@ -156,6 +156,9 @@ class BulkLoadTest {
             InvalidInputException wrongKind = assertThrows(InvalidInputException.class, () -> load.set(kind, 5L));
             assertTrue(wrongKind.getMessage().contains("field 'kind'") && wrongKind.getMessage().contains("expected a string"),
                     wrongKind.getMessage());
+            IllegalArgumentException noIndex = assertThrows(IllegalArgumentException.class, () -> load.set(99, 1L));
+            assertTrue(noIndex.getMessage().contains("there is no field 99; field(name) gives the indexes, 0 to 6"),
+                    noIndex.getMessage());
             InvalidInputException unknown = assertThrows(InvalidInputException.class, () -> load.field("nope"));
             assertTrue(unknown.getMessage().contains("has no field 'nope'"), unknown.getMessage());
             load.set(kind, "a").add();
