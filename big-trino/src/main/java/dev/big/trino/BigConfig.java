@@ -8,13 +8,16 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A big catalog's properties: {@code big.data-dir} (required, a directory of {@code .big} files)
- * and {@code big.split-placement} ({@code shared}, the default, or {@code local}).
+ * A big catalog's properties: {@code big.data-dir} (required, a directory of {@code .big} files),
+ * {@code big.split-placement} ({@code shared}, the default, or {@code local}) and
+ * {@code big.aggregation-pushdown} ({@code true}, the default, or {@code false}: the default of the
+ * session property that lets big compute aggregations whole).
  */
-record BigConfig(String catalog, Path dataDir, Placement placement) {
+record BigConfig(String catalog, Path dataDir, Placement placement, boolean aggregationPushdown) {
 
     static final String DATA_DIR = "big.data-dir";
     static final String SPLIT_PLACEMENT = "big.split-placement";
+    static final String AGGREGATION_PUSHDOWN = "big.aggregation-pushdown";
 
     /** Where a split may run. */
     enum Placement {
@@ -26,10 +29,11 @@ record BigConfig(String catalog, Path dataDir, Placement placement) {
 
     static BigConfig of(String catalog, Map<String, String> properties) {
         Set<String> unknown = new TreeSet<>(properties.keySet());
-        unknown.removeAll(Set.of(DATA_DIR, SPLIT_PLACEMENT));
+        unknown.removeAll(Set.of(DATA_DIR, SPLIT_PLACEMENT, AGGREGATION_PUSHDOWN));
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("catalog '" + catalog + "': unknown propert" + (unknown.size() == 1 ? "y " : "ies ")
-                    + unknown + "; the big connector takes " + DATA_DIR + " and " + SPLIT_PLACEMENT);
+                    + unknown + "; the big connector takes " + DATA_DIR + ", " + SPLIT_PLACEMENT
+                    + " and " + AGGREGATION_PUSHDOWN);
         }
         String dir = properties.get(DATA_DIR);
         if (dir == null || dir.isBlank()) {
@@ -48,6 +52,11 @@ record BigConfig(String catalog, Path dataDir, Placement placement) {
             default -> throw new IllegalArgumentException("catalog '" + catalog + "': " + SPLIT_PLACEMENT + "=" + placement
                     + " is not a placement; use shared (any node reads any file) or local (each node reads its own files)");
         };
-        return new BigConfig(catalog, dataDir, parsed);
+        String pushdown = properties.getOrDefault(AGGREGATION_PUSHDOWN, "true").trim().toLowerCase(Locale.ROOT);
+        if (!pushdown.equals("true") && !pushdown.equals("false")) {
+            throw new IllegalArgumentException("catalog '" + catalog + "': " + AGGREGATION_PUSHDOWN + "=" + pushdown
+                    + " is not true or false");
+        }
+        return new BigConfig(catalog, dataDir, parsed, Boolean.parseBoolean(pushdown));
     }
 }

@@ -7,7 +7,9 @@ import io.trino.spi.connector.ConnectorPageSourceProvider;
 import io.trino.spi.connector.ConnectorSession;
 import io.trino.spi.connector.ConnectorSplitManager;
 import io.trino.spi.connector.ConnectorTransactionHandle;
+import io.trino.spi.session.PropertyMetadata;
 import io.trino.spi.transaction.IsolationLevel;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -22,11 +24,13 @@ final class BigConnector implements Connector {
     private final BigMetadata metadata;
     private final BigSplitManager splits;
     private final BigPageSourceProvider pages;
+    private final List<PropertyMetadata<?>> sessionProperties;
 
     BigConnector(BigConfig config, ConnectorContext context) {
         this.files = new OpenFiles(config.dataDir());
         BigFileSet fileSet = new BigFileSet(config, files, context.getNodeManager());
-        this.metadata = new BigMetadata(new BigTables(fileSet));
+        this.metadata = new BigMetadata(new BigTables(fileSet), config);
+        this.sessionProperties = BigMetadata.sessionProperties(config);
         this.splits = new BigSplitManager(fileSet, pins);
         this.pages = new BigPageSourceProvider(files, context.getCurrentNode());
     }
@@ -39,6 +43,11 @@ final class BigConnector implements Connector {
     @Override
     public ConnectorMetadata getMetadata(ConnectorSession session, ConnectorTransactionHandle transactionHandle) {
         return metadata;
+    }
+
+    @Override
+    public List<PropertyMetadata<?>> getSessionProperties() {
+        return sessionProperties;
     }
 
     @Override

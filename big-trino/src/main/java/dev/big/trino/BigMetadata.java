@@ -1,6 +1,9 @@
 package dev.big.trino;
 
 import io.trino.spi.TrinoException;
+import io.trino.spi.connector.AggregateFunction;
+import io.trino.spi.connector.AggregationApplicationResult;
+import io.trino.spi.connector.Assignment;
 import io.trino.spi.connector.ColumnHandle;
 import io.trino.spi.connector.ColumnMetadata;
 import io.trino.spi.connector.ConnectorMetadata;
@@ -19,8 +22,10 @@ import io.trino.spi.connector.TopNApplicationResult;
 import io.trino.spi.expression.Call;
 import io.trino.spi.expression.ConnectorExpression;
 import io.trino.spi.expression.Constant;
+import io.trino.spi.expression.Variable;
 import io.trino.spi.predicate.Domain;
 import io.trino.spi.predicate.TupleDomain;
+import io.trino.spi.session.PropertyMetadata;
 import io.trino.spi.type.BooleanType;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -37,19 +42,33 @@ import static io.trino.spi.expression.StandardFunctions.AND_FUNCTION_NAME;
 /**
  * Schema {@code default}, one table per table name found in the files, and what the connector
  * takes over from Trino's plan: filters ({@link FilterTranslator}), per-split limits and top-n on
- * {@code id} (never guaranteed: Trino still applies them across splits). Aggregations are not
- * taken: Trino's {@code applyAggregation} would drop the final step, which a table of many splits
- * needs, so Trino aggregates the cheap pages the splits return (row counts only for
- * {@code count(*)}, dictionary pages for a keyed column).
+ * {@code id} (never guaranteed: Trino still applies them across splits), and aggregations that
+ * big can compute whole ({@link PushedAggregation}). Trino runs no final step above a pushed
+ * aggregation, so a handle that takes one is read as a single split over every file; that is only
+ * done in {@code shared} placement (where one node reads every file) and while the session property
+ * {@value #AGGREGATION_PUSHDOWN} is on. Other aggregations Trino computes, over the cheap pages the
+ * splits return (row counts only for {@code count(*)}, runs or dictionary pages for a keyed column).
  */
 final class BigMetadata implements ConnectorMetadata {
 
     static final String SCHEMA = "default";
+    /** The session property that lets the connector take over aggregations (default: the catalog's {@code big.aggregation-pushdown}). */
+    static final String AGGREGATION_PUSHDOWN = "aggregation_pushdown_enabled";
 
     private final BigTables tables;
+    private final BigConfig config;
 
-    BigMetadata(BigTables tables) {
+    BigMetadata(BigTables tables, BigConfig config) {
         this.tables = tables;
+        this.config = config;
+    }
+
+    /** The session properties of a big catalog. */
+    static List<PropertyMetadata<?>> sessionProperties(BigConfig config) {
+        return List.of(PropertyMetadata.booleanProperty(AGGREGATION_PUSHDOWN,
+                "Let big compute count, sum, min and max (with at most one keyed or bool group-by column) in one split"
+                        + " over every file, instead of Trino over many splits (shared placement only)",
+                config.aggregationPushdown(), false));
     }
 
     @Override
@@ -104,7 +123,7 @@ final class BigMetadata implements ConnectorMetadata {
 
     @Override
     public ColumnMetadata getColumnMetadata(ConnectorSession session, ConnectorTableHandle tableHandle, ColumnHandle columnHandle) {
-        return ((BigColumnHandle) columnHandle).metadata();
+        return columnHandle instanceof BigAggregateColumn aggregate ? aggregate.metadata() : ((BigColumnHandle) columnHandle).metadata();
     }
 
     @Override
@@ -124,6 +143,9 @@ final class BigMetadata implements ConnectorMetadata {
     public Optional<ConstraintApplicationResult<ConnectorTableHandle>> applyFilter(ConnectorSession session, ConnectorTableHandle handle,
             Constraint constraint) {
         BigTableHandle table = (BigTableHandle) handle;
+        if (table.aggregation() != null) {
+            return Optional.empty(); // its columns are the aggregation's
+        }
         TupleDomain<ColumnHandle> summary = constraint.getSummary();
         List<PushedFilter> pushed = new ArrayList<>();
         Map<ColumnHandle, Domain> remaining = new LinkedHashMap<>();
@@ -163,7 +185,7 @@ final class BigMetadata implements ConnectorMetadata {
     @Override
     public Optional<LimitApplicationResult<ConnectorTableHandle>> applyLimit(ConnectorSession session, ConnectorTableHandle handle, long limit) {
         BigTableHandle table = (BigTableHandle) handle;
-        if (table.limit() >= 0 && table.limit() <= limit) {
+        if (table.aggregation() != null || (table.limit() >= 0 && table.limit() <= limit)) {
             return Optional.empty();
         }
         // Each split stops after `limit` rows; Trino still applies the limit across splits.
@@ -174,7 +196,7 @@ final class BigMetadata implements ConnectorMetadata {
     public Optional<TopNApplicationResult<ConnectorTableHandle>> applyTopN(ConnectorSession session, ConnectorTableHandle handle,
             long topNCount, List<SortItem> sortItems, Map<String, ColumnHandle> assignments) {
         BigTableHandle table = (BigTableHandle) handle;
-        if (sortItems.size() != 1 || !BigColumnHandle.ID.equals(assignments.get(sortItems.getFirst().getName()))) {
+        if (table.aggregation() != null || sortItems.size() != 1 || !BigColumnHandle.ID.equals(assignments.get(sortItems.getFirst().getName()))) {
             return Optional.empty();
         }
         SortOrder order = sortItems.getFirst().getSortOrder();
@@ -187,5 +209,29 @@ final class BigMetadata implements ConnectorMetadata {
         }
         // Each split returns its first (or last) topNCount ids in order; Trino merges the splits' rows.
         return Optional.of(new TopNApplicationResult<>(table.withTopN(topNCount, descending), false, false));
+    }
+
+    @Override
+    public Optional<AggregationApplicationResult<ConnectorTableHandle>> applyAggregation(ConnectorSession session, ConnectorTableHandle handle,
+            List<AggregateFunction> aggregates, Map<String, ColumnHandle> assignments, List<List<ColumnHandle>> groupingSets) {
+        BigTableHandle table = (BigTableHandle) handle;
+        if (!session.getProperty(AGGREGATION_PUSHDOWN, Boolean.class)
+                || config.placement() != BigConfig.Placement.SHARED // one split must read every file
+                || table.aggregation() != null || table.limit() >= 0 || table.topN() >= 0) {
+            return Optional.empty();
+        }
+        Optional<PushedAggregation> pushed = PushedAggregation.of(aggregates, assignments, groupingSets);
+        if (pushed.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ConnectorExpression> projections = new ArrayList<>();
+        List<Assignment> outputs = new ArrayList<>();
+        for (BigAggregateColumn column : pushed.get().aggregates()) {
+            projections.add(new Variable(column.name(), column.type()));
+            outputs.add(new Assignment(column.name(), column, column.type()));
+        }
+        Map<ColumnHandle, ColumnHandle> groupBy = pushed.get().groupBy() == null ? Map.of()
+                : Map.of(pushed.get().groupBy(), pushed.get().groupBy());
+        return Optional.of(new AggregationApplicationResult<>(table.withAggregation(pushed.get()), projections, outputs, groupBy, false));
     }
 }

@@ -17,7 +17,10 @@ import java.util.Optional;
 
 import static io.trino.spi.StandardErrorCode.GENERIC_INTERNAL_ERROR;
 
-/** Opens a {@link BigPageSource} for a split on the node that runs it, and notes where it ran ({@link SplitRuns}). */
+/**
+ * Opens a {@link BigPageSource} for a split, or an {@link AggregatePageSource} for the one split of a
+ * pushed aggregation, on the node that runs it, and notes where it ran ({@link SplitRuns}).
+ */
 final class BigPageSourceProvider implements ConnectorPageSourceProvider {
 
     private final OpenFiles files;
@@ -32,6 +35,13 @@ final class BigPageSourceProvider implements ConnectorPageSourceProvider {
     public ConnectorPageSource createPageSource(ConnectorTransactionHandle transaction, ConnectorSession session, ConnectorSplit split,
             ConnectorTableHandle table, Optional<ConnectorTableCredentials> tableCredentials, List<ColumnHandle> columns,
             DynamicFilter dynamicFilter, MemoryContext memoryContext) {
+        if (split instanceof BigAggregateSplit aggregate) {
+            for (BigAggregateSplit.Part part : aggregate.parts()) {
+                SplitRuns.add(new SplitRuns.Run(session.getQueryId(), part.file(), 0, Long.MAX_VALUE, part.commit().txid(),
+                        node.getNodeIdentifier(), node.getHostAndPort().toString(), true));
+            }
+            return new AggregatePageSource(files, aggregate, (BigTableHandle) table, columns);
+        }
         BigSplit bigSplit = (BigSplit) split;
         SplitRuns.add(new SplitRuns.Run(session.getQueryId(), bigSplit.file(), bigSplit.firstId(), bigSplit.endId(),
                 bigSplit.commit().txid(), node.getNodeIdentifier(), node.getHostAndPort().toString(), bigSplit.isRemotelyAccessible()));

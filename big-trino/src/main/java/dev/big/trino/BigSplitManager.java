@@ -25,7 +25,8 @@ import java.util.Set;
  * commit's summaries and each container column's (65,536 ids) from the table's existence row,
  * drops columns that hold no record or that the pushed filter's id ranges or integer ranges
  * cannot match (zone maps: count, min and max per column), and cuts what is left into runs of
- * container columns, weighted by the records they hold.
+ * container columns, weighted by the records they hold. A table handle with a pushed aggregation
+ * makes one split over every file instead ({@link BigAggregateSplit}).
  */
 final class BigSplitManager implements ConnectorSplitManager {
 
@@ -46,6 +47,9 @@ final class BigSplitManager implements ConnectorSplitManager {
     public ConnectorSplitSource getSplits(ConnectorTransactionHandle transaction, ConnectorSession session, ConnectorTableHandle handle,
             Set<ColumnHandle> dynamicFilterColumns, Constraint constraint) {
         BigTableHandle table = (BigTableHandle) handle;
+        if (table.aggregation() != null) {
+            return new FixedSplitSource(aggregateSplit((BigTransactionHandle) transaction, table));
+        }
         List<ConnectorSplit> splits = new ArrayList<>();
         for (String file : files.files()) {
             List<HostAddress> addresses = files.addresses(file);
@@ -55,6 +59,24 @@ final class BigSplitManager implements ConnectorSplitManager {
             });
         }
         return new FixedSplitSource(splits);
+    }
+
+    /**
+     * The one split of a pushed aggregation: every file whose table can hold a matching record, at
+     * the commit pinned for the query. Pruning by zone maps is left to big's own evaluation there.
+     */
+    private BigAggregateSplit aggregateSplit(BigTransactionHandle transaction, BigTableHandle table) {
+        List<BigAggregateSplit.Part> parts = new ArrayList<>();
+        for (String file : files.files()) {
+            pins.withSnapshot(transaction, file, files.open().db(file), snapshot -> {
+                boolean hasTable = snapshot.schema().stream().map(TableDef::name).anyMatch(table.table()::equals);
+                if (hasTable && !BigPageSource.filterFor(table.filter(), snapshot.table(table.table())).isNone()) {
+                    parts.add(new BigAggregateSplit.Part(file, snapshot.commit()));
+                }
+                return null;
+            });
+        }
+        return new BigAggregateSplit(parts);
     }
 
     /** One column run of one shard: ids [first, end) holding about {@code records}. */

@@ -14,7 +14,10 @@ public final class SplitRuns {
 
     public static final int CAPACITY = 10_000;
 
-    /** One split run: which node read ids [firstId, endId) of a file at which commit, for which query. */
+    /**
+     * One split run: which node read ids [firstId, endId) of a file at which commit, for which
+     * query. The one split of a pushed aggregation makes a run per file, of ids [0, Long.MAX_VALUE).
+     */
     public record Run(String queryId, String file, long firstId, long endId, long txid, String nodeId, String hostAndPort,
                       boolean remotelyAccessible) {}
 

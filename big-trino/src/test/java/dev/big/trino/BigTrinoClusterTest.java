@@ -55,6 +55,15 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
         return trino(getSession(), sql);
     }
 
+    /** The test session with aggregation pushdown off in every big catalog: aggregations run in Trino, over many splits. */
+    private Session noPushdown() {
+        Session.SessionBuilder session = Session.builder(getSession());
+        for (String catalog : List.of("big", "big_local", "big_live")) {
+            session.setCatalogSessionProperty(catalog, BigMetadata.AGGREGATION_PUSHDOWN, "false");
+        }
+        return session.build();
+    }
+
     private List<List<Object>> trino(Session session, String sql) {
         List<List<Object>> rows = new ArrayList<>();
         for (MaterializedRow row : computeActual(session, sql).getMaterializedRows()) {
@@ -71,7 +80,7 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
 
     @Test
     void sharedSplitsRunOnSeveralNodesAtOneCommitPerFile() {
-        var result = getDistributedQueryRunner().executeWithPlan(getSession(), "SELECT count(*), sum(size) FROM events WHERE value >= 1000");
+        var result = getDistributedQueryRunner().executeWithPlan(noPushdown(), "SELECT count(*), sum(size) FROM events WHERE value >= 1000");
         assertThat(Answers.normalize(List.of(result.result().getMaterializedRows().getFirst().getFields())).getFirst())
                 .isEqualTo(duck.query("SELECT count(*), sum(size) FROM events WHERE value >= 1000").getFirst());
         List<SplitRuns.Run> runs = runsOf(result.queryId());
@@ -119,6 +128,7 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
                 String context = "seed " + seed + " statement " + i + ": " + p.apply(RandomPredicates.Dialect.TRINO);
                 List<List<Object>> expected = duck.query(count + where + p.apply(RandomPredicates.Dialect.DUCKDB));
                 assertThat(trino(count + where + p.apply(RandomPredicates.Dialect.TRINO))).as(context).isEqualTo(expected);
+                assertThat(trino(noPushdown(), count + where + p.apply(RandomPredicates.Dialect.TRINO))).as(context).isEqualTo(expected);
                 BigInteger bigCount = BigInteger.ZERO;
                 BigInteger bigSum = null;
                 for (Db db : dbs) {
@@ -134,6 +144,7 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
                 String order = " GROUP BY type ORDER BY type NULLS FIRST";
                 List<List<Object>> groups = duck.query(group + p.apply(RandomPredicates.Dialect.DUCKDB) + order);
                 assertThat(trino(group + p.apply(RandomPredicates.Dialect.TRINO) + order)).as(context).isEqualTo(groups);
+                assertThat(trino(noPushdown(), group + p.apply(RandomPredicates.Dialect.TRINO) + order)).as(context).isEqualTo(groups);
                 Map<Object, BigInteger> bigGroups = new TreeMap<>((a, b) -> String.valueOf(a).compareTo(String.valueOf(b)));
                 for (Db db : dbs) {
                     for (List<Object> row : db.sql(group + p.apply(RandomPredicates.Dialect.BIG) + " GROUP BY type").rows()) {
@@ -236,33 +247,78 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
         assertThat(query("SELECT id FROM events WHERE id < 40 AND \"$file\" LIKE '%-1.big'")).isNotFullyPushedDown(FilterNode.class);
     }
 
+    private static Set<AggregationNode.Step> aggregationSteps(Plan plan) {
+        return PlanNodeSearcher.searchFrom(plan.getRoot()).where(AggregationNode.class::isInstance).findAll().stream()
+                .map(node -> ((AggregationNode) node).getStep()).collect(Collectors.toSet());
+    }
+
+    /**
+     * An aggregation big computes whole is pushed into the scan, and its handle makes one split
+     * over every file (Trino runs no final step above it); with pushdown off, in local placement or
+     * for what big does not compute, Trino keeps its partial and final steps over many splits.
+     */
     @Test
-    void aggregationsOverManySplitsKeepPartialAndFinalSteps() {
-        for (String sql : List.of("SELECT count(*) FROM events WHERE value > 5",
+    void aggregationsArePushedAsOneSplitOrKeepPartialAndFinalSteps() {
+        List<String> pushable = List.of("SELECT count(*) FROM events WHERE value > 5",
                 "SELECT type, count(*) FROM events GROUP BY type",
-                "SELECT sum(size), max(received_at) FROM events WHERE type = 'type03'")) {
-            Plan plan = getDistributedQueryRunner().executeWithPlan(getSession(), sql).queryPlan().orElseThrow();
-            Set<AggregationNode.Step> steps = PlanNodeSearcher.searchFrom(plan.getRoot())
-                    .where(AggregationNode.class::isInstance).findAll().stream()
-                    .map(node -> ((AggregationNode) node).getStep()).collect(Collectors.toSet());
-            assertThat(steps).as(sql).contains(AggregationNode.Step.PARTIAL, AggregationNode.Step.FINAL);
-            assertThat(trino(sql.contains("GROUP BY") ? sql + " ORDER BY 1" : sql)).as(sql)
-                    .isEqualTo(duck.query(sql.contains("GROUP BY") ? sql + " ORDER BY 1" : sql));
+                "SELECT sum(size), max(received_at) FROM events WHERE type = 'type03'",
+                "SELECT verified, count(*), sum(size), min(received_at), max(value), count(tags), count(type) FROM events GROUP BY verified",
+                "SELECT type, count(value), min(value), max(size), sum(value) FROM events WHERE NOT contains(tags, 'tag1') GROUP BY type",
+                "SELECT count(*), sum(size), min(value), max(received_at) FROM events WHERE value > 2000000",
+                "SELECT type, count(*) FROM events WHERE value > 2000000 GROUP BY type");
+        for (String sql : pushable) {
+            // isFullyPushedDown: nothing above the scan but projections and exchanges, and the same rows without pushdown
+            assertThat(query(sql)).as(sql).isFullyPushedDown();
+            var result = getDistributedQueryRunner().executeWithPlan(getSession(), sql);
+            assertThat(aggregationSteps(result.queryPlan().orElseThrow())).as(sql).isEmpty();
+            List<SplitRuns.Run> runs = runsOf(result.queryId());
+            // one split over the files that have the table: its parts are whole files, all on one node
+            assertThat(runs).as(sql).extracting(SplitRuns.Run::file)
+                    .containsExactlyInAnyOrder("events-0.big", "events-1.big", "events-2.big", "events-3-empty.big");
+            assertThat(runs).as(sql).allMatch(r -> r.firstId() == 0 && r.endId() == Long.MAX_VALUE);
+            assertThat(runs.stream().map(SplitRuns.Run::nodeId).distinct().count()).as(sql).isEqualTo(1);
+            assertThat(trino(sql)).as(sql).containsExactlyInAnyOrderElementsOf(duck.query(sql.replace("contains(", "list_contains(")));
         }
+        for (String sql : pushable) {
+            var result = getDistributedQueryRunner().executeWithPlan(noPushdown(), sql);
+            assertThat(aggregationSteps(result.queryPlan().orElseThrow())).as(sql)
+                    .contains(AggregationNode.Step.PARTIAL, AggregationNode.Step.FINAL);
+            assertThat(runsOf(result.queryId())).as(sql).noneMatch(r -> r.endId() == Long.MAX_VALUE);
+            assertThat(trino(noPushdown(), sql)).as(sql).containsExactlyInAnyOrderElementsOf(duck.query(sql.replace("contains(", "list_contains(")));
+        }
+        List<String> notPushed = List.of("SELECT count(*), sum(size) FROM big_local.default.events",
+                "SELECT avg(size) FROM events",
+                "SELECT type, verified, count(*) FROM events GROUP BY type, verified",
+                "SELECT \"$file\", count(*) FROM events GROUP BY 1",
+                "SELECT max(id) FROM events WHERE value > 5",
+                "SELECT count(*) FROM events WHERE type LIKE 'type1%'");
+        for (String sql : notPushed) {
+            var result = getDistributedQueryRunner().executeWithPlan(getSession(), sql);
+            assertThat(aggregationSteps(result.queryPlan().orElseThrow())).as(sql)
+                    .contains(AggregationNode.Step.PARTIAL, AggregationNode.Step.FINAL);
+            assertThat(runsOf(result.queryId())).as(sql).noneMatch(r -> r.endId() == Long.MAX_VALUE);
+            String duckSql = sql.replace("big_local.default.", "").replace("\"$file\"", "file");
+            assertThat(trino(sql)).as(sql).containsExactlyInAnyOrderElementsOf(duck.query(duckSql));
+        }
+        // Trino plans count(DISTINCT type) as a GROUP BY type, which big takes (one split), under its own count of the groups
+        String distinct = "SELECT count(DISTINCT type) FROM events WHERE value < 500000";
+        var result = getDistributedQueryRunner().executeWithPlan(getSession(), distinct);
+        assertThat(runsOf(result.queryId())).isNotEmpty().allMatch(r -> r.endId() == Long.MAX_VALUE);
+        assertThat(trino(distinct)).isEqualTo(duck.query(distinct));
     }
 
     @Test
     void splitsArePrunedByIdRangesAndZoneMapsBeforeTheyAreMade() {
-        var byId = getDistributedQueryRunner().executeWithPlan(getSession(), "SELECT count(*) FROM events WHERE id < 1000");
+        var byId = getDistributedQueryRunner().executeWithPlan(noPushdown(), "SELECT count(*) FROM events WHERE id < 1000");
         assertThat(runsOf(byId.queryId())).hasSize(3).allMatch(r -> r.firstId() == 0);
         // The files hold consecutive thirds of the events in time: an hour of the first leaves the other two out
         // (except the third file's sparse shard, whose records have random times in that hour).
         String hour = "SELECT count(*) FROM events WHERE received_at < TIMESTAMP '2023-11-14 23:13:20'";
-        var byTime = getDistributedQueryRunner().executeWithPlan(getSession(), hour);
+        var byTime = getDistributedQueryRunner().executeWithPlan(noPushdown(), hour);
         assertThat(runsOf(byTime.queryId())).extracting(r -> r.file() + "@" + r.firstId())
                 .containsExactlyInAnyOrder("events-0.big@0", "events-2.big@" + EventFiles.SPARSE_FIRST_ID);
         assertThat(trino(hour)).isEqualTo(duck.query(hour));
-        var none = getDistributedQueryRunner().executeWithPlan(getSession(), "SELECT count(*) FROM events WHERE value > 2000000");
+        var none = getDistributedQueryRunner().executeWithPlan(noPushdown(), "SELECT count(*) FROM events WHERE value > 2000000");
         assertThat(runsOf(none.queryId())).isEmpty();
         assertThat(none.result().getOnlyValue()).isEqualTo(0L);
     }
@@ -281,44 +337,54 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
         return (BigConnector) getDistributedQueryRunner().getCoordinator().getConnector(catalog);
     }
 
+    /** Totals big computes whole: one split (a pushed aggregation). */
+    private static final String LIVE_PUSHED = "SELECT count(*), sum(size), max(value) FROM big_live.default.events";
+
     /**
      * A writer commits after the coordinator planned the splits (pinning commit T) and before any
-     * split reads: every split still reads T, so the answer is the one of the commit the query started on.
+     * split reads: every split still reads T, so the answer is the one of the commit the query
+     * started on; so does the one split of a pushed aggregation.
      */
     @Test
     void splitsReadTheCommitTheQueryStartedOnWhileAWriterCommits() {
-        List<List<Object>> before = trino(LIVE_TOTALS);
-        java.util.concurrent.atomic.AtomicBoolean wrote = new java.util.concurrent.atomic.AtomicBoolean();
-        try (Db writer = Db.open(ClusterFixture.LIVE.resolve(ClusterFixture.LIVE_FILE))) {
-            SplitRuns.beforeRead = run -> {
-                if (run.file().equals(ClusterFixture.LIVE_FILE) && wrote.compareAndSet(false, true)) {
-                    // more records in the container columns the splits cover, and a changed one
-                    List<dev.big.db.Row> more = new ArrayList<>();
-                    for (int i = 0; i < 5_000; i++) {
-                        more.add(dev.big.db.Row.of("value", 1L, "size", 10L));
+        for (String sql : List.of(LIVE_TOTALS, LIVE_PUSHED)) {
+            List<List<Object>> before = trino(sql);
+            java.util.concurrent.atomic.AtomicBoolean wrote = new java.util.concurrent.atomic.AtomicBoolean();
+            try (Db writer = Db.open(ClusterFixture.LIVE.resolve(ClusterFixture.LIVE_FILE))) {
+                SplitRuns.beforeRead = run -> {
+                    if (run.file().equals(ClusterFixture.LIVE_FILE) && wrote.compareAndSet(false, true)) {
+                        // more records in the container columns the splits cover, and a changed one
+                        List<dev.big.db.Row> more = new ArrayList<>();
+                        for (int i = 0; i < 5_000; i++) {
+                            more.add(dev.big.db.Row.of("value", 1L, "size", 10L));
+                        }
+                        writer.bulkLoad("events", more);
+                        writer.update("events", 0, "size", 999_999_999L);
                     }
-                    writer.bulkLoad("events", more);
-                    writer.update("events", 0, "size", 999_999_999L);
+                };
+                var result = getDistributedQueryRunner().executeWithPlan(getSession(), sql);
+                assertThat(wrote).as(sql).isTrue();
+                assertThat(Answers.normalize(List.of(result.result().getMaterializedRows().getFirst().getFields())).getFirst())
+                        .as(sql).isEqualTo(before.getFirst());
+                List<SplitRuns.Run> runs = runsOf(result.queryId());
+                if (sql.equals(LIVE_PUSHED)) {
+                    assertThat(runs).as(sql).singleElement().matches(r -> r.endId() == Long.MAX_VALUE);
+                } else {
+                    assertThat(runs).as(sql).hasSizeGreaterThan(1);
                 }
-            };
-            var result = getDistributedQueryRunner().executeWithPlan(getSession(), LIVE_TOTALS);
-            assertThat(wrote).isTrue();
-            assertThat(Answers.normalize(List.of(result.result().getMaterializedRows().getFirst().getFields())).getFirst())
-                    .isEqualTo(before.getFirst());
-            List<SplitRuns.Run> runs = runsOf(result.queryId());
-            assertThat(runs).hasSizeGreaterThan(1);
-            assertThat(runs.stream().map(SplitRuns.Run::txid).distinct().toList()).hasSize(1);
-            try (var snapshot = writer.read()) {
-                assertThat(snapshot.txid()).isGreaterThan(runs.getFirst().txid());
+                assertThat(runs.stream().map(SplitRuns.Run::txid).distinct().toList()).as(sql).hasSize(1);
+                try (var snapshot = writer.read()) {
+                    assertThat(snapshot.txid()).as(sql).isGreaterThan(runs.getFirst().txid());
+                }
+                SplitRuns.beforeRead = run -> { };
+                // the next query starts on the new commit
+                List<Object> after = trino(sql).getFirst();
+                assertThat(after.get(0)).as(sql).isEqualTo(((BigInteger) before.getFirst().get(0)).add(BigInteger.valueOf(5_000)));
+            } finally {
+                SplitRuns.beforeRead = run -> { };
             }
-            SplitRuns.beforeRead = run -> { };
-            // the next query starts on the new commit
-            List<Object> after = trino(LIVE_TOTALS).getFirst();
-            assertThat(after.get(0)).isEqualTo(((BigInteger) before.getFirst().get(0)).add(BigInteger.valueOf(5_000)));
-        } finally {
-            SplitRuns.beforeRead = run -> { };
+            assertThat(connector("big_live").openPins()).as(sql).isZero();
         }
-        assertThat(connector("big_live").openPins()).isZero();
     }
 
     /**

@@ -1,0 +1,281 @@
+package dev.big.trino;
+
+import dev.big.db.Aggregate;
+import dev.big.db.Filter;
+import dev.big.db.GroupAggregate;
+import dev.big.db.GroupCount;
+import dev.big.db.Snapshot;
+import dev.big.db.TableDef;
+import io.airlift.slice.Slices;
+import io.trino.spi.Page;
+import io.trino.spi.TrinoException;
+import io.trino.spi.block.Block;
+import io.trino.spi.block.BlockBuilder;
+import io.trino.spi.connector.ColumnHandle;
+import io.trino.spi.connector.ConnectorPageSource;
+import io.trino.spi.connector.SourcePage;
+import io.trino.spi.type.BigintType;
+import io.trino.spi.type.BooleanType;
+import io.trino.spi.type.Type;
+import io.trino.spi.type.VarcharType;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+import static io.trino.spi.StandardErrorCode.GENERIC_INTERNAL_ERROR;
+import static io.trino.spi.StandardErrorCode.NUMERIC_VALUE_OUT_OF_RANGE;
+
+/**
+ * Reads a {@link BigAggregateSplit}: the whole answer of a {@link PushedAggregation}, one row per
+ * group (one row in all without a group-by, even over no records, as SQL has it). Each file is
+ * aggregated by big at its pinned commit, with the file's pushed filter ({@link
+ * BigPageSource#filterFor}): counts from the bitmaps ({@link Snapshot#count}, {@link
+ * Snapshot#groupCount}), sums, mins and maxes from the bit planes ({@link Snapshot#aggregate},
+ * {@link Snapshot#groupAggregate}); the files' totals are then added up per group. No record is
+ * decoded.
+ */
+final class AggregatePageSource implements ConnectorPageSource {
+
+    /** The group of a global aggregation. */
+    private static final Object ALL = new Object();
+
+    private final OpenFiles files;
+    private final BigAggregateSplit split;
+    private final BigTableHandle table;
+    private final PushedAggregation aggregation;
+    private final List<ColumnHandle> columns;
+    /** Totals per group key (a String or Boolean of the group-by column, null for no value, or {@link #ALL}). */
+    private final Map<Object, Totals> groups = new LinkedHashMap<>();
+    private boolean finished;
+    private long readNanos;
+    private long positions;
+
+    AggregatePageSource(OpenFiles files, BigAggregateSplit split, BigTableHandle table, List<ColumnHandle> columns) {
+        this.files = files;
+        this.split = split;
+        this.table = table;
+        this.aggregation = table.aggregation();
+        this.columns = columns;
+    }
+
+    /** One group's records and, per aggregate, how many values it saw, their sum, min and max. */
+    private static final class Totals {
+        long records;
+        final long[] counts;
+        final BigInteger[] sums;
+        final long[] mins;
+        final long[] maxes;
+
+        Totals(int aggregates) {
+            counts = new long[aggregates];
+            sums = new BigInteger[aggregates];
+            Arrays.fill(sums, BigInteger.ZERO);
+            mins = new long[aggregates];
+            Arrays.fill(mins, Long.MAX_VALUE);
+            maxes = new long[aggregates];
+            Arrays.fill(maxes, Long.MIN_VALUE);
+        }
+
+        void add(int aggregate, Aggregate values) {
+            counts[aggregate] += values.count();
+            sums[aggregate] = sums[aggregate].add(values.sum());
+            values.min().ifPresent(min -> mins[aggregate] = Math.min(mins[aggregate], min));
+            values.max().ifPresent(max -> maxes[aggregate] = Math.max(maxes[aggregate], max));
+        }
+    }
+
+    private Totals group(Object key) {
+        return groups.computeIfAbsent(key, k -> new Totals(aggregation.aggregates().size()));
+    }
+
+    @Override
+    public SourcePage getNextSourcePage() {
+        if (finished) {
+            return null;
+        }
+        long started = System.nanoTime();
+        try {
+            for (BigAggregateSplit.Part part : split.parts()) {
+                aggregate(part);
+            }
+            finished = true;
+            return SourcePage.create(page());
+        } finally {
+            readNanos += System.nanoTime() - started;
+        }
+    }
+
+    private void aggregate(BigAggregateSplit.Part part) {
+        try (Snapshot snapshot = files.db(part.file()).read(part.commit())) {
+            if (snapshot.schema().stream().map(TableDef::name).noneMatch(table.table()::equals)) {
+                return;
+            }
+            TableDef def = snapshot.table(table.table());
+            PushedFilter pushed = BigPageSource.filterFor(table.filter(), def);
+            if (pushed.isNone()) {
+                return;
+            }
+            Filter filter = pushed.toFilter();
+            BigColumnHandle groupBy = aggregation.groupBy();
+            if (groupBy == null) {
+                aggregate(snapshot, def, filter, ALL);
+            } else if (def.field(groupBy.name()).isEmpty()) {
+                aggregate(snapshot, def, filter, null); // no record of this file has a value to group by
+            } else if (groupBy.kind() == ColumnKind.BOOL) {
+                aggregate(snapshot, def, Filter.and(filter, Filter.eq(groupBy.name(), true)), Boolean.TRUE);
+                aggregate(snapshot, def, Filter.and(filter, Filter.eq(groupBy.name(), false)), Boolean.FALSE);
+                aggregate(snapshot, def, Filter.and(filter, Filter.isNull(groupBy.name())), null);
+            } else {
+                aggregateByKey(snapshot, def, filter, groupBy.name());
+            }
+        } catch (TrinoException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new TrinoException(GENERIC_INTERNAL_ERROR, "aggregating big file " + part.file() + " (commit "
+                    + part.commit().txid() + ") failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Adds the records of {@code snapshot} matching {@code filter} to the group {@code key}. */
+    private void aggregate(Snapshot snapshot, TableDef def, Filter filter, Object key) {
+        long records = snapshot.count(table.table(), filter);
+        if (records == 0) {
+            return;
+        }
+        Totals totals = group(key);
+        totals.records += records;
+        List<BigAggregateColumn> aggregates = aggregation.aggregates();
+        for (int a = 0; a < aggregates.size(); a++) {
+            BigAggregateColumn aggregate = aggregates.get(a);
+            if (aggregate.function() == BigAggregateColumn.Function.COUNT_ALL || def.field(aggregate.argument().name()).isEmpty()) {
+                continue; // count(*) is the group's records; a field the file lacks has no values here
+            }
+            String field = aggregate.argument().name();
+            if (aggregate.function() == BigAggregateColumn.Function.COUNT) {
+                totals.counts[a] += snapshot.count(table.table(), Filter.and(filter, Filter.isNotNull(field)));
+            } else {
+                totals.add(a, snapshot.aggregate(table.table(), field, filter));
+            }
+        }
+    }
+
+    /** Adds the records of {@code snapshot} matching {@code filter} to their groups by keyed field {@code key}. */
+    private void aggregateByKey(Snapshot snapshot, TableDef def, Filter filter, String key) {
+        for (GroupCount group : snapshot.groupCount(table.table(), key, filter, -1)) {
+            if (group.count() > 0) {
+                group(group.key()).records += group.count();
+            }
+        }
+        List<BigAggregateColumn> aggregates = aggregation.aggregates();
+        for (int a = 0; a < aggregates.size(); a++) {
+            BigAggregateColumn aggregate = aggregates.get(a);
+            if (aggregate.function() == BigAggregateColumn.Function.COUNT_ALL || def.field(aggregate.argument().name()).isEmpty()) {
+                continue;
+            }
+            String field = aggregate.argument().name();
+            if (aggregate.function() == BigAggregateColumn.Function.COUNT) {
+                for (GroupCount group : snapshot.groupCount(table.table(), key, Filter.and(filter, Filter.isNotNull(field)), -1)) {
+                    if (group.count() > 0) {
+                        group(group.key()).counts[a] += group.count();
+                    }
+                }
+            } else {
+                for (GroupAggregate group : snapshot.groupAggregate(table.table(), key, field, filter)) {
+                    if (group.rows() > 0) {
+                        group(group.key()).add(a, group.aggregate());
+                    }
+                }
+            }
+        }
+    }
+
+    private Page page() {
+        if (aggregation.groupBy() == null) {
+            group(ALL); // a global aggregation has its one row even over no records
+        }
+        List<Map.Entry<Object, Totals>> rows = new ArrayList<>(groups.entrySet());
+        positions = rows.size();
+        Block[] blocks = new Block[columns.size()];
+        for (int c = 0; c < blocks.length; c++) {
+            blocks[c] = columns.get(c) instanceof BigAggregateColumn aggregate
+                    ? aggregateBlock(aggregate, rows)
+                    : groupBlock((BigColumnHandle) columns.get(c), rows);
+        }
+        return new Page(rows.size(), blocks);
+    }
+
+    private static Block groupBlock(BigColumnHandle column, List<Map.Entry<Object, Totals>> rows) {
+        Type type = column.type();
+        BlockBuilder builder = type.createBlockBuilder(null, rows.size());
+        for (Map.Entry<Object, Totals> row : rows) {
+            switch (row.getKey()) {
+                case null -> builder.appendNull();
+                case String value -> VarcharType.VARCHAR.writeSlice(builder, Slices.utf8Slice(value));
+                case Boolean value -> BooleanType.BOOLEAN.writeBoolean(builder, value);
+                default -> throw new IllegalStateException("group key " + row.getKey() + " of " + column.name());
+            }
+        }
+        return builder.build();
+    }
+
+    private Block aggregateBlock(BigAggregateColumn column, List<Map.Entry<Object, Totals>> rows) {
+        int a = aggregation.aggregates().indexOf(column);
+        Type type = column.type();
+        BlockBuilder builder = type.createBlockBuilder(null, rows.size());
+        for (Map.Entry<Object, Totals> row : rows) {
+            Totals totals = row.getValue();
+            OptionalLong value = switch (column.function()) {
+                case COUNT_ALL -> OptionalLong.of(totals.records);
+                case COUNT -> OptionalLong.of(totals.counts[a]);
+                case SUM -> totals.counts[a] == 0 ? OptionalLong.empty() : OptionalLong.of(exactSum(column, totals.sums[a]));
+                case MIN -> totals.counts[a] == 0 ? OptionalLong.empty() : OptionalLong.of(totals.mins[a]);
+                case MAX -> totals.counts[a] == 0 ? OptionalLong.empty() : OptionalLong.of(totals.maxes[a]);
+            };
+            if (value.isEmpty()) {
+                builder.appendNull();
+            } else if (column.type() == BigintType.BIGINT) {
+                BigintType.BIGINT.writeLong(builder, value.getAsLong());
+            } else {
+                type.writeLong(builder, value.getAsLong() * 1000); // a timestamp: epoch millis to Trino's epoch micros
+            }
+        }
+        return builder.build();
+    }
+
+    private long exactSum(BigAggregateColumn column, BigInteger sum) {
+        if (sum.bitLength() > 63) {
+            throw new TrinoException(NUMERIC_VALUE_OUT_OF_RANGE, "bigint addition overflow: sum(" + column.argument().name()
+                    + ") of big table " + table.table() + " is " + sum + ", beyond BIGINT");
+        }
+        return sum.longValueExact();
+    }
+
+    @Override
+    public long getCompletedBytes() {
+        return positions * 8L * Math.max(1, columns.size());
+    }
+
+    @Override
+    public OptionalLong getCompletedPositions() {
+        return OptionalLong.of(positions);
+    }
+
+    @Override
+    public long getReadTimeNanos() {
+        return readNanos;
+    }
+
+    @Override
+    public boolean isFinished() {
+        return finished;
+    }
+
+    @Override
+    public void close() {
+        finished = true; // every snapshot was closed as its file was aggregated
+    }
+}

@@ -1,0 +1,91 @@
+package dev.big.trino;
+
+import io.trino.spi.connector.AggregateFunction;
+import io.trino.spi.connector.ColumnHandle;
+import io.trino.spi.expression.ConnectorExpression;
+import io.trino.spi.expression.Variable;
+import io.trino.spi.type.BigintType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An aggregation the connector computes whole, in place of Trino's: at most one group-by column
+ * (keyed or bool) and aggregates big answers from its bitmaps ({@link BigAggregateColumn}). Trino
+ * runs no final step above a pushed aggregation, so a table handle that carries one is read as a
+ * single split holding every file's commit ({@link BigAggregateSplit}), never as many.
+ * Crosses nodes as JSON.
+ */
+public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn> aggregates) {
+
+    public PushedAggregation {
+        aggregates = List.copyOf(aggregates);
+    }
+
+    /**
+     * What big can compute of Trino's aggregation, or empty when some part is beyond it: more than
+     * one grouping set or group-by column, a group-by column that is not keyed or bool, a
+     * {@code DISTINCT}, {@code FILTER} or {@code ORDER BY} inside an aggregate, or a function other
+     * than count, sum of an int column, and min and max of an int or timestamp column.
+     */
+    static Optional<PushedAggregation> of(List<AggregateFunction> functions, Map<String, ColumnHandle> assignments,
+            List<List<ColumnHandle>> groupingSets) {
+        if (groupingSets.size() != 1 || groupingSets.getFirst().size() > 1) {
+            return Optional.empty();
+        }
+        BigColumnHandle groupBy = null;
+        if (!groupingSets.getFirst().isEmpty()) {
+            groupBy = (BigColumnHandle) groupingSets.getFirst().getFirst();
+            if (groupBy.kind() != ColumnKind.KEYED && groupBy.kind() != ColumnKind.BOOL) {
+                return Optional.empty();
+            }
+        }
+        List<BigAggregateColumn> aggregates = new ArrayList<>();
+        for (AggregateFunction function : functions) {
+            if (function.isDistinct() || function.getFilter().isPresent() || !function.getSortItems().isEmpty()) {
+                return Optional.empty();
+            }
+            Optional<BigAggregateColumn> aggregate = aggregate(function, assignments, "big_aggregate_" + aggregates.size());
+            if (aggregate.isEmpty()) {
+                return Optional.empty();
+            }
+            aggregates.add(aggregate.get());
+        }
+        return Optional.of(new PushedAggregation(groupBy, aggregates));
+    }
+
+    private static Optional<BigAggregateColumn> aggregate(AggregateFunction function, Map<String, ColumnHandle> assignments, String name) {
+        List<ConnectorExpression> arguments = function.getArguments();
+        if (function.getFunctionName().equals("count") && arguments.isEmpty()) {
+            return Optional.of(new BigAggregateColumn(name, BigAggregateColumn.Function.COUNT_ALL, null));
+        }
+        if (arguments.size() != 1 || !(arguments.getFirst() instanceof Variable variable)) {
+            return Optional.empty();
+        }
+        BigColumnHandle column = (BigColumnHandle) assignments.get(variable.getName());
+        ColumnKind kind = column.kind();
+        BigAggregateColumn.Function result = switch (function.getFunctionName()) {
+            case "count" -> kind == ColumnKind.ID ? BigAggregateColumn.Function.COUNT_ALL // an id is never null
+                    : kind == ColumnKind.FILE ? null : BigAggregateColumn.Function.COUNT;
+            case "sum" -> kind == ColumnKind.INT && function.getOutputType().equals(BigintType.BIGINT) ? BigAggregateColumn.Function.SUM : null;
+            case "min" -> kind == ColumnKind.INT || kind == ColumnKind.TIMESTAMP ? BigAggregateColumn.Function.MIN : null;
+            case "max" -> kind == ColumnKind.INT || kind == ColumnKind.TIMESTAMP ? BigAggregateColumn.Function.MAX : null;
+            default -> null;
+        };
+        if (result == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new BigAggregateColumn(name, result, result == BigAggregateColumn.Function.COUNT_ALL ? null : column));
+    }
+
+    /** The columns of a row of the result, group-by column first. */
+    List<ColumnHandle> columns() {
+        List<ColumnHandle> columns = new ArrayList<>();
+        if (groupBy != null) {
+            columns.add(groupBy);
+        }
+        columns.addAll(aggregates);
+        return columns;
+    }
+}
