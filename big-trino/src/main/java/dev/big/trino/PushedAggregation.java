@@ -78,14 +78,4 @@ public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn
         }
         return Optional.of(new BigAggregateColumn(name, result, result == BigAggregateColumn.Function.COUNT_ALL ? null : column));
     }
-
-    /** The columns of a row of the result, group-by column first. */
-    List<ColumnHandle> columns() {
-        List<ColumnHandle> columns = new ArrayList<>();
-        if (groupBy != null) {
-            columns.add(groupBy);
-        }
-        columns.addAll(aggregates);
-        return columns;
-    }
 }
