@@ -389,66 +389,18 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
 
     /**
      * Worker threads interrupted as their splits start, and a query cancelled while a split
-     * waits: afterwards the pins are released, queries answer right, the writer still holds its
-     * lock (a second writer is refused) and commits, and the file checks clean.
+     * waits, for a query of many splits and for a pushed aggregation's one split: afterwards the
+     * pins are released, queries answer right, the writer still holds its lock (a second writer is
+     * refused) and commits, and the file checks clean.
      */
     @Test
     void interruptsAndCancellationLeaveLocksAndPinsIntact() throws Exception {
         java.nio.file.Path file = ClusterFixture.LIVE.resolve(ClusterFixture.LIVE_FILE);
         try (Db writer = Db.open(file)) {
+            for (String sql : List.of(LIVE_TOTALS, LIVE_PUSHED)) {
+                interruptAndCancel(sql);
+            }
             List<List<Object>> expected = trino(LIVE_TOTALS);
-            SplitRuns.beforeRead = run -> {
-                if (run.file().equals(ClusterFixture.LIVE_FILE)) {
-                    Thread.currentThread().interrupt();
-                }
-            };
-            try {
-                assertThat(trino(LIVE_TOTALS)).isEqualTo(expected);
-            } catch (RuntimeException e) {
-                // an interrupt may fail the call it interrupted; it must say so, and break nothing else
-                assertThat(String.valueOf(e.getMessage())).containsIgnoringCase("interrupt");
-            } finally {
-                SplitRuns.beforeRead = run -> { };
-            }
-            assertThat(trino(LIVE_TOTALS)).isEqualTo(expected);
-
-            java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
-            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-            java.util.concurrent.atomic.AtomicReference<String> queryId = new java.util.concurrent.atomic.AtomicReference<>();
-            SplitRuns.beforeRead = run -> {
-                if (run.file().equals(ClusterFixture.LIVE_FILE) && queryId.compareAndSet(null, run.queryId())) {
-                    started.countDown();
-                    try {
-                        release.await(30, java.util.concurrent.TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            };
-            var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
-            Thread query = Thread.ofPlatform().start(() -> {
-                try {
-                    computeActual(LIVE_TOTALS);
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            });
-            try {
-                assertThat(started.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-                getDistributedQueryRunner().getCoordinator().getDispatchManager().cancelQuery(new QueryId(queryId.get()));
-            } finally {
-                release.countDown();
-                query.join(30_000);
-                SplitRuns.beforeRead = run -> { };
-            }
-            assertThat(failure.get()).isNotNull();
-            assertThat(trino(LIVE_TOTALS)).isEqualTo(expected);
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (connector("big_live").openPins() > 0 && System.currentTimeMillis() < deadline) {
-                Thread.sleep(50);
-            }
-            assertThat(connector("big_live").openPins()).isZero();
-
             assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Db.open(file).close()))
                     .as("a second writer while the first holds the file").isInstanceOf(dev.big.page.DatabaseLockedException.class);
             writer.append("events", dev.big.db.Row.of("value", 5L, "size", 5L));
@@ -456,5 +408,60 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
             assertThat(report.ok()).as(report.describe()).isTrue();
             assertThat(trino(LIVE_TOTALS).getFirst().get(0)).isEqualTo(((BigInteger) expected.getFirst().get(0)).add(BigInteger.ONE));
         }
+    }
+
+    private void interruptAndCancel(String sql) throws Exception {
+        List<List<Object>> expected = trino(sql);
+        SplitRuns.beforeRead = run -> {
+            if (run.file().equals(ClusterFixture.LIVE_FILE)) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        try {
+            assertThat(trino(sql)).as(sql).isEqualTo(expected);
+        } catch (RuntimeException e) {
+            // an interrupt may fail the call it interrupted; it must say so, and break nothing else
+            assertThat(String.valueOf(e.getMessage())).as(sql).containsIgnoringCase("interrupt");
+        } finally {
+            SplitRuns.beforeRead = run -> { };
+        }
+        assertThat(trino(sql)).as(sql).isEqualTo(expected);
+
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<String> queryId = new java.util.concurrent.atomic.AtomicReference<>();
+        SplitRuns.beforeRead = run -> {
+            if (run.file().equals(ClusterFixture.LIVE_FILE) && queryId.compareAndSet(null, run.queryId())) {
+                started.countDown();
+                try {
+                    release.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+        Thread query = Thread.ofPlatform().start(() -> {
+            try {
+                computeActual(sql);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        try {
+            assertThat(started.await(30, java.util.concurrent.TimeUnit.SECONDS)).as(sql).isTrue();
+            getDistributedQueryRunner().getCoordinator().getDispatchManager().cancelQuery(new QueryId(queryId.get()));
+        } finally {
+            release.countDown();
+            query.join(30_000);
+            SplitRuns.beforeRead = run -> { };
+        }
+        assertThat(failure.get()).as(sql).isNotNull();
+        assertThat(trino(sql)).as(sql).isEqualTo(expected);
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (connector("big_live").openPins() > 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(connector("big_live").openPins()).as(sql).isZero();
     }
 }
