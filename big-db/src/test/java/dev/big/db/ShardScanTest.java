@@ -138,4 +138,64 @@ class ShardScanTest {
             }
         }
     }
+
+    /**
+     * A full container column read in batches of 8,192 (each decoded whole), every 37th record of it
+     * (gathered), and a batch that gathers a few records of one column and decodes the next: all
+     * as point reads read them, negative values, a field with a base and missing values included.
+     * (Each batch on a fresh scan, so that no column is decoded before it.)
+     */
+    @Test
+    void decodedAndGatheredColumnsReadTheSame() {
+        long seed = new SplittableRandom().nextLong();
+        SplittableRandom random = new SplittableRandom(seed);
+        TableDef table = TableDef.of("e", FieldDef.intField("v"), FieldDef.timestamp("at"), FieldDef.intField("w", 1_000_000, 2_000_000));
+        Path file = dev.big.testing.TestDirs.newDir("shard-scan-dense").resolve("e.big");
+        try (Db db = Db.create(file, List.of(table))) {
+            List<Row> rows = new ArrayList<>();
+            for (int i = 0; i < 70_000; i++) {
+                Row.Builder r = Row.builder();
+                if (random.nextInt(10) > 0) {
+                    r.set("v", random.nextLong(-1_000_000, 1_000_000));
+                }
+                if (random.nextInt(10) > 0) {
+                    r.set("at", Instant.ofEpochMilli(1_700_000_000_000L + random.nextLong(100_000_000)));
+                }
+                if (random.nextInt(10) > 0) {
+                    r.set("w", random.nextLong(1_000_000, 2_000_001));
+                }
+                rows.add(r.build());
+            }
+            db.bulkLoad("e", rows);
+            try (Snapshot snapshot = db.read()) {
+                ShardScan scan = snapshot.scan("e");
+                long[] all = scan.ids(Filter.all(), snapshot.shards("e").getFirst().shard());
+                assertEquals(70_000, all.length);
+                List<long[]> batches = new ArrayList<>();
+                for (int from = 0; from < 65_536; from += 8_192) {
+                    batches.add(Arrays.copyOfRange(all, from, from + 8_192));
+                }
+                batches.add(java.util.stream.IntStream.range(0, all.length).filter(i -> i % 37 == 0).mapToLong(i -> all[i]).toArray());
+                long[] mixed = new long[100 + 70_000 - 65_536]; // every 50th of column 0's first 5,000, then all of column 1
+                for (int i = 0; i < 100; i++) {
+                    mixed[i] = all[i * 50];
+                }
+                System.arraycopy(all, 65_536, mixed, 100, 70_000 - 65_536);
+                batches.add(mixed);
+                for (long[] batch : batches) {
+                    ShardScan fresh = snapshot.scan("e"); // no column decoded yet: what a batch reads is its own choice
+                    for (String field : List.of("v", "at", "w")) {
+                        long[] values = new long[batch.length];
+                        boolean[] present = new boolean[batch.length];
+                        fresh.readNumbers(field, batch, batch.length, values, present);
+                        for (int i = 0; i < batch.length; i++) {
+                            Object expected = snapshot.value("e", batch[i], field);
+                            Object actual = !present[i] ? null : field.equals("at") ? Instant.ofEpochMilli(values[i]) : (Object) values[i];
+                            assertEquals(expected, actual, "seed " + seed + " field " + field + " id " + batch[i]);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
