@@ -111,14 +111,11 @@ final class AggregatePageSource implements ConnectorPageSource {
 
     private void aggregate(BigAggregateSplit.Part part) {
         try (Snapshot snapshot = files.db(part.file()).read(part.commit())) {
-            if (snapshot.schema().stream().map(TableDef::name).noneMatch(table.table()::equals)) {
-                return;
+            PushedFilter pushed = BigPageSource.filterFor(table, snapshot);
+            if (pushed.isNone()) {
+                return; // no record of this file can match
             }
             TableDef def = snapshot.table(table.table());
-            PushedFilter pushed = BigPageSource.filterFor(table.filter(), def);
-            if (pushed.isNone()) {
-                return;
-            }
             Filter filter = pushed.toFilter();
             BigColumnHandle groupBy = aggregation.groupBy();
             if (groupBy == null) {

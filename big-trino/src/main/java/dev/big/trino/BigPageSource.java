@@ -106,6 +106,18 @@ final class BigPageSource implements ConnectorPageSource {
         return pushed.forFields(def.fields().stream().map(FieldDef::name).collect(java.util.stream.Collectors.toSet()));
     }
 
+    /**
+     * The pushed filter of {@code table} as it applies to the file {@code snapshot} reads: {@link
+     * PushedFilter#NONE} when no record there can match, the file lacking the table (or a field the
+     * filter needs).
+     */
+    static PushedFilter filterFor(BigTableHandle table, Snapshot snapshot) {
+        if (snapshot.schema().stream().map(TableDef::name).noneMatch(table.table()::equals)) {
+            return PushedFilter.NONE;
+        }
+        return filterFor(table.filter(), snapshot.table(table.table()));
+    }
+
     private boolean descending() {
         return table.topN() >= 0 && table.topNDescending();
     }

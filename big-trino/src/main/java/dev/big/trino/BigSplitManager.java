@@ -69,8 +69,7 @@ final class BigSplitManager implements ConnectorSplitManager {
         List<BigAggregateSplit.Part> parts = new ArrayList<>();
         for (String file : files.files()) {
             pins.withSnapshot(transaction, file, files.open().db(file), snapshot -> {
-                boolean hasTable = snapshot.schema().stream().map(TableDef::name).anyMatch(table.table()::equals);
-                if (hasTable && !BigPageSource.filterFor(table.filter(), snapshot.table(table.table())).isNone()) {
+                if (!BigPageSource.filterFor(table, snapshot).isNone()) {
                     parts.add(new BigAggregateSplit.Part(file, snapshot.commit()));
                 }
                 return null;
@@ -83,14 +82,11 @@ final class BigSplitManager implements ConnectorSplitManager {
     private record Run(long first, long end, long records) {}
 
     private static List<BigSplit> splitsOf(String file, Snapshot snapshot, BigTableHandle table, List<HostAddress> addresses) {
-        if (snapshot.schema().stream().map(TableDef::name).noneMatch(table.table()::equals)) {
-            return List.of(); // this file has no such table
+        PushedFilter filter = BigPageSource.filterFor(table, snapshot);
+        if (filter.isNone()) {
+            return List.of(); // no record of this file can match (no such table, or a field it lacks)
         }
         TableDef def = snapshot.table(table.table());
-        PushedFilter filter = BigPageSource.filterFor(table.filter(), def);
-        if (filter.isNone()) {
-            return List.of(); // no record of this file can match (a field it lacks, say)
-        }
         ZonePruning pruning = ZonePruning.of(filter);
         List<Run> columns = new ArrayList<>();
         ShardScan scan = snapshot.scan(table.table());
