@@ -13,6 +13,7 @@ import io.trino.spi.block.Block;
 import io.trino.spi.block.BlockBuilder;
 import io.trino.spi.connector.ColumnHandle;
 import io.trino.spi.connector.ConnectorPageSource;
+import io.trino.spi.connector.SortOrder;
 import io.trino.spi.connector.SourcePage;
 import io.trino.spi.type.BigintType;
 import io.trino.spi.type.BooleanType;
@@ -21,6 +22,7 @@ import io.trino.spi.type.VarcharType;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -194,50 +196,90 @@ final class AggregatePageSource implements ConnectorPageSource {
         if (aggregation.groupBy() == null) {
             group(ALL); // a global aggregation has its one row even over no records
         }
-        List<Map.Entry<Object, Totals>> rows = new ArrayList<>(groups.entrySet());
+        List<Object[]> rows = new ArrayList<>(groups.size());
+        for (Map.Entry<Object, Totals> group : groups.entrySet()) {
+            rows.add(resultRow(group.getKey(), group.getValue()));
+        }
+        if (!aggregation.orderBy().isEmpty()) {
+            rows.sort(order(aggregation.orderBy()));
+        }
+        if (aggregation.limit() >= 0 && rows.size() > aggregation.limit()) {
+            rows = rows.subList(0, (int) aggregation.limit());
+        }
         positions = rows.size();
+        List<ColumnHandle> results = aggregation.resultColumns();
         Block[] blocks = new Block[columns.size()];
         for (int c = 0; c < blocks.length; c++) {
-            blocks[c] = columns.get(c) instanceof BigAggregateColumn aggregate
-                    ? aggregateBlock(aggregate, rows)
-                    : groupBlock((BigColumnHandle) columns.get(c), rows);
+            int position = results.indexOf(columns.get(c));
+            Type type = columns.get(c) instanceof BigAggregateColumn aggregate ? aggregate.type() : ((BigColumnHandle) columns.get(c)).type();
+            blocks[c] = block(type, rows, position);
         }
         return new Page(rows.size(), blocks);
     }
 
-    private static Block groupBlock(BigColumnHandle column, List<Map.Entry<Object, Totals>> rows) {
-        Type type = column.type();
+    /**
+     * A group's row, in {@link PushedAggregation#resultColumns} order: its key (a String or
+     * Boolean, or null) if grouped, then each aggregate as a Long (a timestamp's epoch millis), or
+     * null for a sum, min or max over no values.
+     */
+    private Object[] resultRow(Object key, Totals totals) {
+        List<BigAggregateColumn> aggregates = aggregation.aggregates();
+        int first = aggregation.groupBy() == null ? 0 : 1;
+        Object[] row = new Object[first + aggregates.size()];
+        if (first == 1) {
+            row[0] = key;
+        }
+        for (int a = 0; a < aggregates.size(); a++) {
+            BigAggregateColumn column = aggregates.get(a);
+            boolean none = totals.counts[a] == 0;
+            row[first + a] = switch (column.function()) {
+                case COUNT_ALL -> totals.records;
+                case COUNT -> totals.counts[a];
+                case SUM -> none ? null : exactSum(column, totals.sums[a]);
+                case MIN -> none ? null : totals.mins[a];
+                case MAX -> none ? null : totals.maxes[a];
+            };
+        }
+        return row;
+    }
+
+    /** Rows in {@code orderBy}, with Trino's orders: strings by their UTF-8 bytes, false before true, nulls where asked. */
+    private static Comparator<Object[]> order(List<PushedAggregation.Ordering> orderBy) {
+        return (left, right) -> {
+            for (PushedAggregation.Ordering ordering : orderBy) {
+                int compared = compare(left[ordering.position()], right[ordering.position()], ordering.order());
+                if (compared != 0) {
+                    return compared;
+                }
+            }
+            return 0;
+        };
+    }
+
+    private static int compare(Object left, Object right, SortOrder order) {
+        if (left == null || right == null) {
+            return left == right ? 0 : (left == null) == order.isNullsFirst() ? -1 : 1;
+        }
+        int compared = switch (left) {
+            case String value -> Slices.utf8Slice(value).compareTo(Slices.utf8Slice((String) right));
+            case Boolean value -> Boolean.compare(value, (Boolean) right);
+            case Long value -> Long.compare(value, (Long) right);
+            default -> throw new IllegalStateException("cannot order by " + left);
+        };
+        return order.isAscending() ? compared : -compared;
+    }
+
+    /** The block of result position {@code position} of {@code rows}. */
+    private static Block block(Type type, List<Object[]> rows, int position) {
         BlockBuilder builder = type.createBlockBuilder(null, rows.size());
-        for (Map.Entry<Object, Totals> row : rows) {
-            switch (row.getKey()) {
+        for (Object[] row : rows) {
+            switch (row[position]) {
                 case null -> builder.appendNull();
                 case String value -> VarcharType.VARCHAR.writeSlice(builder, Slices.utf8Slice(value));
                 case Boolean value -> BooleanType.BOOLEAN.writeBoolean(builder, value);
-                default -> throw new IllegalStateException("group key " + row.getKey() + " of " + column.name());
-            }
-        }
-        return builder.build();
-    }
-
-    private Block aggregateBlock(BigAggregateColumn column, List<Map.Entry<Object, Totals>> rows) {
-        int a = aggregation.aggregates().indexOf(column);
-        Type type = column.type();
-        BlockBuilder builder = type.createBlockBuilder(null, rows.size());
-        for (Map.Entry<Object, Totals> row : rows) {
-            Totals totals = row.getValue();
-            OptionalLong value = switch (column.function()) {
-                case COUNT_ALL -> OptionalLong.of(totals.records);
-                case COUNT -> OptionalLong.of(totals.counts[a]);
-                case SUM -> totals.counts[a] == 0 ? OptionalLong.empty() : OptionalLong.of(exactSum(column, totals.sums[a]));
-                case MIN -> totals.counts[a] == 0 ? OptionalLong.empty() : OptionalLong.of(totals.mins[a]);
-                case MAX -> totals.counts[a] == 0 ? OptionalLong.empty() : OptionalLong.of(totals.maxes[a]);
-            };
-            if (value.isEmpty()) {
-                builder.appendNull();
-            } else if (column.type() == BigintType.BIGINT) {
-                BigintType.BIGINT.writeLong(builder, value.getAsLong());
-            } else {
-                type.writeLong(builder, value.getAsLong() * 1000); // a timestamp: epoch millis to Trino's epoch micros
+                case Long value when type == BigintType.BIGINT -> BigintType.BIGINT.writeLong(builder, value);
+                case Long value -> type.writeLong(builder, value * 1000); // a timestamp: epoch millis to Trino's epoch micros
+                default -> throw new IllegalStateException("result value " + row[position] + " of type " + type);
             }
         }
         return builder.build();

@@ -185,7 +185,10 @@ final class BigMetadata implements ConnectorMetadata {
     @Override
     public Optional<LimitApplicationResult<ConnectorTableHandle>> applyLimit(ConnectorSession session, ConnectorTableHandle handle, long limit) {
         BigTableHandle table = (BigTableHandle) handle;
-        if (table.aggregation() != null || (table.limit() >= 0 && table.limit() <= limit)) {
+        if (table.aggregation() != null) {
+            return topNOfGroups(table, List.of(), limit);
+        }
+        if (table.limit() >= 0 && table.limit() <= limit) {
             return Optional.empty();
         }
         // Each split stops after `limit` rows; Trino still applies the limit across splits.
@@ -196,7 +199,20 @@ final class BigMetadata implements ConnectorMetadata {
     public Optional<TopNApplicationResult<ConnectorTableHandle>> applyTopN(ConnectorSession session, ConnectorTableHandle handle,
             long topNCount, List<SortItem> sortItems, Map<String, ColumnHandle> assignments) {
         BigTableHandle table = (BigTableHandle) handle;
-        if (table.aggregation() != null || sortItems.size() != 1 || !BigColumnHandle.ID.equals(assignments.get(sortItems.getFirst().getName()))) {
+        if (table.aggregation() != null) {
+            List<PushedAggregation.Ordering> order = new ArrayList<>();
+            List<ColumnHandle> results = table.aggregation().resultColumns();
+            for (SortItem item : sortItems) {
+                int position = results.indexOf(assignments.get(item.getName()));
+                if (position < 0) {
+                    return Optional.empty();
+                }
+                order.add(new PushedAggregation.Ordering(position, item.getSortOrder()));
+            }
+            return topNOfGroups(table, order, topNCount).map(limited ->
+                    new TopNApplicationResult<>(limited.getHandle(), true, false));
+        }
+        if (sortItems.size() != 1 || !BigColumnHandle.ID.equals(assignments.get(sortItems.getFirst().getName()))) {
             return Optional.empty();
         }
         SortOrder order = sortItems.getFirst().getSortOrder();
@@ -209,6 +225,24 @@ final class BigMetadata implements ConnectorMetadata {
         }
         // Each split returns its first (or last) topNCount ids in order; Trino merges the splits' rows.
         return Optional.of(new TopNApplicationResult<>(table.withTopN(topNCount, descending), false, false));
+    }
+
+    /**
+     * The first {@code count} groups of a pushed aggregation in {@code order} (empty: any
+     * {@code count}): guaranteed, since its one split holds every group, so Trino drops its own
+     * limit or top-n. A limit over groups already cut keeps their order; an order over groups
+     * already cut in another order (or in none) is left to Trino, which sorts the ones kept.
+     */
+    private static Optional<LimitApplicationResult<ConnectorTableHandle>> topNOfGroups(BigTableHandle table,
+            List<PushedAggregation.Ordering> order, long count) {
+        PushedAggregation aggregation = table.aggregation();
+        if (aggregation.limit() < 0) {
+            return Optional.of(new LimitApplicationResult<>(table.withAggregation(aggregation.withTopN(order, count)), true, false));
+        }
+        if ((!order.isEmpty() && !order.equals(aggregation.orderBy())) || aggregation.limit() <= count) {
+            return Optional.empty();
+        }
+        return Optional.of(new LimitApplicationResult<>(table.withAggregation(aggregation.withTopN(aggregation.orderBy(), count)), true, false));
     }
 
     @Override

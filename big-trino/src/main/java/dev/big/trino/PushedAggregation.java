@@ -2,6 +2,7 @@ package dev.big.trino;
 
 import io.trino.spi.connector.AggregateFunction;
 import io.trino.spi.connector.ColumnHandle;
+import io.trino.spi.connector.SortOrder;
 import io.trino.spi.expression.ConnectorExpression;
 import io.trino.spi.expression.Variable;
 import io.trino.spi.type.BigintType;
@@ -14,13 +15,39 @@ import java.util.Optional;
  * An aggregation the connector computes whole, in place of Trino's: at most one group-by column
  * (keyed or bool) and aggregates big answers from its bitmaps ({@link BigAggregateColumn}). Trino
  * runs no final step above a pushed aggregation, so a table handle that carries one is read as a
- * single split holding every file's commit ({@link BigAggregateSplit}), never as many.
- * Crosses nodes as JSON.
+ * single split holding every file's commit ({@link BigAggregateSplit}), never as many. Being all
+ * the groups in one place, it can also take an {@code ORDER BY ... LIMIT n} or a {@code LIMIT n}
+ * over them whole: {@code orderBy} (positions in a result row: the group-by column first, then
+ * the aggregates) and {@code limit} ({@code -1} for none). Crosses nodes as JSON.
  */
-public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn> aggregates) {
+public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn> aggregates, List<Ordering> orderBy, long limit) {
+
+    /** One key of the groups' order: a position in a result row, and its direction and place of nulls. */
+    public record Ordering(int position, SortOrder order) {}
 
     public PushedAggregation {
         aggregates = List.copyOf(aggregates);
+        orderBy = List.copyOf(orderBy);
+    }
+
+    /** Groups in no particular order, all of them. */
+    static PushedAggregation of(BigColumnHandle groupBy, List<BigAggregateColumn> aggregates) {
+        return new PushedAggregation(groupBy, aggregates, List.of(), -1);
+    }
+
+    /** The first {@code count} groups in {@code order} (empty: any {@code count} groups). */
+    PushedAggregation withTopN(List<Ordering> order, long count) {
+        return new PushedAggregation(groupBy, aggregates, order, count);
+    }
+
+    /** The columns of a result row, in order: the group-by column (if any), then the aggregates. */
+    List<ColumnHandle> resultColumns() {
+        List<ColumnHandle> columns = new ArrayList<>();
+        if (groupBy != null) {
+            columns.add(groupBy);
+        }
+        columns.addAll(aggregates);
+        return columns;
     }
 
     /**
@@ -52,7 +79,7 @@ public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn
             }
             aggregates.add(aggregate.get());
         }
-        return Optional.of(new PushedAggregation(groupBy, aggregates));
+        return Optional.of(of(groupBy, aggregates));
     }
 
     private static Optional<BigAggregateColumn> aggregate(AggregateFunction function, Map<String, ColumnHandle> assignments, String name) {

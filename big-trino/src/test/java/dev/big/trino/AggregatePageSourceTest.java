@@ -9,6 +9,7 @@ import io.trino.spi.StandardErrorCode;
 import io.trino.spi.TrinoException;
 import io.trino.spi.block.Block;
 import io.trino.spi.connector.ColumnHandle;
+import io.trino.spi.connector.SortOrder;
 import io.trino.spi.type.BigintType;
 import io.trino.spi.type.VarcharType;
 import java.nio.file.Files;
@@ -72,11 +73,7 @@ final class AggregatePageSourceTest {
 
     /** The rows of the split's one page, values as Long, String or null. */
     private List<List<Object>> rows(BigTableHandle table, BigAggregateSplit split) {
-        List<ColumnHandle> columns = new ArrayList<>();
-        if (table.aggregation().groupBy() != null) {
-            columns.add(table.aggregation().groupBy());
-        }
-        columns.addAll(table.aggregation().aggregates());
+        List<ColumnHandle> columns = table.aggregation().resultColumns();
         AggregatePageSource source = new AggregatePageSource(files, split, table, columns);
         var page = source.getNextSourcePage().getPage();
         assertThat(source.getNextSourcePage()).isNull();
@@ -95,7 +92,7 @@ final class AggregatePageSourceTest {
 
     @Test
     void aSumBeyondBigintFailsAsTrinosOwnSumDoes() {
-        BigTableHandle table = BigTableHandle.of("t").withAggregation(new PushedAggregation(null,
+        BigTableHandle table = BigTableHandle.of("t").withAggregation(PushedAggregation.of(null,
                 List.of(aggregate(0, BigAggregateColumn.Function.SUM, VALUE))));
         TrinoException overflow = catchThrowableOfType(TrinoException.class, () -> rows(table, split("a.big", "b.big")));
         assertThat(overflow.getErrorCode()).isEqualTo(StandardErrorCode.NUMERIC_VALUE_OUT_OF_RANGE.toErrorCode());
@@ -109,10 +106,10 @@ final class AggregatePageSourceTest {
         List<BigAggregateColumn> aggregates = List.of(aggregate(0, BigAggregateColumn.Function.COUNT_ALL, null),
                 aggregate(1, BigAggregateColumn.Function.SUM, VALUE), aggregate(2, BigAggregateColumn.Function.MAX, VALUE));
         BigTableHandle none = BigTableHandle.of("t").withFilter(PushedFilter.compare("gt", VALUE, "9000000000000000000"));
-        assertThat(rows(none.withAggregation(new PushedAggregation(null, aggregates)), split("a.big", "b.big")))
+        assertThat(rows(none.withAggregation(PushedAggregation.of(null, aggregates)), split("a.big", "b.big")))
                 .containsExactly(Arrays.asList(0L, null, null));
-        assertThat(rows(none.withAggregation(new PushedAggregation(KIND, aggregates)), split("a.big", "b.big"))).isEmpty();
-        assertThat(rows(BigTableHandle.of("t").withAggregation(new PushedAggregation(null, aggregates)), split()))
+        assertThat(rows(none.withAggregation(PushedAggregation.of(KIND, aggregates)), split("a.big", "b.big"))).isEmpty();
+        assertThat(rows(BigTableHandle.of("t").withAggregation(PushedAggregation.of(null, aggregates)), split()))
                 .containsExactly(Arrays.asList(0L, null, null));
     }
 
@@ -121,7 +118,7 @@ final class AggregatePageSourceTest {
         List<BigAggregateColumn> aggregates = List.of(aggregate(0, BigAggregateColumn.Function.COUNT_ALL, null),
                 aggregate(1, BigAggregateColumn.Function.COUNT, KIND), aggregate(2, BigAggregateColumn.Function.COUNT, VALUE),
                 aggregate(3, BigAggregateColumn.Function.MIN, VALUE));
-        BigTableHandle table = BigTableHandle.of("t").withAggregation(new PushedAggregation(KIND, aggregates));
+        BigTableHandle table = BigTableHandle.of("t").withAggregation(PushedAggregation.of(KIND, aggregates));
         Map<Object, List<Object>> byKind = new HashMap<>();
         for (List<Object> row : rows(table, split("a.big", "b.big"))) {
             byKind.put(row.getFirst(), row.subList(1, row.size()));
@@ -131,7 +128,28 @@ final class AggregatePageSourceTest {
                 Map.entry("y", Arrays.asList(1L, 1L, 1L, 5L)),
                 new java.util.AbstractMap.SimpleEntry<>(null, Arrays.asList(2L, 0L, 2L, 7L)));
         // ungrouped, count(kind) counts only a.big's values
-        BigTableHandle global = BigTableHandle.of("t").withAggregation(new PushedAggregation(null, aggregates));
+        BigTableHandle global = BigTableHandle.of("t").withAggregation(PushedAggregation.of(null, aggregates));
         assertThat(rows(global, split("a.big", "b.big"))).containsExactly(List.of(5L, 3L, 4L, 5L));
+    }
+
+    @Test
+    void groupsComeInTheOrderAndNumberPushedWithThem() {
+        List<BigAggregateColumn> aggregates = List.of(aggregate(0, BigAggregateColumn.Function.COUNT_ALL, null),
+                aggregate(1, BigAggregateColumn.Function.MIN, VALUE));
+        PushedAggregation byKind = PushedAggregation.of(KIND, aggregates);
+        // groups: x (2 records, min MAX/2), y (1, min 5), null (2, min 7)
+        BigTableHandle table = BigTableHandle.of("t");
+        var keyNullsFirst = List.of(new PushedAggregation.Ordering(0, SortOrder.ASC_NULLS_FIRST));
+        assertThat(rows(table.withAggregation(byKind.withTopN(keyNullsFirst, 10)), split("a.big", "b.big")))
+                .containsExactly(Arrays.asList(null, 2L, 7L), List.of("x", 2L, Long.MAX_VALUE / 2), List.of("y", 1L, 5L));
+        var countDescThenKeyDesc = List.of(new PushedAggregation.Ordering(1, SortOrder.DESC_NULLS_LAST),
+                new PushedAggregation.Ordering(0, SortOrder.DESC_NULLS_LAST));
+        assertThat(rows(table.withAggregation(byKind.withTopN(countDescThenKeyDesc, 2)), split("a.big", "b.big")))
+                .containsExactly(List.of("x", 2L, Long.MAX_VALUE / 2), Arrays.asList(null, 2L, 7L));
+        var minAscNullsLast = List.of(new PushedAggregation.Ordering(2, SortOrder.ASC_NULLS_LAST));
+        assertThat(rows(table.withAggregation(byKind.withTopN(minAscNullsLast, 1)), split("a.big", "b.big")))
+                .containsExactly(List.of("y", 1L, 5L));
+        assertThat(rows(table.withAggregation(byKind.withTopN(List.of(), 2)), split("a.big", "b.big"))).hasSize(2);
+        assertThat(rows(table.withAggregation(byKind.withTopN(List.of(), 0)), split("a.big", "b.big"))).isEmpty();
     }
 }

@@ -8,6 +8,7 @@ import io.trino.sql.planner.Plan;
 import io.trino.sql.planner.optimizations.PlanNodeSearcher;
 import io.trino.sql.planner.plan.AggregationNode;
 import io.trino.sql.planner.plan.FilterNode;
+import io.trino.sql.planner.plan.LimitNode;
 import io.trino.testing.AbstractTestQueryFramework;
 import io.trino.testing.DistributedQueryRunner;
 import io.trino.testing.MaterializedRow;
@@ -300,6 +301,21 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
             String duckSql = sql.replace("big_local.default.", "").replace("\"$file\"", "file");
             assertThat(trino(sql)).as(sql).containsExactlyInAnyOrderElementsOf(duck.query(duckSql));
         }
+        // ORDER BY ... LIMIT over pushed groups: taken whole (the one split holds every group), no top-n left to Trino
+        for (String sql : List.of("SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY n DESC, type LIMIT 5",
+                "SELECT type, max(received_at) FROM events WHERE value < 500000 GROUP BY type ORDER BY type NULLS FIRST LIMIT 3",
+                "SELECT type, min(value) FROM events GROUP BY type ORDER BY 2 NULLS FIRST, 1 DESC NULLS FIRST LIMIT 4",
+                "SELECT verified, sum(size) FROM events GROUP BY verified ORDER BY 2 DESC LIMIT 2")) {
+            assertThat(query(sql)).as(sql).isFullyPushedDown();
+            assertThat(trino(sql)).as(sql).isEqualTo(duck.query(sql));
+        }
+        // a LIMIT alone: any 3 groups, whole and right
+        String anyThree = "SELECT type, count(*) FROM events GROUP BY type LIMIT 3";
+        var limited = getDistributedQueryRunner().executeWithPlan(getSession(), anyThree);
+        assertThat(PlanNodeSearcher.searchFrom(limited.queryPlan().orElseThrow().getRoot())
+                .where(node -> node instanceof LimitNode || node instanceof AggregationNode).findAll()).isEmpty();
+        List<List<Object>> allGroups = duck.query("SELECT type, count(*) FROM events GROUP BY type");
+        assertThat(trino(anyThree)).hasSize(3).allMatch(allGroups::contains);
         // Trino plans count(DISTINCT type) as a GROUP BY type, which big takes (one split), under its own count of the groups
         String distinct = "SELECT count(DISTINCT type) FROM events WHERE value < 500000";
         var result = getDistributedQueryRunner().executeWithPlan(getSession(), distinct);

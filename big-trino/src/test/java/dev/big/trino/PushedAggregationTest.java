@@ -83,4 +83,34 @@ final class PushedAggregationTest {
         assertThat(push(List.of(new AggregateFunction("sum", BigintType.BIGINT, List.of(new Constant(1L, BigintType.BIGINT)),
                 List.of(), false, Optional.empty())), List.of())).isEmpty();
     }
+
+    @Test
+    void limitsAndTopNOverPushedGroupsAreTakenWholeWhenTheyKeepTheirMeaning() {
+        BigMetadata metadata = new BigMetadata(null, new BigConfig("c", java.nio.file.Path.of("."), BigConfig.Placement.SHARED, true));
+        BigAggregateColumn count = new BigAggregateColumn("big_aggregate_0", BigAggregateColumn.Function.COUNT_ALL, null);
+        BigTableHandle grouped = BigTableHandle.of("t").withAggregation(PushedAggregation.of(TYPE, List.of(count)));
+        Map<String, ColumnHandle> assignments = Map.of("type", TYPE, "n", count, "value", VALUE);
+        List<SortItem> byCountDesc = List.of(new SortItem("n", SortOrder.DESC_NULLS_LAST));
+        List<SortItem> byType = List.of(new SortItem("type", SortOrder.ASC_NULLS_FIRST));
+
+        var top = metadata.applyTopN(null, grouped, 5, byCountDesc, assignments).orElseThrow();
+        assertThat(top.isTopNGuaranteed()).isTrue();
+        PushedAggregation cut = ((BigTableHandle) top.getHandle()).aggregation();
+        assertThat(cut.orderBy()).containsExactly(new PushedAggregation.Ordering(1, SortOrder.DESC_NULLS_LAST));
+        assertThat(cut.limit()).isEqualTo(5);
+        // the same top-n again, or a looser one: nothing new
+        assertThat(metadata.applyTopN(null, top.getHandle(), 5, byCountDesc, assignments)).isEmpty();
+        assertThat(metadata.applyLimit(null, top.getHandle(), 9)).isEmpty();
+        // a tighter limit keeps the order
+        var tighter = metadata.applyLimit(null, top.getHandle(), 2).orElseThrow();
+        assertThat(tighter.isLimitGuaranteed()).isTrue();
+        assertThat(((BigTableHandle) tighter.getHandle()).aggregation()).isEqualTo(cut.withTopN(cut.orderBy(), 2));
+        // another order over groups already cut is Trino's: it sorts the groups kept
+        assertThat(metadata.applyTopN(null, top.getHandle(), 2, byType, assignments)).isEmpty();
+        var any = metadata.applyLimit(null, grouped, 3).orElseThrow();
+        assertThat(((BigTableHandle) any.getHandle()).aggregation().orderBy()).isEmpty();
+        assertThat(metadata.applyTopN(null, any.getHandle(), 2, byCountDesc, assignments)).isEmpty();
+        // an order by a column that is not a result of the aggregation
+        assertThat(metadata.applyTopN(null, grouped, 2, List.of(new SortItem("value", SortOrder.ASC_NULLS_LAST)), assignments)).isEmpty();
+    }
 }
