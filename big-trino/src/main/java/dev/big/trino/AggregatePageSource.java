@@ -37,8 +37,8 @@ import static io.trino.spi.StandardErrorCode.NUMERIC_VALUE_OUT_OF_RANGE;
  * aggregated by big at its pinned commit, with the file's pushed filter ({@link
  * BigPageSource#filterFor}): counts from the bitmaps ({@link Snapshot#count}, {@link
  * Snapshot#groupCount}), sums, mins and maxes from the bit planes ({@link Snapshot#aggregate},
- * {@link Snapshot#groupAggregate}); the files' totals are then added up per group. No record is
- * decoded.
+ * {@link Snapshot#groupAggregate}); the files' totals are then added up per group, and the groups
+ * ordered and cut when a top-n or limit was pushed with them. No record is decoded.
  */
 final class AggregatePageSource implements ConnectorPageSource {
 
