@@ -224,6 +224,11 @@ public final class ShardScan {
             return shard == loadedShard && column == loadedColumn;
         }
 
+        /** The field's zone map of {@code shard}: which container columns hold values, and how many planes. */
+        private ZoneMap zone(long shard) {
+            return bsiReaders.computeIfAbsent(info.name(), f -> new BsiReader(txn, info.bsi())).zone(shard);
+        }
+
         /**
          * The values of {@code ids[from..to)}, ascending ids of one container column, into
          * {@code values} and {@code present} at the same indexes: each plane's row intersected
@@ -238,7 +243,7 @@ public final class ShardScan {
                 out[i] = 0;
                 present[i] = false;
             }
-            ZoneMap zone = bsiReaders.computeIfAbsent(info.name(), f -> new BsiReader(txn, info.bsi())).zone(shard);
+            ZoneMap zone = zone(shard);
             if (zone.isEmpty() || zone.count(column) == 0) {
                 return;
             }
@@ -281,7 +286,7 @@ public final class ShardScan {
             loadedColumn = column;
             java.util.Arrays.fill(values, 0);
             int mask = 1 << column;
-            ZoneMap zone = bsiReaders.computeIfAbsent(info.name(), f -> new BsiReader(txn, info.bsi())).zone(shard);
+            ZoneMap zone = zone(shard);
             if (zone.isEmpty() || zone.count(column) == 0) {
                 exists = new RoaringBitmap();
                 return;

@@ -23,6 +23,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,6 +140,15 @@ final class AggregatePageSource implements ConnectorPageSource {
         }
     }
 
+    /**
+     * Whether {@code aggregate} reads values of its column in a file whose table is {@code def}:
+     * not {@code count(*)}, which is the group's records, nor a column the file lacks, which has no
+     * values there.
+     */
+    private static boolean readsValues(BigAggregateColumn aggregate, TableDef def) {
+        return aggregate.function() != BigAggregateColumn.Function.COUNT_ALL && def.field(aggregate.argument().name()).isPresent();
+    }
+
     /** Adds the records of {@code snapshot} matching {@code filter} to the group {@code key}. */
     private void aggregate(Snapshot snapshot, TableDef def, Filter filter, Object key) {
         long records = snapshot.count(table.table(), filter);
@@ -147,17 +157,18 @@ final class AggregatePageSource implements ConnectorPageSource {
         }
         Totals totals = group(key);
         totals.records += records;
+        Map<String, Aggregate> byField = new HashMap<>(); // sum, min and max of one field: one walk of its planes
         List<BigAggregateColumn> aggregates = aggregation.aggregates();
         for (int a = 0; a < aggregates.size(); a++) {
             BigAggregateColumn aggregate = aggregates.get(a);
-            if (aggregate.function() == BigAggregateColumn.Function.COUNT_ALL || def.field(aggregate.argument().name()).isEmpty()) {
-                continue; // count(*) is the group's records; a field the file lacks has no values here
+            if (!readsValues(aggregate, def)) {
+                continue;
             }
             String field = aggregate.argument().name();
             if (aggregate.function() == BigAggregateColumn.Function.COUNT) {
                 totals.counts[a] += snapshot.count(table.table(), Filter.and(filter, Filter.isNotNull(field)));
             } else {
-                totals.add(a, snapshot.aggregate(table.table(), field, filter));
+                totals.add(a, byField.computeIfAbsent(field, f -> snapshot.aggregate(table.table(), f, filter)));
             }
         }
     }
@@ -169,10 +180,11 @@ final class AggregatePageSource implements ConnectorPageSource {
                 group(group.key()).records += group.count();
             }
         }
+        Map<String, List<GroupAggregate>> byField = new HashMap<>(); // sum, min and max of one field: one pass per shard
         List<BigAggregateColumn> aggregates = aggregation.aggregates();
         for (int a = 0; a < aggregates.size(); a++) {
             BigAggregateColumn aggregate = aggregates.get(a);
-            if (aggregate.function() == BigAggregateColumn.Function.COUNT_ALL || def.field(aggregate.argument().name()).isEmpty()) {
+            if (!readsValues(aggregate, def)) {
                 continue;
             }
             String field = aggregate.argument().name();
@@ -183,7 +195,7 @@ final class AggregatePageSource implements ConnectorPageSource {
                     }
                 }
             } else {
-                for (GroupAggregate group : snapshot.groupAggregate(table.table(), key, field, filter)) {
+                for (GroupAggregate group : byField.computeIfAbsent(field, f -> snapshot.groupAggregate(table.table(), key, f, filter))) {
                     if (group.rows() > 0) {
                         group(group.key()).add(a, group.aggregate());
                     }

@@ -37,14 +37,12 @@ final class BigPageSourceProvider implements ConnectorPageSourceProvider {
             DynamicFilter dynamicFilter, MemoryContext memoryContext) {
         if (split instanceof BigAggregateSplit aggregate) {
             for (BigAggregateSplit.Part part : aggregate.parts()) {
-                SplitRuns.add(new SplitRuns.Run(session.getQueryId(), part.file(), 0, Long.MAX_VALUE, part.commit().txid(),
-                        node.getNodeIdentifier(), node.getHostAndPort().toString(), true));
+                noteRun(session, part.file(), 0, Long.MAX_VALUE, part.commit().txid(), true);
             }
             return new AggregatePageSource(files, aggregate, (BigTableHandle) table, columns);
         }
         BigSplit bigSplit = (BigSplit) split;
-        SplitRuns.add(new SplitRuns.Run(session.getQueryId(), bigSplit.file(), bigSplit.firstId(), bigSplit.endId(),
-                bigSplit.commit().txid(), node.getNodeIdentifier(), node.getHostAndPort().toString(), bigSplit.isRemotelyAccessible()));
+        noteRun(session, bigSplit.file(), bigSplit.firstId(), bigSplit.endId(), bigSplit.commit().txid(), bigSplit.isRemotelyAccessible());
         try {
             return new BigPageSource(files.db(bigSplit.file()), bigSplit, (BigTableHandle) table,
                     columns.stream().map(BigColumnHandle.class::cast).toList());
@@ -54,5 +52,10 @@ final class BigPageSourceProvider implements ConnectorPageSourceProvider {
             throw new TrinoException(GENERIC_INTERNAL_ERROR, "opening big file " + bigSplit.file() + " at commit "
                     + bigSplit.commit().txid() + " failed: " + e.getMessage(), e);
         }
+    }
+
+    private void noteRun(ConnectorSession session, String file, long firstId, long endId, long txid, boolean remotelyAccessible) {
+        SplitRuns.add(new SplitRuns.Run(session.getQueryId(), file, firstId, endId, txid, node.getNodeIdentifier(),
+                node.getHostAndPort().toString(), remotelyAccessible));
     }
 }
