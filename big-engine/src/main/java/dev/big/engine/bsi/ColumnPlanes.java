@@ -6,6 +6,9 @@ import dev.big.engine.tree.Tree;
 import dev.big.page.BitmapPage;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.roaringbitmap.ArrayContainer;
+import org.roaringbitmap.Container;
+import org.roaringbitmap.PeekableCharIterator;
 
 /**
  * The exists row, the sign row and the magnitude planes of one container column (65,536
@@ -14,12 +17,24 @@ import java.lang.foreign.MemorySegment;
  *
  * <p>Two ways to read a row: {@link #words} gives its 1,024 words as native memory (a bitmap
  * page where it lies, or an array or run expanded into native scratch), for full-width loops;
- * {@link #view} reads single bits where they lie, for point reads and sparse candidate sets.
- * Reused across columns and queries by one thread; not thread-safe.
+ * {@link #view} reads single bits where they lie, for point reads, sparse candidate sets and
+ * columns with few records ({@link #fewWithValues}, {@link #magnitude}). Reused across columns
+ * and queries by one thread; not thread-safe.
  */
 final class ColumnPlanes {
 
     static final int ROWS = BsiLayout.FIRST_PLANE_ROW + BsiLayout.MAX_PLANES;
+
+    /**
+     * Records per container column up to which a sum or a range is computed record by record,
+     * each bit tested where its row lies ({@link #fewWithValues}), instead of expanding every row of
+     * the column into 1,024 words for the word kernels. Measured with {@link PlaneAggregates} on
+     * 20,000 records of a 20-bit field (medians in one JVM): with ids 65,536 apart, one record a
+     * column, the sum of all took 58 ms with the kernels and 6-12 ms this way (0.15 ms with dense
+     * ids), a sum under a filter 13.5 and 2.5-3.1 ms; at 16 records a column 6.2 and 3.6 ms; at 64 a
+     * column this way was the slower (2.7 against 4.9 ms for the sum of all).
+     */
+    static final int FEW_RECORDS = 16;
 
     // Made on first use of a tree load: readers that go through snapshot directories (a reader
     // made per statement, say) never need them, and zeroing them was a fifth of a point read.
@@ -144,6 +159,46 @@ final class ColumnPlanes {
     /** Whether the record at {@code low} has bit {@code bit} of its magnitude set. */
     boolean planeContains(int bit, int low) {
         return views[BsiLayout.FIRST_PLANE_ROW + bit].contains(low);
+    }
+
+    /**
+     * The records of this column that have a value, among {@code filter} if not null, when there
+     * are at most {@link #FEW_RECORDS} to look at (the filter's records in this column, or the
+     * column's own); null when there are more, for the word kernels. Read in place: no row is
+     * expanded.
+     */
+    Container fewWithValues(Container filter) {
+        ContainerView exists = views[0];
+        if (filter != null && filter.getCardinality() <= FEW_RECORDS) {
+            Container records = new ArrayContainer();
+            PeekableCharIterator it = filter.getCharIterator();
+            while (it.hasNext()) {
+                char low = it.next();
+                if (exists.contains(low)) {
+                    records = records.add(low);
+                }
+            }
+            return records;
+        }
+        if (exists.cardinality() <= FEW_RECORDS) {
+            Container records = exists.toContainer();
+            return filter == null ? records : records.and(filter);
+        }
+        return null;
+    }
+
+    /** The magnitude of the record at {@code low}, its bits tested where each plane's row lies. */
+    long magnitude(int low) {
+        long magnitude = 0;
+        for (int bit = 0; bit < depth; bit++) {
+            magnitude |= views[BsiLayout.FIRST_PLANE_ROW + bit].contains(low) ? 1L << bit : 0;
+        }
+        return magnitude;
+    }
+
+    /** Whether the record at {@code low} holds a value below the field's base. */
+    boolean negative(int low) {
+        return views[1].contains(low);
     }
 
     /** Whether row {@code row} holds no bits in this column. */

@@ -1,6 +1,5 @@
 package dev.big.engine.bsi;
 
-import dev.big.engine.tree.ContainerView;
 import java.lang.foreign.MemorySegment;
 import org.roaringbitmap.Container;
 import org.roaringbitmap.RoaringBitmap;
@@ -28,7 +27,8 @@ final class PlaneAggregates {
      * Adds the values of {@code shard} (among {@code filter} if not null) to {@code aggregate}: one
      * pass over each container column's planes for the sum, and, if the totals want them, a
      * most-significant-first walk for min and max (zone maps answer min and max directly when there
-     * is no filter). A column with only {@link #FEW_RECORDS} records to add is read record by record.
+     * is no filter). A column with only {@link ColumnPlanes#FEW_RECORDS} records to add is read record
+     * by record.
      */
     void aggregate(long shard, RoaringBitmap filter, BsiTotals aggregate) {
         ZoneMap zone = reader.selectShard(shard);
@@ -44,9 +44,9 @@ final class PlaneAggregates {
                 continue;
             }
             reader.loadColumn(c);
-            Container few = fewRecords(filters, zone, c);
+            Container few = planes.fewWithValues(filters == null ? null : filters[c]);
             if (few != null) {
-                addFewRecords(few, depth, aggregate);
+                addFewRecords(few, aggregate);
                 continue;
             }
             for (boolean negative : new boolean[] {false, true}) {
@@ -77,40 +77,12 @@ final class PlaneAggregates {
         }
     }
 
-    /**
-     * Records per container column up to which {@link #aggregate} reads them one by one, each bit
-     * tested where its row lies, instead of expanding every plane row of the column into 1,024
-     * words and running the word kernels over them. Measured on 20,000 records of a 20-bit field
-     * (medians in one JVM): with ids 65,536 apart, one record a column, the sum of all took 58 ms
-     * with the kernels and 6-12 ms this way (0.15 ms with dense ids), a sum under a filter 13.5
-     * and 2.5-3.1 ms; at 16 records a column 6.2 and 3.6 ms; at 64 a column this way was the slower
-     * (2.7 against 4.9 ms for the sum of all).
-     */
-    static final int FEW_RECORDS = 16;
-
-    /** The records of column {@code c} to read one by one, or null when the word kernels are cheaper. */
-    private Container fewRecords(Container[] filters, ZoneMap zone, int c) {
-        if (filters != null) {
-            return filters[c].getCardinality() <= FEW_RECORDS ? filters[c] : null;
-        }
-        return zone.count(c) <= FEW_RECORDS ? planes.exists().toContainer() : null;
-    }
-
-    /** Adds the values of those of {@code records} that have one, reading the loaded column's rows in place. */
-    private void addFewRecords(Container records, int depth, BsiTotals aggregate) {
-        ContainerView exists = planes.exists();
-        ContainerView sign = planes.sign();
+    /** Adds the values of {@code records} (of the loaded column, each with a value), reading its rows in place. */
+    private void addFewRecords(Container records, BsiTotals aggregate) {
         org.roaringbitmap.PeekableCharIterator it = records.getCharIterator();
         while (it.hasNext()) {
             int low = it.next();
-            if (!exists.contains(low)) {
-                continue;
-            }
-            long magnitude = 0;
-            for (int bit = 0; bit < depth; bit++) {
-                magnitude |= planes.planeContains(bit, low) ? 1L << bit : 0;
-            }
-            addValue(aggregate, magnitude, sign.contains(low));
+            addValue(aggregate, planes.magnitude(low), planes.negative(low));
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.big.engine.bsi;
 
+import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.Container;
+import org.roaringbitmap.PeekableCharIterator;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -38,6 +40,13 @@ final class PlaneRanges {
                 continue;
             }
             reader.loadColumn(c);
+            Container few = planes.fewWithValues(filters == null ? null : filters[c]);
+            if (few != null) {
+                if (!few.isEmpty()) {
+                    result.append((char) c, few);
+                }
+                continue;
+            }
             int card = existsInFilter(filters, c);
             if (card > 0) {
                 result.append((char) c, ColumnBitmaps.fromWords(reader.candidates(), card));
@@ -122,16 +131,48 @@ final class PlaneRanges {
                     continue;
                 }
                 reader.loadColumn(c);
-                int card = existsInFilter(filters, c);
+                Container few = planes.fewWithValues(filters == null ? null : filters[c]);
+                int card = few != null ? few.getCardinality() : existsInFilter(filters, c);
                 total += card;
                 if (result != null && card > 0) {
-                    result.append((char) c, ColumnBitmaps.fromWords(reader.candidates(), card));
+                    result.append((char) c, few != null ? few : ColumnBitmaps.fromWords(reader.candidates(), card));
                 }
                 continue;
             }
-            total += scanColumn(c, zone.depth(), lo, hi, negate, filters, result);
+            reader.loadColumn(c);
+            Container few = planes.fewWithValues(filters == null ? null : filters[c]);
+            total += few != null
+                    ? matchFew(c, few, lo, hi, negate, result)
+                    : scanColumn(c, zone.depth(), lo, hi, negate, filters, result);
         }
         return total;
+    }
+
+    /**
+     * How many of {@code records} (of the loaded column {@code c}, each with a value) lie in
+     * [{@code lo}, {@code hi}], or outside it when {@code negate}; adds them to {@code result}
+     * when it is not null. Each value is read bit by bit where its rows lie.
+     */
+    private long matchFew(int c, Container records, long lo, long hi, boolean negate, RoaringBitmap result) {
+        long base = reader.field().base();
+        Container matched = result == null ? null : new ArrayContainer();
+        long count = 0;
+        PeekableCharIterator it = records.getCharIterator();
+        while (it.hasNext()) {
+            char low = it.next();
+            long magnitude = planes.magnitude(low);
+            long value = planes.negative(low) ? base - magnitude : base + magnitude;
+            if ((lo <= value && value <= hi) != negate) {
+                count++;
+                if (matched != null) {
+                    matched = matched.add(low);
+                }
+            }
+        }
+        if (matched != null && count > 0) {
+            result.append((char) c, matched);
+        }
+        return count;
     }
 
     /** Loads exists (and filter) of column {@code c} into the reader's candidates; returns its cardinality. */

@@ -6,8 +6,11 @@ import dev.big.engine.bsi.BsiField;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.BsiTotals;
 import dev.big.engine.bsi.BsiWriter;
+import dev.big.engine.bsi.RangePredicate;
 import dev.big.pager.MemoryPager;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.TreeMap;
@@ -15,15 +18,16 @@ import org.junit.jupiter.api.Test;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
- * {@link BsiReader#aggregate} over container columns that hold only a few records (ids far
- * apart), which it reads one by one instead of with the word kernels, next to columns that hold
- * many: count, sum, min and max against the values written, with and without a filter, with
- * negative values and a base offset. The seed is printed on failure.
+ * Container columns that hold only a few records (ids far apart), which {@link BsiReader} reads
+ * one by one instead of with the word kernels, next to columns that hold many: aggregates (count,
+ * sum, min, max), the records with a value, and range counts and matches of every operator,
+ * against the values written, with and without a filter, with negative values and a base offset.
+ * The seed is printed on failure.
  */
-class BsiFewRecordsAggregateTest {
+class BsiFewRecordsTest {
 
     @Test
-    void sparseAndDenseColumnsAggregateToTheValuesWritten() {
+    void sparseAndDenseColumnsAnswerLikeTheValuesWritten() {
         long seed = Long.getLong("big.seed", System.nanoTime());
         try {
             for (long base : new long[] {0, -1_000, 1_700_000_000_000L}) {
@@ -68,8 +72,10 @@ class BsiFewRecordsAggregateTest {
                 txn.commit();
             }
             try (ReadTxn txn = store.beginRead()) {
-                check(txn, field, values, null);
-                check(txn, field, values, filter);
+                for (RoaringBitmap f : new RoaringBitmap[] {null, filter}) {
+                    check(txn, field, values, f);
+                    checkRanges(txn, field, values, f, random);
+                }
             }
         }
     }
@@ -100,5 +106,44 @@ class BsiFewRecordsAggregateTest {
         new BsiReader(txn, field).aggregate(0, filter, sumOnly);
         assertEquals(count, sumOnly.count(), what + ": count without extremes");
         assertEquals(sum, sumOnly.sum(), what + ": sum without extremes");
+    }
+
+    private static void checkRanges(ReadTxn txn, BsiField field, TreeMap<Long, Long> values, RoaringBitmap filter, Random random) {
+        String where = filter == null ? "no filter" : "a filter of " + filter.getCardinality();
+        RoaringBitmap withValues = new RoaringBitmap();
+        values.keySet().forEach(id -> withValues.add(id.intValue()));
+        if (filter != null) {
+            withValues.and(filter);
+        }
+        assertEquals(withValues, new BsiReader(txn, field).existing(0, filter), where + ": records with a value");
+        List<Long> written = new ArrayList<>(values.values());
+        for (int i = 0; i < 30; i++) {
+            long a = written.isEmpty() || random.nextInt(4) == 0 ? random.nextLong() / 2 : written.get(random.nextInt(written.size()));
+            long b = written.isEmpty() ? a : written.get(random.nextInt(written.size()));
+            RangePredicate.Op op = RangePredicate.Op.values()[random.nextInt(RangePredicate.Op.values().length)];
+            RangePredicate predicate = op == RangePredicate.Op.BETWEEN ? RangePredicate.between(Math.min(a, b), Math.max(a, b)) : RangePredicate.of(op, a);
+            RoaringBitmap expected = new RoaringBitmap();
+            for (var entry : values.entrySet()) {
+                int id = entry.getKey().intValue();
+                if ((filter == null || filter.contains(id)) && holds(predicate, entry.getValue())) {
+                    expected.add(id);
+                }
+            }
+            String what = predicate + ", " + where;
+            assertEquals(expected, new BsiReader(txn, field).matches(0, predicate, filter), what + ": matches");
+            assertEquals(expected.getLongCardinality(), new BsiReader(txn, field).count(0, predicate, filter), what + ": count");
+        }
+    }
+
+    private static boolean holds(RangePredicate p, long v) {
+        return switch (p.op()) {
+            case EQ -> v == p.a();
+            case NE -> v != p.a();
+            case LT -> v < p.a();
+            case LE -> v <= p.a();
+            case GT -> v > p.a();
+            case GE -> v >= p.a();
+            case BETWEEN -> p.a() <= v && v <= p.b();
+        };
     }
 }
