@@ -39,14 +39,14 @@ final class PlaneRanges {
             if (zone.count(c) == 0 || (filters != null && filters[c] == null)) {
                 continue;
             }
-            reader.loadColumn(c);
-            Container few = planes.fewWithValues(filters == null ? null : filters[c]);
+            Container few = fewWithValues(zone, filters, c);
             if (few != null) {
                 if (!few.isEmpty()) {
                     result.append((char) c, few);
                 }
                 continue;
             }
+            reader.loadColumn(c);
             int card = existsInFilter(filters, c);
             if (card > 0) {
                 result.append((char) c, ColumnBitmaps.fromWords(reader.candidates(), card));
@@ -130,8 +130,10 @@ final class PlaneRanges {
                     total += columnCount;
                     continue;
                 }
-                reader.loadColumn(c);
-                Container few = planes.fewWithValues(filters == null ? null : filters[c]);
+                Container few = fewWithValues(zone, filters, c);
+                if (few == null) {
+                    reader.loadColumn(c);
+                }
                 int card = few != null ? few.getCardinality() : existsInFilter(filters, c);
                 total += card;
                 if (result != null && card > 0) {
@@ -139,13 +141,26 @@ final class PlaneRanges {
                 }
                 continue;
             }
-            reader.loadColumn(c);
-            Container few = planes.fewWithValues(filters == null ? null : filters[c]);
+            Container few = fewWithValues(zone, filters, c);
             total += few != null
                     ? matchFew(c, few, lo, hi, negate, result)
                     : scanColumn(c, zone.depth(), lo, hi, negate, filters, result);
         }
         return total;
+    }
+
+    /**
+     * Column {@code c}'s records with a value (among its filter), loaded and read in place when
+     * there are few to look at ({@link ColumnPlanes#fewWithValues}); null, without loading the
+     * column, when the word kernels should read it.
+     */
+    private Container fewWithValues(ZoneMap zone, Container[] filters, int c) {
+        Container filter = filters == null ? null : filters[c];
+        if (zone.count(c) > ColumnPlanes.FEW_RECORDS && (filter == null || filter.getCardinality() > ColumnPlanes.FEW_RECORDS)) {
+            return null;
+        }
+        reader.loadColumn(c);
+        return planes.fewWithValues(filter);
     }
 
     /**
