@@ -165,26 +165,28 @@ final class ColumnPlanes {
      * The records of this column that have a value, among {@code filter} if not null, when there
      * are at most {@link #FEW_RECORDS} to look at (the filter's records in this column, or the
      * column's own); null when there are more, for the word kernels. Read in place: no row is
-     * expanded.
+     * expanded. Always an array container, as RoaringBitmap keeps so few values (an exists row
+     * can be a bitmap page with few records left).
      */
     Container fewWithValues(Container filter) {
         ContainerView exists = views[0];
+        Container candidates;
         if (filter != null && filter.getCardinality() <= FEW_RECORDS) {
-            Container records = new ArrayContainer();
-            PeekableCharIterator it = filter.getCharIterator();
-            while (it.hasNext()) {
-                char low = it.next();
-                if (exists.contains(low)) {
-                    records = records.add(low);
-                }
+            candidates = filter;
+        } else if (exists.cardinality() <= FEW_RECORDS) {
+            candidates = exists.toContainer();
+        } else {
+            return null;
+        }
+        Container records = new ArrayContainer();
+        PeekableCharIterator it = candidates.getCharIterator();
+        while (it.hasNext()) {
+            char low = it.next();
+            if (exists.contains(low) && (filter == null || filter.contains(low))) {
+                records = records.add(low);
             }
-            return records;
         }
-        if (exists.cardinality() <= FEW_RECORDS) {
-            Container records = exists.toContainer();
-            return filter == null ? records : records.and(filter);
-        }
-        return null;
+        return records;
     }
 
     /** The magnitude of the record at {@code low}, its bits tested where each plane's row lies. */
