@@ -5,6 +5,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
@@ -17,7 +18,11 @@ import java.util.function.Consumer;
  * itself when a thread doing I/O on it is interrupted, which would take the database down for
  * every thread because one of them was interrupted. Here an operation that fails that way reopens
  * the channel, retries, and then restores the thread's interrupt status (H2's
- * FilePathRetryOnInterrupt does the same). Mappings made earlier stay valid: they do not depend on
+ * FilePathRetryOnInterrupt does the same). So does an operation of a thread that was not
+ * interrupted but found the channel closed under it by another's interrupt (it sees a plain
+ * {@link ClosedChannelException}, or {@link java.nio.channels.AsynchronousCloseException} when it
+ * was in the middle of I/O): until this handle is closed, a closed channel is always an
+ * interrupt's doing. Mappings made earlier stay valid: they do not depend on
  * the channel staying open. What the closing does to the file's locks is {@link FileLocks}'s
  * business: it says how the channel is closed and what to do on reopening.
  */
@@ -42,6 +47,8 @@ final class InterruptSafeChannel implements AutoCloseable {
     private final Reopened onReopen;
     private final Consumer<FileChannel> closer;
     private volatile FileChannel channel;
+    /** Set by {@link #close}: from then on a closed channel is not reopened. */
+    private volatile boolean handleClosed;
 
     /**
      * Wraps {@code channel}, opened on {@code openPath} with {@code options} (a file created is
@@ -71,9 +78,11 @@ final class InterruptSafeChannel implements AutoCloseable {
                 FileChannel current = channel;
                 try {
                     return operation.run(current);
-                } catch (ClosedByInterruptException e) {
-                    interrupted |= Thread.interrupted();
-                    if (attempt >= MAX_REOPENS) {
+                } catch (ClosedChannelException e) {
+                    if (e instanceof ClosedByInterruptException) {
+                        interrupted |= Thread.interrupted();
+                    }
+                    if (handleClosed || attempt >= MAX_REOPENS) {
                         throw e;
                     }
                     reopen(current);
@@ -87,6 +96,9 @@ final class InterruptSafeChannel implements AutoCloseable {
     }
 
     private synchronized void reopen(FileChannel closed) throws IOException {
+        if (handleClosed) {
+            throw new ClosedChannelException();
+        }
         if (channel != closed && channel.isOpen()) {
             return;
         }
@@ -135,6 +147,7 @@ final class InterruptSafeChannel implements AutoCloseable {
     /** Closes the channel the way its file's locks need ({@link FileLocks#closeChannel}). */
     @Override
     public synchronized void close() {
+        handleClosed = true;
         closer.accept(channel);
     }
 }
