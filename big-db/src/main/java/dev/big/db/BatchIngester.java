@@ -32,6 +32,8 @@ final class BatchIngester implements Ingester {
     private final int capacity;
     private final ProgressListener listener;
     private List<WriteOp> buffer = new ArrayList<>();
+    /** The ids the buffered records' appends hold and their puts claimed: they go with the batch. */
+    private RecordIds.Grants bufferIds = new RecordIds.Grants(this);
     private final ExecutorService committer = Executors.newSingleThreadExecutor(
             runnable -> Thread.ofPlatform().daemon().name("big-ingest").unstarted(runnable));
     private Future<?> inFlight;
@@ -50,20 +52,21 @@ final class BatchIngester implements Ingester {
     @Override
     public long append(String table, Row record) {
         ensureOpen();
-        long id = record.id().isPresent() ? record.id().getAsLong() : -1;
-        WriteOp.Put op = db.putOp(table, id >= 0 ? id : 0, record);
-        if (id < 0) {
-            id = db.ids.reserve(table);
-            op = new WriteOp.Put(table, id, op.values());
+        if (record.id().isPresent()) {
+            long id = record.id().getAsLong();
+            add(db.putOp(table, id, record, bufferIds));
+            return id;
         }
-        add(op);
+        java.util.Map<String, Object> values = db.values(table, record, () -> "appended record");
+        long id = db.ids.reserve(table, 1, bufferIds);
+        add(new WriteOp.Insert(table, id, values));
         return id;
     }
 
     @Override
     public void put(String table, long id, Row record) {
         ensureOpen();
-        add(db.putOp(table, id, record));
+        add(db.putOp(table, id, record, bufferIds));
     }
 
     @Override
@@ -92,13 +95,15 @@ final class BatchIngester implements Ingester {
             return;
         }
         List<WriteOp> batch = buffer;
+        RecordIds.Grants batchIds = bufferIds;
         buffer = new ArrayList<>(Math.min(capacity, 1 << 16));
+        bufferIds = new RecordIds.Grants(this);
         inFlight = committer.submit(() -> {
             PendingCommit previous = beingForced;
             beingForced = null;
             PendingCommit pending;
             try {
-                pending = db.commitPipelined(batch);
+                pending = db.commitPipelined(batch, batchIds);
             } catch (RuntimeException e) {
                 awaitQuietly(previous, e);
                 throw e;
@@ -234,6 +239,7 @@ final class BatchIngester implements Ingester {
             return;
         }
         buffer = new ArrayList<>();
+        db.ids.giveBack(bufferIds);
         try {
             awaitDurable();
         } finally {
@@ -250,6 +256,10 @@ final class BatchIngester implements Ingester {
             } finally {
                 closed = true;
                 committer.shutdown();
+                if (!buffer.isEmpty()) { // the flush failed before it took the buffer: its ids were never written
+                    buffer = new ArrayList<>();
+                    db.ids.giveBack(bufferIds);
+                }
             }
         }
     }

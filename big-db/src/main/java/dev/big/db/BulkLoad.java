@@ -9,7 +9,6 @@ import dev.big.db.write.Values;
 import dev.big.engine.coords.Coords;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A bulk load fed a record at a time ({@link Db#bulkLoad(String)}), the way a reader of a file
@@ -59,7 +58,8 @@ public final class BulkLoad implements AutoCloseable {
     private final ChunkBudget budget;
     private final RecordColumns[] chunks;
     private final long[][] chunkIds;
-    private final AtomicLong nextIds;
+    /** Per chunk, the ids its appends hold and its ids claimed: they land with its commit, or go back at the end. */
+    private final RecordIds.Grants[] chunkGrants = {new RecordIds.Grants(this), new RecordIds.Grants(this)};
     private final ChunkCommits commits;
     /** The chunk being filled (0 or 1), its columns, ids and records. */
     private int current;
@@ -78,13 +78,6 @@ public final class BulkLoad implements AutoCloseable {
     /** Whether the record being built set a field (its positions are written as it goes). */
     private boolean started;
     private boolean[] setThisRecord;
-    /**
-     * Per chunk, the first id it took from the table's counter, or -1: ids a load reserved and did
-     * not commit go back to the counter when it aborts, so the next ids do not depend on whether
-     * the database was reopened since.
-     */
-    private final long[] firstReserved = {-1, -1};
-    private long lastReserved = -1;
     private boolean closed;
 
     BulkLoad(Db db, String tableName, ProgressListener listener, long budgetBytes) {
@@ -110,7 +103,6 @@ public final class BulkLoad implements AutoCloseable {
         this.ids = chunkIds[0];
         this.setThisRecord = new boolean[fields.length];
         this.lastId = table.nextRecordId() - 1;
-        this.nextIds = db.ids.counter(tableName);
         this.commits = new ChunkCommits(db, table, listener);
     }
 
@@ -130,18 +122,21 @@ public final class BulkLoad implements AutoCloseable {
 
     /**
      * Gives the record being built id {@code id}: ids must ascend, above every id the table has;
-     * a record without one gets the table's next id.
+     * a record without one gets the table's next id. The id is claimed when the record is added
+     * ({@link Db#put}): {@link #add()} refuses it while an append of this database that has not
+     * committed holds it, and no append is given it afterwards.
      */
     public BulkLoad id(long id) {
         begin();
-        if (id < 0) {
-            dropRecord(null);
-            Coords.checkRecordId(id); // refuses it as negative
-        }
-        if (id <= lastId) {
-            throw dropRecord(new InvalidInputException("bulk load of table '" + table.name() + "': record " + index + " has id "
-                    + id + ", but ids must ascend and exceed every id the table has (" + lastId
-                    + "); use ingest() to write among existing records"));
+        try {
+            RecordIds.checkId(id);
+            if (id <= lastId) {
+                throw new InvalidInputException("bulk load of table '" + table.name() + "': record " + index + " has id "
+                        + id + ", but ids must ascend and exceed every id the table has (" + lastId
+                        + "); use ingest() to write among existing records");
+            }
+        } catch (InvalidInputException e) {
+            throw dropRecord(e);
         }
         recordId = id;
         return this;
@@ -246,13 +241,18 @@ public final class BulkLoad implements AutoCloseable {
             valueBytes = recordBytes;
         }
         long id = recordId;
-        if (id < 0) {
-            long reserved = nextIds.getAndIncrement();
-            if (firstReserved[current] < 0) {
-                firstReserved[current] = reserved;
+        try {
+            if (id >= 0) {
+                db.ids.claim(table.name(), id, chunkGrants[current]);
+            } else {
+                id = db.ids.reserve(table.name(), 1, chunkGrants[current]);
             }
-            lastReserved = reserved;
-            id = Math.max(lastId + 1, reserved);
+        } catch (InvalidInputException e) {
+            throw dropRecord(e);
+        }
+        if (recordId < 0 && id <= lastId) { // every id this load claimed moved the next id past it
+            throw new IllegalStateException("bulk load of table '" + table.name() + "' was given id " + id + " after id "
+                    + lastId);
         }
         for (int f = 0; f < fields.length; f++) {
             if (!setThisRecord[f]) {
@@ -333,16 +333,18 @@ public final class BulkLoad implements AutoCloseable {
         } finally {
             end();
         }
-        int failed = commits.failedTag();
-        long from = failed >= 0 && firstReserved[failed] >= 0 ? firstReserved[failed] : firstReserved[current];
-        if (from >= 0) {
-            db.ids.release(table.name(), from, lastReserved + 1);
-        }
     }
 
+    /**
+     * Ends the load once no commit is in flight: the ids of the chunks not committed (the one
+     * being filled, and one whose commit failed) go back, the newest first, so that appends take
+     * them again when nobody took ids after them.
+     */
     private void end() {
         closed = true;
         commits.shutdown();
+        db.ids.giveBack(chunkGrants[current]);
+        db.ids.giveBack(chunkGrants[1 - current]);
     }
 
     /** {@link #begin()} for a setter of field index {@code field}, refusing an index the table has no field at. */
@@ -399,9 +401,8 @@ public final class BulkLoad implements AutoCloseable {
 
     /** Hands the full chunk to the committer once the previous commit finished, and switches to the other chunk. */
     private void submit() {
-        commits.submit(chunk, ids, count, current);
+        commits.submit(chunk, ids, count, chunkGrants[current]);
         current = 1 - current;
-        firstReserved[current] = -1;
         chunk = chunks[current];
         ids = chunkIds[current];
         count = 0;

@@ -34,8 +34,6 @@ final class ChunkCommits {
     private final ExecutorService committer = Executors.newSingleThreadExecutor(
             runnable -> Thread.ofPlatform().daemon().name("big-bulk-load").unstarted(runnable));
     private Future<?> inFlight;
-    private int inFlightTag;
-    private int failedTag = -1;
     private RuntimeException failure;
     private volatile long loaded;
     private volatile long bytesWritten;
@@ -49,16 +47,20 @@ final class ChunkCommits {
 
     /**
      * Commits records {@code ids[0, count)} whose values {@code columns} holds, on the background
-     * thread, once the previous commit finished (rethrowing its failure); {@code tag} names the
-     * chunk for {@link #failedTag()}. The caller must not touch the arrays until the next call.
+     * thread, once the previous commit finished (rethrowing its failure); the ids of
+     * {@code grants} land with it (a failed commit leaves them for the load to give back). The
+     * caller must not touch the arrays or the grants until the next call.
      */
-    void submit(RecordColumns columns, long[] ids, int count, int tag) {
+    void submit(RecordColumns columns, long[] ids, int count, RecordIds.Grants grants) {
         await();
-        inFlight = committer.submit(() -> commit(columns, ids, count));
-        inFlightTag = tag;
+        inFlight = committer.submit(() -> commit(columns, ids, count, grants));
     }
 
-    /** Waits for the commit in flight; rethrows the first failure of any commit. */
+    /**
+     * Waits for the commit in flight; rethrows the first failure of any commit. An interrupt of the
+     * waiting thread ends the load, but only once the commit in flight is over (it is never cut
+     * short, so what was committed is known); the interrupt status is kept.
+     */
     void await() {
         if (failure != null) {
             throw failure;
@@ -66,30 +68,35 @@ final class ChunkCommits {
         if (inFlight == null) {
             return;
         }
+        boolean interrupted = false;
         try {
-            inFlight.get();
+            while (true) {
+                try {
+                    inFlight.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
         } catch (ExecutionException e) {
-            failedTag = inFlightTag;
             failure = e.getCause() instanceof RuntimeException runtime ? runtime
                     : new BigException("bulk load failed: " + e.getCause(), e.getCause());
             throw failure;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failure = new BigException("bulk load interrupted; " + loaded + " records were committed");
-            throw failure;
         } finally {
             inFlight = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (interrupted) {
+            failure = new BigException("bulk load interrupted; " + loaded + " records were committed");
+            throw failure;
         }
     }
 
     /** The failure that ended the load, or null. */
     RuntimeException failure() {
         return failure;
-    }
-
-    /** The tag of the chunk whose commit failed, or -1. */
-    int failedTag() {
-        return failedTag;
     }
 
     /** Records committed so far. */
@@ -102,7 +109,7 @@ final class ChunkCommits {
         committer.shutdown();
     }
 
-    private void commit(RecordColumns columns, long[] ids, int count) {
+    private void commit(RecordColumns columns, long[] ids, int count, RecordIds.Grants grants) {
         try (WriteTxn txn = db.store().beginWrite()) {
             Catalog catalog = Catalog.of(txn);
             TableInfo current = catalog.table(table.name());
@@ -130,7 +137,7 @@ final class ChunkCommits {
                 }
             }
             CommitStats stats = txn.commit();
-            db.ids.written(table.name(), ids[count - 1]);
+            db.ids.landed(grants);
             loaded += count;
             bytesWritten += stats.totalBytesWritten();
             listener.progress(loaded, bytesWritten);

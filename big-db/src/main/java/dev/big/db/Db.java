@@ -7,13 +7,13 @@ import dev.big.db.check.DbCheck;
 import dev.big.db.write.BatchWriter;
 import dev.big.db.write.Values;
 import dev.big.db.write.WriteOp;
-import dev.big.engine.CommitStats;
+import dev.big.engine.LockWait;
 import dev.big.engine.PendingCommit;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.Store;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.check.CheckReport;
-import dev.big.engine.coords.Coords;
+import dev.big.page.WriteLockWaitException;
 import dev.big.pager.MmapPager;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,14 +37,16 @@ import java.util.function.Consumer;
  *
  * <p>Single-record writes ({@link #append}, {@link #put}, {@link #update}, {@link #delete}) are each
  * one transaction, durable when they return. For volume use {@link #ingest(int)} (one transaction per
- * batch) or {@link #bulkLoad}. Writers take turns (one write transaction at a time); readers never
- * wait. Thread-safe.
+ * batch) or {@link #bulkLoad}. Writers take turns (one write transaction at a time, each waiting
+ * for the write lock at most {@link #lockTimeout()}); readers never wait. An id is given to one
+ * writer only: appends take ids no other write holds, and a write at a given id is refused while
+ * an append that has not committed holds it. Thread-safe.
  */
 public final class Db implements AutoCloseable {
 
     private final Store store;
-    /** The ids append, ingest and bulk loads hand out next, per table. */
-    final NextIds ids = new NextIds(table -> tableInfo(table).nextRecordId());
+    /** Who each record id belongs to: the ids appends take next and those they hold, per table. */
+    final RecordIds ids = new RecordIds(table -> tableInfo(table).nextRecordId());
 
     private Db(Store store) {
         this.store = store;
@@ -150,21 +152,25 @@ public final class Db implements AutoCloseable {
 
     /** Appends a record with the table's next id (durable on return); returns the id. */
     public long append(String table, Row record) {
-        TableInfo info = tableInfo(table);
-        Map<String, Object> values = Values.normalize(info, record, "appended record");
-        long id = ids.reserve(table);
-        commit(List.of(new WriteOp.Put(table, id, values)));
+        Map<String, Object> values = Values.normalize(tableInfo(table), record, "appended record");
+        RecordIds.Grants grants = new RecordIds.Grants();
+        long id = ids.reserve(table, 1, grants);
+        commit(List.of(new WriteOp.Insert(table, id, values)), grants);
         return id;
     }
 
-    /** Writes a whole record at {@code id}, replacing any record there (durable on return). */
+    /**
+     * Writes a whole record at {@code id}, replacing any record there (durable on return). Refused
+     * while an append of this database that has not committed yet holds {@code id}.
+     */
     public void put(String table, long id, Row record) {
-        commit(List.of(putOp(table, id, record)));
+        RecordIds.Grants grants = new RecordIds.Grants();
+        commit(List.of(putOp(table, id, record, grants)), grants);
     }
 
     /** Changes one field of an existing record; null clears it (durable on return). */
     public void update(String table, long id, String field, Object value) {
-        commit(List.of(patchOp(table, id, field, value)));
+        commit(List.of(patchOp(table, id, field, value)), new RecordIds.Grants());
     }
 
     /**
@@ -177,36 +183,55 @@ public final class Db implements AutoCloseable {
         return applied.deleted() > 0;
     }
 
-    WriteOp.Put putOp(String table, long id, Row record) {
-        Coords.checkRecordId(id);
-        TableInfo info = tableInfo(table);
-        return new WriteOp.Put(table, id, Values.normalize(info, record, () -> "record " + id));
+    /** The checked values of {@code record} for a write of {@code table}. */
+    Map<String, Object> values(String table, Row record, java.util.function.Supplier<String> where) {
+        return Values.normalize(tableInfo(table), record, where);
+    }
+
+    /** A put of {@code record} at {@code id}, checked, its id claimed into {@code grants} ({@link RecordIds#claim}). */
+    WriteOp.Put putOp(String table, long id, Row record, RecordIds.Grants grants) {
+        RecordIds.checkId(id);
+        Map<String, Object> values = values(table, record, () -> "record " + id);
+        ids.claim(table, id, grants);
+        return new WriteOp.Put(table, id, values);
     }
 
     WriteOp.Patch patchOp(String table, long id, String field, Object value) {
-        Coords.checkRecordId(id);
+        RecordIds.checkId(id);
         TableInfo info = tableInfo(table);
         return new WriteOp.Patch(table, id, field, Values.normalize(info, info.field(field), value, () -> "record " + id));
     }
 
     WriteOp.Delete deleteOp(String table, long id) {
-        Coords.checkRecordId(id);
+        RecordIds.checkId(id);
         tableInfo(table);
         return new WriteOp.Delete(table, id);
     }
 
-    /** Commits one batch of changes as one transaction; rolled back whole on any error. */
-    CommitStats commit(List<WriteOp> ops) {
-        return commitPipelined(ops).await();
+    /**
+     * Commits one batch of changes as one transaction, durable on return; rolled back whole on any
+     * error. The ids of {@code grants} land with it, or are given back if it fails.
+     */
+    void commit(List<WriteOp> ops, RecordIds.Grants grants) {
+        commitPipelined(ops, grants).await();
     }
 
     /**
      * Applies {@code ops} as one transaction and returns once its pages are written, while the
      * store makes it durable: the next batch can be applied meanwhile. Durable (and visible) once
-     * the returned commit's {@code await()} returns.
+     * the returned commit's {@code await()} returns. The ids of {@code grants} land once its pages
+     * are the tip (an explicit write after it sees its records), or go back if it fails.
      */
-    PendingCommit commitPipelined(List<WriteOp> ops) {
-        return apply(ops).pending();
+    PendingCommit commitPipelined(List<WriteOp> ops, RecordIds.Grants grants) {
+        PendingCommit pending;
+        try {
+            pending = apply(ops).pending();
+        } catch (RuntimeException | Error e) {
+            ids.giveBack(grants);
+            throw e;
+        }
+        ids.landed(grants);
+        return pending;
     }
 
     /** A batch applied and on its way to disk, and how many records its deletes removed. */
@@ -217,7 +242,6 @@ public final class Db implements AutoCloseable {
             BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
             writer.apply(ops);
             writer.finish();
-            ids.written(ops, writer.catalog());
             return new Applied(txn.commitPipelined(), writer.deleted());
         }
     }
@@ -313,6 +337,30 @@ public final class Db implements AutoCloseable {
      */
     public Transaction begin() {
         return new Transaction(this, store.beginWrite());
+    }
+
+    /**
+     * {@link #begin()}, waiting for the write lock as {@code wait} allows: at most its timeout,
+     * and not past its {@link LockWait#cancel()} (what a JDBC statement's timeout and cancel use).
+     */
+    public Transaction begin(LockWait wait) {
+        return new Transaction(this, store.beginWrite(wait));
+    }
+
+    /**
+     * Sets how long a write of this handle waits for the write lock while another transaction of
+     * it holds the lock ({@link Store#DEFAULT_LOCK_TIMEOUT} unless set): then it gives up with
+     * {@link WriteLockWaitException}, which names what holds the lock. Every write waits this way:
+     * single-record writes, {@link #begin()}, the batches of ingest and the chunks of bulk loads.
+     * A waiting thread that is interrupted gives up at once.
+     */
+    public void setLockTimeout(java.time.Duration timeout) {
+        store.setLockTimeout(timeout);
+    }
+
+    /** How long a write waits for the write lock ({@link #setLockTimeout}). */
+    public java.time.Duration lockTimeout() {
+        return store.lockTimeout();
     }
 
     // ------------------------------------------------------------------ reads

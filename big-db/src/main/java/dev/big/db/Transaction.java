@@ -9,7 +9,6 @@ import dev.big.engine.PendingCommit;
 import dev.big.engine.WriteTxn;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -36,19 +35,22 @@ import java.util.Objects;
  * rolled back. Nothing reaches the file before commit.
  *
  * <p>Record ids appended in a transaction are reserved at once, as {@link Db#append} reserves
- * them; a rollback gives them back when nobody reserved ids after them, so a rolled-back append
- * leaves {@code append}'s next id where it was.
+ * them, and ids written at are claimed at once ({@link Db#put}): no other writer gets them while
+ * the transaction is open. A rollback gives them back when nobody took ids after them, so a
+ * rolled-back append leaves {@code append}'s next id where it was.
  *
- * <p>A transaction belongs to one thread at a time.
+ * <p>The write lock belongs to the transaction, not to the thread that began it: one thread at a
+ * time may use it, and it may be handed to another (through an executor, a queue, a connection
+ * pool), which commits or rolls it back. A change refused before anything of it is applied (an
+ * update of a record that does not exist, an insert at an id that does, a value of the wrong type)
+ * leaves the transaction usable.
  */
 public final class Transaction implements AutoCloseable {
 
     private final Db db;
     private final WriteTxn txn;
-    /** The puts applied, for {@code append}'s counters at commit. */
-    private final List<WriteOp> puts = new ArrayList<>();
-    /** Per table, the next id before and after this transaction's reservations. */
-    private final Map<String, long[]> reserved = new HashMap<>();
+    /** The ids this transaction's appends hold and its writes at given ids claimed, handed back at its end. */
+    private final RecordIds.Grants grants = new RecordIds.Grants(this);
     private boolean ended;
     private boolean failed;
 
@@ -78,7 +80,7 @@ public final class Transaction implements AutoCloseable {
 
     /** Appends a record with the table's next id; returns the id. */
     public long append(String table, Row record) {
-        return putAll(table, List.of(record))[0];
+        return insertAll(table, List.of(record))[0];
     }
 
     /** Writes a whole record at {@code id}, replacing any record there. */
@@ -91,6 +93,20 @@ public final class Transaction implements AutoCloseable {
      * appended with the table's next id when it has none. Returns the ids, in order.
      */
     public long[] putAll(String table, List<Row> records) {
+        return write(table, records, true);
+    }
+
+    /**
+     * Inserts records as one change: each at its {@link Row#id()}, or appended with the table's
+     * next id when it has none. Refused whole, before anything is written, if a record exists at
+     * one of the ids (an insert never replaces; DuckDB refuses a duplicate primary key alike).
+     * Returns the ids, in order.
+     */
+    public long[] insertAll(String table, List<Row> records) {
+        return write(table, records, false);
+    }
+
+    private long[] write(String table, List<Row> records, boolean replace) {
         ensureUsable();
         List<WriteOp> ops = new ArrayList<>(records.size());
         long[] ids = new long[records.size()];
@@ -100,27 +116,30 @@ public final class Transaction implements AutoCloseable {
                 appended++;
             }
         }
-        long first = appended == 0 ? 0 : reserve(table, appended);
-        long next = first;
-        boolean checked = false;
+        RecordIds.Grants change = new RecordIds.Grants(this);
+        boolean applied = false;
         try {
+            long next = appended == 0 ? 0 : db.ids.reserve(table, appended, change);
             for (int i = 0; i < ids.length; i++) {
                 Row record = records.get(i);
-                ids[i] = record.id().isPresent() ? record.id().getAsLong() : next++;
-                ops.add(db.putOp(table, ids[i], record));
-            }
-            checked = true;
-        } finally {
-            if (!checked && appended > 0) {
-                db.ids.release(table, first, first + appended); // a refused record takes no ids
-                long[] range = reserved.get(table);
-                if (range[1] == first + appended) {
-                    range[1] = first;
+                if (record.id().isPresent()) {
+                    ids[i] = record.id().getAsLong();
+                    WriteOp.Put put = db.putOp(table, ids[i], record, change);
+                    ops.add(replace ? put : new WriteOp.Insert(table, ids[i], put.values()));
+                } else {
+                    ids[i] = next++;
+                    ops.add(new WriteOp.Insert(table, ids[i], db.values(table, record, () -> "appended record")));
                 }
             }
+            apply(ops);
+            applied = true;
+        } finally {
+            if (applied) {
+                change.moveTo(grants);
+            } else {
+                db.ids.giveBack(change); // a refused record takes no ids
+            }
         }
-        apply(ops);
-        puts.addAll(ops);
         return ids;
     }
 
@@ -168,15 +187,20 @@ public final class Transaction implements AutoCloseable {
         return apply(ops);
     }
 
-    /** Applies one change to the transaction's pages; returns how many records its deletes removed. */
+    /**
+     * Applies one change to the transaction's pages; returns how many records its deletes removed.
+     * A change refused while it is checked leaves the transaction as it was; one that fails while
+     * it is written leaves part of it applied, so the transaction can then only be rolled back.
+     */
     private long apply(List<WriteOp> ops) {
         if (ops.isEmpty()) {
             return 0;
         }
+        BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
+        BatchWriter.Prepared checked = writer.prepare(ops);
         boolean success = false;
         try {
-            BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
-            writer.apply(ops);
+            writer.write(checked);
             writer.finish();
             success = true;
             return writer.deleted();
@@ -185,13 +209,6 @@ public final class Transaction implements AutoCloseable {
                 failed = true;
             }
         }
-    }
-
-    private long reserve(String table, long count) {
-        long first = db.ids.reserve(table, count);
-        long[] range = reserved.computeIfAbsent(table, t -> new long[] {first, first});
-        range[1] = first + count;
-        return first;
     }
 
     /**
@@ -204,13 +221,13 @@ public final class Transaction implements AutoCloseable {
         ended = true;
         PendingCommit pending;
         try {
-            db.ids.written(puts, Catalog.of(txn));
             pending = txn.commitPipelined();
         } catch (RuntimeException | Error e) {
             txn.rollback();
-            giveBackIds();
+            db.ids.giveBack(grants);
             throw e;
         }
+        db.ids.landed(grants);
         pending.await();
     }
 
@@ -221,14 +238,7 @@ public final class Transaction implements AutoCloseable {
         }
         ended = true;
         txn.rollback();
-        giveBackIds();
-    }
-
-    private void giveBackIds() {
-        for (Map.Entry<String, long[]> range : reserved.entrySet()) {
-            db.ids.release(range.getKey(), range.getValue()[0], range.getValue()[1]);
-        }
-        reserved.clear();
+        db.ids.giveBack(grants);
     }
 
     /** Whether the transaction is still open (neither committed nor rolled back). */

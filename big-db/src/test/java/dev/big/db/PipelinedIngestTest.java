@@ -26,8 +26,9 @@ class PipelinedIngestTest {
         Path dir = TestDirs.newDir("pipelined-ids");
         for (int trial = 0; trial < 20; trial++) {
             try (Db db = Db.create(dir.resolve("db" + trial), List.of(T))) {
-                PendingCommit pending = db.commitPipelined(List.of(db.putOp("t", 100, Row.of("v", 1L))));
-                long id = db.ids.reserve("t");
+                RecordIds.Grants put = new RecordIds.Grants();
+                PendingCommit pending = db.commitPipelined(List.of(db.putOp("t", 100, Row.of("v", 1L), put)), put);
+                long id = db.ids.reserve("t", 1, new RecordIds.Grants());
                 pending.await();
                 assertTrue(id > 100, "trial " + trial + ": append's next id " + id + " is not above id 100, written by a commit being forced");
             }

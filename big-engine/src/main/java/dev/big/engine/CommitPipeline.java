@@ -17,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
@@ -46,8 +45,10 @@ import java.util.function.Supplier;
  * must not wait for a commit: it would wait for itself.
  *
  * <h2>Writers</h2>
- * The pipeline holds the write lock: {@link #beginWrite} takes it (waiting; {@link #tryBeginWrite}
- * gives up after a timeout) and the first step of a commit, or a rollback, releases it. A write or
+ * The pipeline holds the write lock ({@link TransactionLock}), which belongs to the write
+ * transaction, not to a thread: {@link #beginWrite} takes it (waiting in turn, for at most the
+ * wait's timeout) and the first step of a commit, or a rollback, releases it, on whichever thread
+ * the transaction ends. A write or
  * sync that fails marks the store failed (see {@link Store}, "Writers"): no write transaction
  * starts and no commit is taken until the file is reopened. A failure to make a commit durable
  * also voids every commit built on it, which the commit thread may already hold.
@@ -68,7 +69,8 @@ final class CommitPipeline {
     private final PageAccess access;
     private final Readers readers;
     private final Freelist freelist;
-    private final ReentrantLock writer = new ReentrantLock(true);
+    /** Held by the open write transaction, whichever thread it runs on. */
+    private final TransactionLock writer;
     /** What the last commit wrote, for the writer; see {@link WrittenBitmaps}. */
     private final WrittenBitmaps writtenBitmaps = new WrittenBitmaps();
     /** The newest commit whose pages are written: the readers' latest, or a commit still being made durable. */
@@ -92,60 +94,42 @@ final class CommitPipeline {
         this.readers = readers;
         this.freelist = freelist;
         this.tip = readers.latest();
+        this.writer = new TransactionLock(pager.name());
     }
 
     // ------------------------------------------------------------------ writers
 
-    /** Starts the write transaction, waiting while another one is open. */
-    WriteTxn beginWrite() {
-        refuseNestedWrite();
-        writer.lock();
-        return startWrite();
-    }
-
-    /** Starts the write transaction, or returns null if another stays open for {@code timeout}. */
-    WriteTxn tryBeginWrite(long timeout, TimeUnit unit) throws InterruptedException {
-        refuseNestedWrite();
-        if (!writer.tryLock(timeout, unit)) {
-            return null;
-        }
-        return startWrite();
-    }
-
-    private void refuseNestedWrite() {
-        if (writer.isHeldByCurrentThread()) {
-            throw new IllegalStateException("this thread already has a write transaction open on " + pager.name()
-                    + "; commit or roll it back first");
-        }
-    }
-
-    private WriteTxn startWrite() {
+    /**
+     * Starts the write transaction once the one open now ends, waiting as {@code wait} allows;
+     * throws {@link dev.big.page.WriteLockWaitException} (naming what holds the lock) if the wait
+     * times out, is cancelled or is interrupted.
+     */
+    WriteTxn beginWrite(LockWait wait) {
+        TransactionLock.Hold hold = writer.acquire(wait);
         boolean success = false;
         try {
             store.ensureOpen();
             ensureNotFailed();
             Snapshot base = tip;
             freelist.releaseUpTo(readers.oldestPinnedTxid(), pager::otherReaderOlderThan);
-            WriteTxn txn = new WriteTxn(store, this, base, access, freelist.beginAllocation());
+            WriteTxn txn = new WriteTxn(store, this, base, access, freelist.beginAllocation(), hold);
             success = true;
             return txn;
         } finally {
             if (!success) {
-                writer.unlock();
+                writer.release(hold);
             }
         }
     }
 
-    /** Ends the write transaction (committed or rolled back): the next one may start. */
-    void endWrite() {
-        if (writer.isHeldByCurrentThread()) {
-            writer.unlock();
-        }
+    /** Ends the write transaction holding {@code hold} (committed or rolled back, on any thread): the next one may start. */
+    void endWrite(TransactionLock.Hold hold) {
+        writer.release(hold);
     }
 
     /** Whether a write transaction is open, on any thread. */
     boolean isWriting() {
-        return writer.isLocked();
+        return writer.isHeld();
     }
 
     // ------------------------------------------------------------------ commit
@@ -156,7 +140,8 @@ final class CommitPipeline {
      * ends the write transaction. The returned commit becomes durable and visible to readers once
      * the commit thread has forced it (see the class comment).
      */
-    PendingCommit commit(long txid, Freelist.Allocation allocation, Supplier<TreeRoots> writeTrees) {
+    PendingCommit commit(long txid, Freelist.Allocation allocation, Supplier<TreeRoots> writeTrees,
+            TransactionLock.Hold hold) {
         try {
             ensureNotFailed();
             PageCounts before = pager.counts();
@@ -186,7 +171,7 @@ final class CommitPipeline {
                 throw new DatabaseClosedException(pager.name()); // closed while this transaction wrote its pages
             }
         } finally {
-            endWrite();
+            endWrite(hold);
         }
     }
 
@@ -270,7 +255,7 @@ final class CommitPipeline {
 
     // ------------------------------------------------------------------ for the writer's trees
 
-    /** Belongs to the writer (the thread holding the write lock). */
+    /** Belongs to the writer (the write transaction holding the write lock). */
     WrittenBitmaps writtenBitmaps() {
         return writtenBitmaps;
     }

@@ -18,9 +18,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -39,8 +39,8 @@ import org.roaringbitmap.RoaringBitmap;
  * worked out again from the trees ({@link #openNotes()} says so).
  *
  * <h2>Writers</h2>
- * {@link #beginWrite()} waits until the current write transaction ends ({@link #tryBeginWrite}
- * gives up after a timeout). A write or sync that fails marks the store failed: every later write
+ * {@link #beginWrite()} waits until the current write transaction ends, for at most the lock
+ * timeout; the write lock belongs to the transaction, whichever thread ends it. A write or sync that fails marks the store failed: every later write
  * is refused with {@link DatabaseFailedException} until the file is reopened; committed data stays
  * readable.
  *
@@ -222,16 +222,34 @@ public final class Store implements AutoCloseable {
         readers.unpin(snapshot);
     }
 
-    /** Starts the write transaction, waiting while another one is open. */
-    public WriteTxn beginWrite() {
-        checkWritable();
-        return commits.beginWrite();
+    /** How long {@link #beginWrite()} waits for the write lock unless told otherwise. */
+    public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(30);
+
+    private volatile Duration lockTimeout = DEFAULT_LOCK_TIMEOUT;
+
+    /** Sets how long {@link #beginWrite()} waits for the write lock held by another transaction of this store. */
+    public void setLockTimeout(Duration timeout) {
+        lockTimeout = LockWait.upTo(timeout).timeout();
     }
 
-    /** Starts the write transaction, or returns null if another stays open for {@code timeout}. */
-    public WriteTxn tryBeginWrite(long timeout, TimeUnit unit) throws InterruptedException {
+    /** How long {@link #beginWrite()} waits for the write lock. */
+    public Duration lockTimeout() {
+        return lockTimeout;
+    }
+
+    /**
+     * Starts the write transaction, waiting while another one is open, for at most the lock
+     * timeout ({@link #setLockTimeout}); then, or if the waiting thread is interrupted, throws
+     * {@link dev.big.page.WriteLockWaitException} naming what holds the lock.
+     */
+    public WriteTxn beginWrite() {
+        return beginWrite(LockWait.upTo(lockTimeout));
+    }
+
+    /** Starts the write transaction, waiting while another one is open as {@code wait} allows. */
+    public WriteTxn beginWrite(LockWait wait) {
         checkWritable();
-        return commits.tryBeginWrite(timeout, unit);
+        return commits.beginWrite(wait);
     }
 
     private void checkWritable() {

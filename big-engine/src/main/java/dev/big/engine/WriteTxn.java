@@ -22,7 +22,9 @@ import java.util.function.Function;
  * everything it did. Reads through it see its own changes.
  *
  * <p>Only one write transaction is open at a time: {@link Store#beginWrite()} waits for the
- * current one to finish. A write transaction belongs to the thread that began it.
+ * current one to finish. The write lock belongs to the transaction, not to the thread that began
+ * it: one thread at a time may use it, and it may be handed to another thread (with the
+ * happens-before any hand-over gives, such as an executor's), which commits or rolls it back.
  */
 public final class WriteTxn implements Txn {
 
@@ -39,6 +41,7 @@ public final class WriteTxn implements Txn {
     private final Map<Long, Named> named = new HashMap<>();
     private final Tree roots;
     private final Tree catalog;
+    private final TransactionLock.Hold hold;
     private boolean finished;
 
     /** A named tree touched by this transaction. */
@@ -54,8 +57,10 @@ public final class WriteTxn implements Txn {
         }
     }
 
-    WriteTxn(Store store, CommitPipeline commits, Snapshot base, PageAccess access, Freelist.Allocation allocation) {
+    WriteTxn(Store store, CommitPipeline commits, Snapshot base, PageAccess access, Freelist.Allocation allocation,
+            TransactionLock.Hold hold) {
         this.store = store;
+        this.hold = hold;
         this.commits = commits;
         this.base = base;
         this.access = access;
@@ -188,7 +193,7 @@ public final class WriteTxn implements Txn {
         ensureActive();
         finished = true;
         try {
-            return commits.commit(txid, allocation, this::writeTrees);
+            return commits.commit(txid, allocation, this::writeTrees, hold);
         } finally {
             closeArena();
         }
@@ -199,7 +204,7 @@ public final class WriteTxn implements Txn {
         if (!finished) {
             finished = true;
             closeArena();
-            commits.endWrite();
+            commits.endWrite(hold);
         }
     }
 

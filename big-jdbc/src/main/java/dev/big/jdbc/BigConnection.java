@@ -5,14 +5,18 @@ import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
 import dev.big.db.sql.SqlEngine;
 import dev.big.db.sql.SqlCursor;
+import dev.big.db.sql.SqlResult;
+import dev.big.engine.LockWait;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A connection to one big file. Auto-commit is on by default: each write statement is one big
@@ -32,16 +36,25 @@ final class BigConnection extends ConnectionDefaults {
     private final Db db;
     private final boolean readOnlyFile;
     private final List<Statement> statements = new ArrayList<>();
+    /** How long a write waits for the write lock; null: the database's lock timeout. */
+    private final Duration lockTimeout;
     private boolean readOnly;
     private boolean autoCommit = true;
     private int isolation = TRANSACTION_READ_COMMITTED;
     private Transaction transaction;
     /** A read-only connection's transaction at REPEATABLE READ or above: the commit it reads. */
     private Snapshot pinned;
-    private volatile boolean closed;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * The wait for the write lock of the statement running now, if any: what {@link #close()},
+     * {@link #abort} and {@code Statement.cancel} end without taking this connection's monitor,
+     * which the waiting statement holds.
+     */
+    private volatile LockWait waiting;
 
-    BigConnection(String url, OpenDatabases.Shared shared, boolean readOnlyFile) {
+    BigConnection(String url, OpenDatabases.Shared shared, boolean readOnlyFile, Duration lockTimeout) {
         this.url = url;
+        this.lockTimeout = lockTimeout;
         this.shared = shared;
         this.db = shared.db();
         this.readOnlyFile = readOnlyFile;
@@ -57,23 +70,40 @@ final class BigConnection extends ConnectionDefaults {
     }
 
     /**
+     * A wait for the write lock for one statement: at most this connection's lock timeout, or the
+     * statement's query timeout ({@code queryTimeoutSeconds}, 0 for none) if that is shorter.
+     */
+    LockWait lockWait(int queryTimeoutSeconds) {
+        Duration timeout = lockTimeout != null ? lockTimeout : db.lockTimeout();
+        if (queryTimeoutSeconds > 0 && Duration.ofSeconds(queryTimeoutSeconds).compareTo(timeout) < 0) {
+            timeout = Duration.ofSeconds(queryTimeoutSeconds);
+        }
+        return LockWait.upTo(timeout);
+    }
+
+    /**
      * Runs one statement with its parameters, in the open transaction if there is one (or begins
      * it). A query outside a transaction streams: its cursor holds a snapshot of the latest commit
      * until it is closed. Inside one the answer is collected at once, since the transaction's next
-     * write changes what its view shows.
+     * write changes what its view shows. A write that must wait for the write lock waits as
+     * {@code wait} allows, and no longer than until this connection is closed or aborted.
      */
-    synchronized SqlCursor run(String sql, List<Object> parameters) throws SQLException {
+    synchronized SqlCursor run(String sql, List<Object> parameters, LockWait wait) throws SQLException {
         ensureOpen();
         boolean write = SqlEngine.isWrite(sql);
         if (write && readOnly) {
             throw SqlExceptions.readOnly("the write statement");
         }
+        waiting = wait;
         try {
+            if (closed.get()) {
+                wait.cancel(); // closed between ensureOpen and now: close() may not have seen this wait
+            }
             if (!autoCommit && transaction == null && pinned == null && (write || isolation > TRANSACTION_READ_COMMITTED)) {
                 if (readOnly) {
                     pinned = db.read();
                 } else {
-                    transaction = db.begin();
+                    transaction = db.begin(wait);
                 }
             }
             if (transaction != null) {
@@ -82,9 +112,18 @@ final class BigConnection extends ConnectionDefaults {
             if (pinned != null) {
                 return SqlCursor.of(SqlEngine.execute(pinned, sql, parameters));
             }
-            return write ? SqlCursor.of(db.sql(sql, parameters.toArray())) : db.query(sql, parameters.toArray());
+            if (!write) {
+                return db.query(sql, parameters.toArray());
+            }
+            try (Transaction single = db.begin(wait)) {
+                SqlResult result = single.sql(sql, parameters.toArray());
+                single.commit();
+                return SqlCursor.of(result);
+            }
         } catch (RuntimeException e) {
             throw SqlExceptions.of(e);
+        } finally {
+            waiting = null;
         }
     }
 
@@ -143,7 +182,7 @@ final class BigConnection extends ConnectionDefaults {
     }
 
     void ensureOpen() throws SQLException {
-        if (closed) {
+        if (closed.get()) {
             throw SqlExceptions.closed("connection");
         }
     }
@@ -288,24 +327,64 @@ final class BigConnection extends ConnectionDefaults {
 
     // ------------------------------------------------------------------ the rest
 
+    /**
+     * Closes the connection, rolling back a transaction left open (JDBC leaves it to the driver;
+     * rolling back loses nothing committed). A statement of this connection waiting for the write
+     * lock stops waiting at once, so close never waits for the lock; it waits only for a statement
+     * running now to end.
+     */
     @Override
     public void close() throws SQLException {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        if (markClosed()) {
+            release();
         }
+    }
+
+    /**
+     * JDBC's abort: marks the connection closed and ends a wait for the write lock at once, on the
+     * caller's thread, then rolls back an open transaction and lets go of the database on
+     * {@code executor}, once a statement running now has ended.
+     */
+    @Override
+    public void abort(Executor executor) throws SQLException {
+        if (executor == null) {
+            throw new SQLException("abort needs an executor to release the connection on", "HY009");
+        }
+        if (markClosed()) {
+            executor.execute(() -> {
+                try {
+                    release();
+                } catch (SQLException e) {
+                    // Nobody waits for an abort's outcome; the rollback lost nothing committed.
+                }
+            });
+        }
+    }
+
+    /** Marks this connection closed and ends a statement's wait for the write lock; false if it was closed already. */
+    private boolean markClosed() {
+        if (!closed.compareAndSet(false, true)) {
+            return false;
+        }
+        LockWait wait = waiting;
+        if (wait != null) {
+            wait.cancel();
+        }
+        return true;
+    }
+
+    /** Closes the statements, rolls back what is open and lets go of the database. */
+    private void release() throws SQLException {
         List<Statement> open;
         synchronized (statements) {
             open = new ArrayList<>(statements);
         }
-        for (Statement statement : open) {
-            statement.close();
-        }
         try {
+            for (Statement statement : open) {
+                statement.close();
+            }
             synchronized (this) {
-                rollbackOpen(); // JDBC leaves it to the driver; rolling back loses nothing committed.
+                rollbackOpen();
             }
         } finally {
             shared.release();
@@ -314,7 +393,7 @@ final class BigConnection extends ConnectionDefaults {
 
     @Override
     public boolean isClosed() {
-        return closed;
+        return closed.get();
     }
 
     @Override
@@ -338,10 +417,6 @@ final class BigConnection extends ConnectionDefaults {
         return readOnly;
     }
 
-    @Override
-    public void abort(Executor executor) throws SQLException {
-        close();
-    }
 
     @Override
     public <T> T unwrap(Class<T> type) throws SQLException {

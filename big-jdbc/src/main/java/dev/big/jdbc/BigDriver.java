@@ -24,6 +24,9 @@ import java.util.logging.Logger;
  * {@code ?} (separated by {@code &}) or in the {@link Properties} given to connect:
  * <ul>
  *   <li>{@code readonly} ({@code false}): open the file read-only; writes are refused.
+ *   <li>{@code lockTimeout} (the database's, 30,000): how many milliseconds a write waits for the
+ *       write lock while another connection's (or the application's) transaction holds it, before
+ *       it fails with {@link java.sql.SQLTimeoutException} (SQLState HYT00) naming the holder.
  * </ul>
  */
 public final class BigDriver implements Driver {
@@ -31,6 +34,7 @@ public final class BigDriver implements Driver {
     /** What every big URL starts with. */
     public static final String URL_PREFIX = "jdbc:big:";
     static final String READ_ONLY = "readonly";
+    static final String LOCK_TIMEOUT = "locktimeout";
 
     static {
         try {
@@ -40,8 +44,8 @@ public final class BigDriver implements Driver {
         }
     }
 
-    /** The file and options a URL names. */
-    record Target(Path path, boolean readOnly) {}
+    /** The file and options a URL names; a null lock timeout is the database's own. */
+    record Target(Path path, boolean readOnly, java.time.Duration lockTimeout) {}
 
     @Override
     public Connection connect(String url, Properties info) throws SQLException {
@@ -49,7 +53,8 @@ public final class BigDriver implements Driver {
             return null; // DriverManager asks every driver; another one may take this URL.
         }
         Target target = parse(url, info == null ? new Properties() : info);
-        return new BigConnection(url, OpenDatabases.acquire(target.path(), target.readOnly()), target.readOnly());
+        return new BigConnection(url, OpenDatabases.acquire(target.path(), target.readOnly()), target.readOnly(),
+                target.lockTimeout());
     }
 
     /**
@@ -60,7 +65,7 @@ public final class BigDriver implements Driver {
      */
     public static Connection connect(dev.big.db.Db db) {
         java.util.Objects.requireNonNull(db, "db");
-        return new BigConnection("jdbc:big:" + db.store().pager().name(), OpenDatabases.Shared.external(db), false);
+        return new BigConnection("jdbc:big:" + db.store().pager().name(), OpenDatabases.Shared.external(db), false, null);
     }
 
     static Target parse(String url, Properties info) throws SQLException {
@@ -82,8 +87,23 @@ public final class BigDriver implements Driver {
             }
         }
         for (String name : properties.stringPropertyNames()) {
-            if (!name.equalsIgnoreCase(READ_ONLY) && !name.equalsIgnoreCase("user") && !name.equalsIgnoreCase("password")) {
-                throw badUrl(url, "unknown property '" + name + "'; big's JDBC URL takes " + READ_ONLY + "=true|false");
+            if (!name.equalsIgnoreCase(READ_ONLY) && !name.equalsIgnoreCase(LOCK_TIMEOUT) && !name.equalsIgnoreCase("user")
+                    && !name.equalsIgnoreCase("password")) {
+                throw badUrl(url, "unknown property '" + name + "'; big's JDBC URL takes " + READ_ONLY
+                        + "=true|false and lockTimeout=MILLISECONDS");
+            }
+        }
+        java.time.Duration lockTimeout = null;
+        String timeout = properties.getProperty(LOCK_TIMEOUT, properties.getProperty("lockTimeout"));
+        if (timeout != null) {
+            try {
+                long millis = Long.parseLong(timeout.strip());
+                if (millis < 0) {
+                    throw new NumberFormatException();
+                }
+                lockTimeout = java.time.Duration.ofMillis(millis);
+            } catch (NumberFormatException e) {
+                throw badUrl(url, "lockTimeout is a number of milliseconds, 0 or more, not '" + timeout + "'");
             }
         }
         String readOnly = properties.getProperty(READ_ONLY, "false");
@@ -94,7 +114,7 @@ public final class BigDriver implements Driver {
             throw badUrl(url, "no file: write jdbc:big:PATH, e.g. jdbc:big:events.big");
         }
         try {
-            return new Target(Path.of(file), readOnly.equalsIgnoreCase("true"));
+            return new Target(Path.of(file), readOnly.equalsIgnoreCase("true"), lockTimeout);
         } catch (InvalidPathException e) {
             throw badUrl(url, "'" + file + "' is not a file path (" + e.getReason() + ")");
         }
@@ -115,7 +135,10 @@ public final class BigDriver implements Driver {
                 info == null ? "false" : info.getProperty(READ_ONLY, "false"));
         readOnly.description = "open the file read-only (no lock, no writes)";
         readOnly.choices = new String[] {"false", "true"};
-        return new DriverPropertyInfo[] {readOnly};
+        DriverPropertyInfo lockTimeout = new DriverPropertyInfo("lockTimeout",
+                info == null ? null : info.getProperty("lockTimeout", info.getProperty(LOCK_TIMEOUT)));
+        lockTimeout.description = "milliseconds a write waits for the write lock another transaction holds (default 30000)";
+        return new DriverPropertyInfo[] {readOnly, lockTimeout};
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.big.jdbc;
 
 import dev.big.db.sql.SqlEngine;
 import dev.big.db.sql.SqlCursor;
+import dev.big.engine.LockWait;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,6 +27,8 @@ class BigStatement extends StatementDefaults {
     private boolean poolable;
     private boolean closed;
     private final List<String> batch = new ArrayList<>();
+    /** The wait for the write lock of the execution running now, which {@link #cancel()} ends; null otherwise. */
+    private volatile LockWait running;
 
     BigStatement(BigConnection connection) {
         this.connection = connection;
@@ -43,7 +46,14 @@ class BigStatement extends StatementDefaults {
         ensureOpen();
         closeResultSet();
         updateCount = -1;
-        SqlCursor cursor = connection.run(sql, parameters);
+        LockWait wait = connection.lockWait(queryTimeoutSeconds);
+        running = wait;
+        SqlCursor cursor;
+        try {
+            cursor = connection.run(sql, parameters, wait);
+        } finally {
+            running = null;
+        }
         if (answersUpdateCount(sql)) {
             try (cursor) {
                 updateCount = ((Number) cursor.next().getFirst()).longValue();
@@ -297,7 +307,27 @@ class BigStatement extends StatementDefaults {
         maxRows = max;
     }
 
-    /** Noted and reported back, not enforced: big's statements cannot be interrupted (docs/jdbc.md). */
+    /**
+     * Ends this statement's wait for the write lock, if it is waiting (from another thread, as
+     * JDBC has it): the execution fails with SQLState 57014 and writes nothing. A statement that
+     * is reading or writing runs to its end (big's statements are short; bound a query with WHERE
+     * and LIMIT); cancelling a statement that is not running does nothing.
+     */
+    @Override
+    public void cancel() throws SQLException {
+        ensureOpen();
+        LockWait wait = running;
+        if (wait != null) {
+            wait.cancel();
+        }
+    }
+
+    /**
+     * The query timeout bounds how long a write waits for the write lock (the connection's lock
+     * timeout, if shorter, bounds it too): past it, the execution fails with
+     * {@link java.sql.SQLTimeoutException}. A statement that has the lock, or only reads, runs to
+     * its end (docs/jdbc.md).
+     */
     @Override
     public int getQueryTimeout() throws SQLException {
         ensureOpen();

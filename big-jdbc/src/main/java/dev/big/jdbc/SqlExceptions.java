@@ -3,6 +3,7 @@ package dev.big.jdbc;
 import dev.big.db.InvalidInputException;
 import dev.big.db.sql.UnsupportedSqlException;
 import dev.big.page.BigException;
+import dev.big.page.WriteLockWaitException;
 import java.nio.file.Path;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
@@ -10,6 +11,7 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLNonTransientException;
 import java.sql.SQLSyntaxErrorException;
+import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientException;
 
 /**
@@ -21,8 +23,10 @@ import java.sql.SQLTransientException;
  *       ({@link InvalidInputException}): 22000, a {@link SQLDataException};
  *   <li>a file that cannot be opened (locked, not big, a newer version, corrupt): 08001;
  *   <li>a write to a read-only connection: 25006;
- *   <li>a transaction in a state that refuses the call (a second write transaction on a thread that
- *       has one open, through another connection; a transaction that failed half-way): 25000;
+ *   <li>a write that waited for the write lock past the lock timeout or the query timeout: HYT00,
+ *       a {@link SQLTimeoutException}; one whose wait was cancelled ({@code Statement.cancel},
+ *       {@code Connection.abort}, {@code close}) or interrupted: 57014;
+ *   <li>a transaction in a state that refuses the call (one that failed half-way): 25000;
  *   <li>anything else big reports: HY000, or XX001 for corruption.
  * </ul>
  */
@@ -35,6 +39,10 @@ final class SqlExceptions {
             case InvalidInputException invalid -> new SQLDataException(message, "22000", invalid);
             case dev.big.page.CorruptPageException corrupt -> new SQLNonTransientException(message, "XX001", corrupt);
             case dev.big.engine.DatabaseFailedException failed -> new SQLNonTransientException(message, "HY000", failed);
+            case WriteLockWaitException wait -> switch (wait.reason()) {
+                case TIMED_OUT -> new SQLTimeoutException(message, "HYT00", wait);
+                case CANCELLED, INTERRUPTED -> new SQLTransientException(message, "57014", wait);
+            };
             case BigException big -> new SQLException(message, "HY000", big);
             case IllegalArgumentException argument -> new SQLDataException(message, "22000", argument);
             case IllegalStateException state -> new SQLException(message, "25000", state);

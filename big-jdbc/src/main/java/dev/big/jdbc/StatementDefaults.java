@@ -7,8 +7,7 @@ import java.sql.Statement;
 
 /**
  * What every big statement answers the same way: result sets are forward-only and read-only,
- * closed at commit; there are no warnings, escapes, named cursors or binary columns, and a
- * statement cannot be cancelled.
+ * closed at commit; there are no warnings, escapes, named cursors or binary columns.
  */
 abstract class StatementDefaults implements Statement {
 
@@ -77,11 +76,6 @@ abstract class StatementDefaults implements Statement {
     public int getResultSetHoldability() throws SQLException {
         ensureOpen();
         return ResultSet.CLOSE_CURSORS_AT_COMMIT;
-    }
-
-    @Override
-    public void cancel() throws SQLException {
-        throw SqlExceptions.unsupported("cancel", "big's statements run to the end; bound them with WHERE and LIMIT");
     }
 
     @Override

@@ -163,14 +163,16 @@ class MetadataAgainstDuckDbTest {
     }
 
     @Test
-    void aSecondWriterOnTheThreadOfAnOpenTransactionIsRefusedNotBlocked() throws SQLException {
-        try (Connection other = DriverManager.getConnection("jdbc:big:" + file);
+    void aSecondWriterOnTheThreadOfAnOpenTransactionGivesUpAfterTheLockTimeoutNamingTheHolder() throws SQLException {
+        try (Connection other = DriverManager.getConnection("jdbc:big:" + file + "?lockTimeout=300");
              Statement first = big.createStatement(); Statement second = other.createStatement()) {
             big.setAutoCommit(false);
             first.executeUpdate("INSERT INTO events (id) VALUES (900)");
-            SQLException refused = assertThrows(SQLException.class, () -> second.executeUpdate("INSERT INTO events (id) VALUES (901)"));
-            assertEquals("25000", refused.getSQLState());
-            assertTrue(refused.getMessage().contains("already has a write transaction open"), refused.getMessage());
+            SQLException refused = assertThrows(java.sql.SQLTimeoutException.class,
+                    () -> second.executeUpdate("INSERT INTO events (id) VALUES (901)"));
+            assertEquals("HYT00", refused.getSQLState());
+            assertTrue(refused.getMessage().contains("gave up after 300 ms") && refused.getMessage().contains("this very thread"),
+                    refused.getMessage());
             big.commit();
             assertEquals(1, second.executeUpdate("INSERT INTO events (id) VALUES (901)"));
         }

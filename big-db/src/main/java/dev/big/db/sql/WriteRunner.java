@@ -5,6 +5,7 @@ import dev.big.db.Filter;
 import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
+import dev.big.engine.coords.Coords;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -117,7 +118,7 @@ final class WriteRunner {
             }
             rows.add(row.build());
         }
-        transaction.putAll(table.name(), rows);
+        transaction.insertAll(table.name(), rows);
         return rows.size();
     }
 
@@ -127,8 +128,8 @@ final class WriteRunner {
                     + (literal instanceof Literal.NullLiteral ? " (leave the id column out to append records)" : ""), sql);
         }
         long id = binder.longValue(integer, sql);
-        if (id < 0) {
-            throw SqlErrors.invalid("record ids are not negative: " + id, sql);
+        if (id < 0 || id > Coords.MAX_RECORD_ID) {
+            throw SqlErrors.invalid(Coords.recordIdProblem(id), sql);
         }
         return id;
     }

@@ -22,6 +22,8 @@ final class BatchChanges {
         boolean replace;
         /** Whether the batch puts the record, even if it deletes it later: its id is then used. */
         boolean put;
+        /** Whether the record must not exist before the batch: an insert is its first change. */
+        boolean mustBeAbsent;
         /** The values to write; the op's own map until a later change to the same record needs a copy. */
         Map<String, Object> values = Map.of();
         boolean ownsValues;
@@ -64,7 +66,8 @@ final class BatchChanges {
         int size = 0;
         for (WriteOp op : ops) {
             Change change;
-            if (size > 0 && ids[size - 1] == op.id()) {
+            boolean first = size == 0 || ids[size - 1] != op.id();
+            if (!first) {
                 change = changes[size - 1];
             } else {
                 change = new Change();
@@ -72,6 +75,19 @@ final class BatchChanges {
                 changes[size++] = change;
             }
             switch (op) {
+                case WriteOp.Insert insert -> {
+                    if (!first && !change.delete) {
+                        throw new InvalidInputException("table '" + table + "': record " + op.id() + " is "
+                                + (change.put ? "written" : "updated") + " earlier in the same change, so it cannot be"
+                                + " inserted; ids are unique: give each new record an id of its own");
+                    }
+                    change.mustBeAbsent |= first;
+                    change.put = true;
+                    change.delete = false;
+                    change.replace = true;
+                    change.values = insert.values();
+                    change.ownsValues = false;
+                }
                 case WriteOp.Put put -> {
                     change.put = true;
                     change.delete = false;

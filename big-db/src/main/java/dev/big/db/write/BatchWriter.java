@@ -57,25 +57,64 @@ public final class BatchWriter {
         return deleted;
     }
 
-    /** Applies {@code ops} in order (later changes to a record override earlier ones). */
+    /**
+     * Applies {@code ops} in order (later changes to a record override earlier ones). Checks them
+     * all first ({@link #prepare}): a change refused there (an update of a record that does not
+     * exist, an insert of one that does) throws {@link InvalidInputException} before anything is
+     * written, so the transaction is as it was.
+     */
     public void apply(List<WriteOp> ops) {
+        write(prepare(ops));
+    }
+
+    /** A batch folded per table and record and checked against the records that exist: ready to write. */
+    public static final class Prepared {
+        private final List<TableInfo> tables = new ArrayList<>();
+        private final List<BatchChanges> changes = new ArrayList<>();
+
+        private Prepared() {}
+    }
+
+    /**
+     * Folds {@code ops} per record and checks them against the transaction's records, reading
+     * only: refuses, with {@link InvalidInputException}, an update of a record that does not exist
+     * and an insert of one that does.
+     */
+    public Prepared prepare(List<WriteOp> ops) {
         Map<String, List<WriteOp>> byTable = new LinkedHashMap<>();
         for (WriteOp op : ops) {
             byTable.computeIfAbsent(op.table(), t -> new ArrayList<>()).add(op);
         }
+        Prepared prepared = new Prepared();
         for (var e : byTable.entrySet()) {
-            applyTable(catalog.table(e.getKey()), BatchChanges.fold(e.getKey(), e.getValue()));
+            TableInfo table = catalog.table(e.getKey());
+            BatchChanges changes = BatchChanges.fold(e.getKey(), e.getValue());
+            markExisting(table, changes);
+            for (int i = 0; i < changes.size; i++) {
+                BatchChanges.Change change = changes.changes[i];
+                if (!change.delete && !change.replace && !changes.existed[i]) {
+                    throw new InvalidInputException("table '" + table.name() + "' has no record " + changes.ids[i]
+                            + " to update");
+                }
+                if (change.mustBeAbsent && changes.existed[i]) {
+                    throw new InvalidInputException("table '" + table.name() + "' has a record " + changes.ids[i]
+                            + " already; ids are unique: update that record, or delete it first");
+                }
+            }
+            prepared.tables.add(table);
+            prepared.changes.add(changes);
+        }
+        return prepared;
+    }
+
+    /** Writes a batch {@link #prepare} checked; nothing may have been written in between. */
+    public void write(Prepared prepared) {
+        for (int t = 0; t < prepared.tables.size(); t++) {
+            applyTable(prepared.tables.get(t), prepared.changes.get(t));
         }
     }
 
     private void applyTable(TableInfo table, BatchChanges changes) {
-        markExisting(table, changes);
-        for (int i = 0; i < changes.size; i++) {
-            BatchChanges.Change change = changes.changes[i];
-            if (!change.delete && !change.replace && !changes.existed[i]) {
-                throw new InvalidInputException("table '" + table.name() + "' has no record " + changes.ids[i] + " to update");
-            }
-        }
         Object[][] byField = changes.byField(table);
         boolean[] written = writeNewRecords(table, changes, byField);
         int f = 0;

@@ -12,6 +12,12 @@ public sealed interface WriteOp {
     /** Replace the whole record: fields missing from {@code values} become null. */
     record Put(String table, long id, Map<String, Object> values) implements WriteOp {}
 
+    /**
+     * Create the record: as {@link Put}, but refused if the record exists (unless the same batch
+     * deleted it first). What appends and SQL INSERTs write, so an insert never replaces.
+     */
+    record Insert(String table, long id, Map<String, Object> values) implements WriteOp {}
+
     /** Change one field of an existing record; a null value clears it. */
     record Patch(String table, long id, String field, Object value) implements WriteOp {}
 

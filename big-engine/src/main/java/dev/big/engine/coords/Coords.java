@@ -28,7 +28,11 @@ public final class Coords {
     /** Container keys per row: a row of a shard spans 2^20 / 2^16 containers. */
     public static final int CONTAINERS_PER_ROW = 1 << (SHARD_WIDTH_BITS - CONTAINER_BITS);
 
-    public static final long MAX_RECORD_ID = Long.MAX_VALUE;
+    /**
+     * The largest record id, one below the largest long: a table's next id (the id after its
+     * largest) must fit a long too.
+     */
+    public static final long MAX_RECORD_ID = Long.MAX_VALUE - 1;
     public static final long MAX_SHARD = MAX_RECORD_ID >>> SHARD_WIDTH_BITS;
     public static final long MAX_ROW = (1L << 60) - 1;
     public static final int MAX_FIELD = 0xFFFF;
@@ -129,9 +133,16 @@ public final class Coords {
 
     /** Throws a clear error unless {@code recordId} is a valid record id. */
     public static void checkRecordId(long recordId) {
-        if (recordId < 0) {
-            throw new BigException("record id " + recordId + " is negative: ids are 0.." + MAX_RECORD_ID);
+        if (recordId < 0 || recordId > MAX_RECORD_ID) {
+            throw new BigException(recordIdProblem(recordId));
         }
+    }
+
+    /** What is wrong with {@code recordId} as a record id, for a message. */
+    public static String recordIdProblem(long recordId) {
+        return recordId < 0 ? "record id " + recordId + " is negative: ids are 0.." + MAX_RECORD_ID
+                : "record id " + recordId + " is past the largest, " + MAX_RECORD_ID + " (the id after a table's largest"
+                        + " must fit a 64-bit integer): ids are 0.." + MAX_RECORD_ID;
     }
 
     private Coords() {}
