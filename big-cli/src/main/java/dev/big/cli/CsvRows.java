@@ -226,10 +226,7 @@ final class CsvRows implements RowSource {
             if (target == null) {
                 if (columns[i] == Special.ID) {
                     try {
-                        id = integer(chars, from, to, csv, i);
-                        if (id < 0) {
-                            recordId(csv.cell(i)); // refuses it as negative
-                        }
+                        id = recordId(integer(chars, from, to, csv, i));
                     } catch (ValueException e) {
                         throw new BadRowException(position(), ID_COLUMN, e.getMessage(), text(csv));
                     }
@@ -309,15 +306,29 @@ final class CsvRows implements RowSource {
         return ignored;
     }
 
+    /** What the id column says of a record's id, in any input format. */
+    static final String ID_RANGE = "ids are integers 0 .. 2^63-2";
+
     static long recordId(String text) {
         long id;
         try {
             id = TextValues.integer(text);
         } catch (ValueException e) {
-            throw new ValueException(e.getMessage() + " (ids are integers 0 .. 2^63-1)");
+            throw new ValueException(e.getMessage() + " (" + ID_RANGE + ")");
         }
+        return recordId(id);
+    }
+
+    /**
+     * {@code id}, refused unless it is a record id: 2^63-1 is none, so the id after a table's
+     * largest always fits (a load of it once crashed with an internal error).
+     */
+    static long recordId(long id) {
         if (id < 0) {
-            throw new ValueException(id + " is negative; ids are integers 0 .. 2^63-1");
+            throw new ValueException(id + " is negative; " + ID_RANGE);
+        }
+        if (id > dev.big.engine.coords.Coords.MAX_RECORD_ID) {
+            throw new ValueException(id + " is past the largest record id; " + ID_RANGE);
         }
         return id;
     }

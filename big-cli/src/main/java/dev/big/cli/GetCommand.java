@@ -31,7 +31,7 @@ final class GetCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "TABLE", description = "The table.")
     String table;
 
-    @Parameters(index = "2", paramLabel = "ID", description = "The record id (0 .. 2^63-1).")
+    @Parameters(index = "2", paramLabel = "ID", description = "The record id (0 .. 2^63-2).")
     long id;
 
     @Option(names = "--format", paramLabel = "table|csv|json|markdown",
@@ -41,8 +41,8 @@ final class GetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (id < 0) {
-            throw new CliException(ExitCodes.USAGE, "ID must be 0 .. 2^63-1, got " + id);
+        if (id < 0 || id > dev.big.engine.coords.Coords.MAX_RECORD_ID) {
+            throw new CliException(ExitCodes.USAGE, "ID must be 0 .. 2^63-2, got " + id);
         }
         try (Db db = Databases.openReadOnly(database); Snapshot snapshot = db.read()) {
             TableDef def = snapshot.table(table);

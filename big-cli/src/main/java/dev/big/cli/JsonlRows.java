@@ -73,10 +73,10 @@ final class JsonlRows implements RowSource {
             try {
                 if (FieldsByName.isId(key)) {
                     if (!value.isNull()) {
-                        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
-                            throw new ValueException("expected an integer 0 .. 2^63-1, got " + value);
+                        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+                            throw new ValueException("expected an integer, got " + value + "; " + CsvRows.ID_RANGE);
                         }
-                        record.id(value.longValue());
+                        record.id(CsvRows.recordId(value.longValue()));
                     }
                     continue;
                 }

@@ -166,12 +166,11 @@ final class ParquetRows implements RowSource {
                 }
                 case IdColumn(ParquetColumn source) -> {
                     if (value != null) {
-                        long id = (Long) value;
-                        if (id < 0) {
-                            throw new BadRowException(position, CsvRows.ID_COLUMN, id + " is negative; ids are integers"
-                                    + " 0 .. 2^63-1", text(values));
+                        try {
+                            record.id(CsvRows.recordId((Long) value));
+                        } catch (ValueException e) {
+                            throw new BadRowException(position, CsvRows.ID_COLUMN, e.getMessage(), text(values));
                         }
-                        record.id(id);
                     }
                 }
             }

@@ -88,7 +88,8 @@ class BadInputIT {
             {"4,1.5,d,true,,1,", "field 'value': \"1.5\" is not an integer"},
             {"4,99999999999999999999,d,,,,", "field 'value': \"99999999999999999999\" does not fit a 64-bit integer"},
             {"4,1,d,maybe,,1,", "field 'verified': \"maybe\" is not a bool: use true/false, 1/0 or yes/no"},
-            {"-4,1,d,true,,1,", "field 'id': -4 is negative; ids are integers 0 .. 2^63-1"},
+            {"-4,1,d,true,,1,", "field 'id': -4 is negative; ids are integers 0 .. 2^63-2"},
+            {"9223372036854775807,1,d,true,,1,", "field 'id': 9223372036854775807 is past the largest record id; ids are integers 0 .. 2^63-2"},
         };
         StringBuilder csv = new StringBuilder(HEADER);
         StringBuilder expected = new StringBuilder();
