@@ -8,6 +8,8 @@ module dev.big.reliability {
     // The batteries read and write through the user API, and reach below it where a promise lives
     // there: pages (bit rot walks them), fault-injecting and in-memory pagers, the store and check().
     requires dev.big.db;
+    // The ownership battery commits and aborts JDBC connections from other threads.
+    requires dev.big.jdbc;
     // CliBatchChild runs the big command in-process (BigCommand.execute); big-cli exports it to this module only.
     requires dev.big.cli;
 }

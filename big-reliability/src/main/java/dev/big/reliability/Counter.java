@@ -18,7 +18,9 @@ public enum Counter {
     READER_INTERRUPTS("thread interrupts delivered to reading threads (reader processes and the writer's process)"),
     WRITER_INTERRUPTS("thread interrupts delivered to the writing thread (mid-ingest, mid-commit)"),
     WRITE_OPENS_REFUSED("write opens refused while another process writes (DatabaseLockedException)"),
-    SNAPSHOTS_RECHECKED("snapshots asked again after newer commits landed: the same answers");
+    SNAPSHOTS_RECHECKED("snapshots asked again after newer commits landed: the same answers"),
+    OWNERSHIP_OPERATIONS("writes by concurrent writers checked against a model (appends, ingest, ids, bulk loads,"
+            + " changes, transactions handed between threads, JDBC aborts)");
 
     private final String label;
 

@@ -66,7 +66,7 @@ public final class Torture {
     static List<Battery> batteries() {
         return List.of(new KillBattery(), new PowerCutBattery(), new FailingDiskBattery(), new BitRotBattery(),
                 new HostileFileBattery(), new BadInputBattery(), new LoadBattery(), new LifecycleBattery(),
-                new MultiProcessBattery());
+                new MultiProcessBattery(), new WriterOwnershipBattery());
     }
 
     private static int run(Options options) throws Exception {
