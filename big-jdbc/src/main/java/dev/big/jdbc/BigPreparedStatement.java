@@ -67,7 +67,7 @@ final class BigPreparedStatement extends BigStatement implements PreparedStateme
             throw new SQLException("parameter " + index + " of a statement with " + parameters.length + " parameters (?),"
                     + " numbered from 1", "07009");
         }
-        parameters[index - 1] = Values.parameter(value);
+        parameters[index - 1] = Values.parameter(value, index);
     }
 
     @Override

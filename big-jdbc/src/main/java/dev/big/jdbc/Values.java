@@ -264,17 +264,35 @@ final class Values {
     }
 
     /**
-     * A value bound to a {@code ?} as big's SQL engine binds it: a {@link Timestamp}'s wall-clock
-     * time (or a {@link LocalDateTime}) read as UTC, an {@link java.sql.Array} as its strings.
+     * A value bound to the {@code index}-th {@code ?} (from 1) as big's SQL engine binds it: a
+     * {@link Timestamp}'s wall-clock time (or a {@link LocalDateTime}) read as UTC, an
+     * {@link java.sql.Array}, an array or a collection as the list of its elements (for a set).
      */
-    static Object parameter(Object value) throws SQLException {
+    static Object parameter(Object value, int index) throws SQLException {
         return switch (value) {
             case Timestamp timestamp -> timestamp.toLocalDateTime().toInstant(ZoneOffset.UTC);
             case java.sql.Date date -> date.toLocalDate().atStartOfDay().toInstant(ZoneOffset.UTC);
-            case java.sql.Array array -> List.of((Object[]) array.getArray());
-            case Object[] array -> List.of(array);
+            case java.sql.Array array -> setElements((Object[]) array.getArray(), "parameter " + index);
+            case Object[] array -> setElements(array, "parameter " + index);
+            case Collection<?> values -> setElements(values.toArray(), "parameter " + index);
             case null, default -> value;
         };
+    }
+
+    /**
+     * The elements of an array or collection given for a set ({@code where} names it in a
+     * message). A set holds strings, never null, so a null among them is refused here, when it is
+     * bound, with SQLState 22004 (null value not allowed); the engine refuses elements of other
+     * types when the statement runs.
+     */
+    static List<Object> setElements(Object[] elements, String where) throws SQLException {
+        for (int i = 0; i < elements.length; i++) {
+            if (elements[i] == null) {
+                throw new SQLDataException(where + ": element " + (i + 1) + " is null; a set holds strings, never null:"
+                        + " leave the null out (an empty array binds the empty set, setNull no set)", "22004");
+            }
+        }
+        return List.of(elements);
     }
 
     private static SQLException mismatch(Object value, String wanted, String column) {
