@@ -106,13 +106,7 @@ final class BigPreparedStatement extends BigStatement implements PreparedStateme
         ensureOpen();
         List<Object[]> runs = List.copyOf(batch);
         batch.clear();
-        return connection.batch(() -> {
-            long[] counts = new long[runs.size()];
-            for (int i = 0; i < counts.length; i++) {
-                counts[i] = update(sql, Arrays.asList(runs.get(i)));
-            }
-            return counts;
-        });
+        return BatchRun.run(connection, runs.size(), i -> update(sql, Arrays.asList(runs.get(i))));
     }
 
     @Override
