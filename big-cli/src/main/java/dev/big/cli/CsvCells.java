@@ -15,6 +15,8 @@ final class CsvCells extends AbstractBaseCsvCallbackHandler<CsvCells> {
     private char[] chars = new char[256];
     private int[] starts = new int[16];
     private int[] ends = new int[16];
+    /** Per cell, whether it was quoted: {@code ""} is the empty string, an empty cell no value. */
+    private boolean[] quoted = new boolean[16];
     private int count;
     private int length;
     private long line;
@@ -31,12 +33,14 @@ final class CsvCells extends AbstractBaseCsvCallbackHandler<CsvCells> {
         if (count == starts.length) {
             starts = Arrays.copyOf(starts, count * 2);
             ends = Arrays.copyOf(ends, count * 2);
+            this.quoted = Arrays.copyOf(this.quoted, count * 2);
         }
         if (length + len > chars.length) {
             chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + len));
         }
         System.arraycopy(buf, offset, chars, length, len);
         starts[count] = length;
+        this.quoted[count] = quoted;
         length += len;
         ends[count++] = length;
     }
@@ -71,6 +75,11 @@ final class CsvCells extends AbstractBaseCsvCallbackHandler<CsvCells> {
 
     boolean isEmpty(int i) {
         return starts[i] == ends[i];
+    }
+
+    /** Whether cell {@code i} is {@code ""}: empty but quoted, a value (the empty string or set), not no value. */
+    boolean isQuotedEmpty(int i) {
+        return starts[i] == ends[i] && quoted[i];
     }
 
     /** Cell {@code i} as a CharSequence over the record's characters, valid until the next call (no copy made). */

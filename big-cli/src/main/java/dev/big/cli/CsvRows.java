@@ -24,7 +24,9 @@ import java.util.Set;
  * {@code "} when they hold separators, quotes or line breaks), UTF-8, with a header row naming the
  * table's fields in any order and any case. An {@code id} column is optional: a row with an id
  * writes that record, a row without one (or with an empty id) is appended with the table's next
- * id. Fields the header leaves out have no value; an empty cell is no value. A column naming no
+ * id. Fields the header leaves out have no value; an empty cell is no value, and a quoted empty
+ * cell ({@code ""}) the empty string of a keyed field or the empty set of a set field (as big's
+ * CSV writer writes them; no value for the other kinds). A column naming no
  * field is refused, or skipped with {@code --ignore-unknown}. Cells are converted by
  * {@link TextValues}.
  *
@@ -144,7 +146,8 @@ final class CsvRows implements RowSource {
             switch (columns[i]) {
                 case FieldColumn(FieldDef field) -> {
                     try {
-                        record.set(field.name(), TextValues.parse(field, cell, options.localZone()));
+                        record.set(field.name(), csv.isQuotedEmpty(i) ? TextValues.quotedEmpty(field)
+                                : TextValues.parse(field, cell, options.localZone()));
                     } catch (ValueException e) {
                         throw new BadRowException(position, field.name(), e.getMessage(), text(csv));
                     }
@@ -217,12 +220,16 @@ final class CsvRows implements RowSource {
         char[] chars = csv.chars();
         long id = NO_ID;
         for (int i = 0; i < columns.length; i++) {
+            Target target = targets[i];
             if (csv.isEmpty(i)) {
+                Object value = target != null && csv.isQuotedEmpty(i) ? TextValues.quotedEmpty(target.field()) : null;
+                if (value != null) {
+                    load.set(target.loadField(), value);
+                }
                 continue;
             }
             int from = csv.start(i);
             int to = csv.end(i);
-            Target target = targets[i];
             if (target == null) {
                 if (columns[i] == Special.ID) {
                     try {

@@ -1,13 +1,14 @@
 package dev.big.cli;
 
 import dev.big.db.FieldDef;
+import dev.big.db.rowfile.SetText;
 import java.math.BigDecimal;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Text (a CSV cell) to the value a field stores. The empty string is no value (null).
+ * Text (a CSV cell) to the value a field stores. The empty string is no value (null); a quoted
+ * empty CSV cell is the caller's to tell apart ({@link #quotedEmpty}).
  *
  * <ul>
  *   <li>int: a decimal integer, optional sign, surrounding spaces ignored; no fractions, exponents
@@ -20,7 +21,8 @@ import java.util.List;
  *       ({@code 12.5}, {@code -0.25}, {@code 3}); no exponents or thousands separators.</li>
  *   <li>bool: {@code true}/{@code false}, {@code 1}/{@code 0}, {@code yes}/{@code no}, any case.</li>
  *   <li>keyed: the text as it is.</li>
- *   <li>set: values separated by {@code |} ({@code a|b|c}); empty parts are dropped.</li>
+ *   <li>set: values separated by {@code |} ({@code a|b|c}), a {@code \} escaping a {@code |} or
+ *       {@code \} inside a value; empty parts are dropped ({@link SetText}).</li>
  * </ul>
  */
 final class TextValues {
@@ -72,13 +74,21 @@ final class TextValues {
     }
 
     static List<String> set(String text) {
-        List<String> values = new ArrayList<>();
-        for (String part : text.split("\\|", -1)) {
-            if (!part.isEmpty()) {
-                values.add(part);
-            }
-        }
+        List<String> values = SetText.parse(text);
         return values.isEmpty() ? null : values;
+    }
+
+    /**
+     * The value of {@code field} that a quoted empty CSV cell ({@code ""}) holds: the empty string
+     * of a keyed field and the empty set of a set field, as big's CSV writer writes them; for the
+     * other kinds no value (null), as DuckDB reads {@code ""} by default.
+     */
+    static Object quotedEmpty(FieldDef field) {
+        return switch (field.type()) {
+            case KEYED -> "";
+            case SET -> List.of();
+            case INT, TIMESTAMP, DECIMAL, BOOL -> null;
+        };
     }
 
     static long checkBounds(FieldDef field, long value) {

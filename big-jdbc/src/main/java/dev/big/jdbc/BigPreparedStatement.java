@@ -67,7 +67,7 @@ final class BigPreparedStatement extends BigStatement implements PreparedStateme
             throw new SQLException("parameter " + index + " of a statement with " + parameters.length + " parameters (?),"
                     + " numbered from 1", "07009");
         }
-        parameters[index - 1] = Values.parameter(value);
+        parameters[index - 1] = Values.parameter(value, index);
     }
 
     @Override
@@ -106,13 +106,7 @@ final class BigPreparedStatement extends BigStatement implements PreparedStateme
         ensureOpen();
         List<Object[]> runs = List.copyOf(batch);
         batch.clear();
-        return connection.batch(() -> {
-            long[] counts = new long[runs.size()];
-            for (int i = 0; i < counts.length; i++) {
-                counts[i] = update(sql, Arrays.asList(runs.get(i)));
-            }
-            return counts;
-        });
+        return BatchRun.run(connection, runs.size(), i -> update(sql, Arrays.asList(runs.get(i))));
     }
 
     @Override

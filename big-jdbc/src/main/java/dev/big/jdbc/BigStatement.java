@@ -251,13 +251,7 @@ class BigStatement extends StatementDefaults {
         ensureOpen();
         List<String> statements = List.copyOf(batch);
         batch.clear();
-        return connection.batch(() -> {
-            long[] counts = new long[statements.size()];
-            for (int i = 0; i < counts.length; i++) {
-                counts[i] = update(statements.get(i), List.of());
-            }
-            return counts;
-        });
+        return BatchRun.run(connection, statements.size(), i -> update(statements.get(i), List.of()));
     }
 
     @Override

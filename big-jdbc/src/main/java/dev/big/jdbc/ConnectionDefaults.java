@@ -200,7 +200,7 @@ abstract class ConnectionDefaults implements Connection {
             throw SqlExceptions.unsupported("arrays of " + typeName, "big's arrays (set fields) hold VARCHAR");
         }
         List<String> values = new ArrayList<>(elements.length);
-        for (Object element : elements) {
+        for (Object element : Values.setElements(elements, "createArrayOf")) {
             if (!(element instanceof String string)) {
                 throw new java.sql.SQLDataException("a set's values are strings, not " + element, "22000");
             }

@@ -178,35 +178,27 @@ final class ListResultSet extends ReadOnlyResultSet {
 
     @Override
     public byte getByte(int column) throws SQLException {
-        int value = Values.intValue(value(column), name(column));
-        if (value < Byte.MIN_VALUE || value > Byte.MAX_VALUE) {
-            throw new java.sql.SQLDataException(name(column) + ": " + value + " does not fit a byte", "22003");
-        }
-        return (byte) value;
+        return (byte) Values.integer(value(column), Values.IntegerWidth.BYTE, name(column));
     }
 
     @Override
     public short getShort(int column) throws SQLException {
-        int value = Values.intValue(value(column), name(column));
-        if (value < Short.MIN_VALUE || value > Short.MAX_VALUE) {
-            throw new java.sql.SQLDataException(name(column) + ": " + value + " does not fit a short", "22003");
-        }
-        return (short) value;
+        return (short) Values.integer(value(column), Values.IntegerWidth.SHORT, name(column));
     }
 
     @Override
     public int getInt(int column) throws SQLException {
-        return Values.intValue(value(column), name(column));
+        return (int) Values.integer(value(column), Values.IntegerWidth.INT, name(column));
     }
 
     @Override
     public long getLong(int column) throws SQLException {
-        return Values.longValue(value(column), name(column));
+        return Values.integer(value(column), Values.IntegerWidth.LONG, name(column));
     }
 
     @Override
     public float getFloat(int column) throws SQLException {
-        return (float) Values.doubleValue(value(column), name(column));
+        return Values.floatValue(value(column), name(column));
     }
 
     @Override

@@ -44,42 +44,100 @@ final class Values {
         };
     }
 
-    static long longValue(Object value, String column) throws SQLException {
-        return switch (value) {
+    /**
+     * The integer widths of JDBC's getters ({@code getByte} .. {@code getLong}), with their ranges.
+     * A value outside a getter's range is refused with SQLState 22003, never cut or saturated.
+     */
+    enum IntegerWidth {
+        BYTE("a byte", Byte.MIN_VALUE, Byte.MAX_VALUE, "getShort, getInt or getLong"),
+        SHORT("a short", Short.MIN_VALUE, Short.MAX_VALUE, "getInt or getLong"),
+        INT("an int", Integer.MIN_VALUE, Integer.MAX_VALUE, "getLong"),
+        LONG("a long", Long.MIN_VALUE, Long.MAX_VALUE, "getBigDecimal or getDouble");
+
+        final String label;
+        final long min;
+        final long max;
+        final String wider;
+
+        IntegerWidth(String label, long min, long max, String wider) {
+            this.label = label;
+            this.min = min;
+            this.max = max;
+            this.wider = wider;
+        }
+    }
+
+    /**
+     * {@code value} as an integer of {@code width}, as {@code getLong}, {@code getInt},
+     * {@code getShort} and {@code getByte} read it: a fraction (of a DOUBLE, a DECIMAL, a number
+     * in text) truncated toward zero, as PostgreSQL's driver and Java's casts do; a value beyond
+     * the width (an infinity too) refused with SQLState 22003, as DuckDB's casts refuse it; SQL
+     * NULL read as 0, as JDBC says.
+     */
+    static long integer(Object value, IntegerWidth width, String column) throws SQLException {
+        long integer = switch (value) {
             case null -> 0;
             case Long l -> l;
-            case BigInteger big -> {
-                if (big.bitLength() > 63) {
-                    throw new SQLDataException(column + ": " + big + " does not fit a long; read it with getBigDecimal", "22003");
-                }
-                yield big.longValue();
-            }
-            case BigDecimal decimal -> {
-                try {
-                    yield decimal.setScale(0, java.math.RoundingMode.DOWN).longValueExact();
-                } catch (ArithmeticException e) {
-                    throw new SQLDataException(column + ": " + decimal + " does not fit a long", "22003", e);
-                }
-            }
-            case Number number -> number.longValue();
+            case Integer i -> i;
+            case Short s -> s;
+            case Byte b -> b;
+            case BigInteger big -> truncated(new BigDecimal(big), value, width, column);
+            case BigDecimal decimal -> truncated(decimal, value, width, column);
+            case Double d -> truncated(d, value, width, column);
+            case Float f -> truncated(f.doubleValue(), value, width, column);
             case Boolean bool -> bool ? 1 : 0;
             case String text -> {
+                String number = text.strip();
                 try {
-                    yield Long.parseLong(text.strip());
-                } catch (NumberFormatException e) {
-                    throw new SQLDataException(column + ": '" + text + "' is not an integer", "22018", e);
+                    yield Long.parseLong(number);
+                } catch (NumberFormatException notALong) {
+                    try {
+                        yield truncated(new BigDecimal(number), value, width, column);
+                    } catch (NumberFormatException e) {
+                        throw new SQLDataException(column + ": '" + text + "' is not an integer", "22018", e);
+                    }
                 }
             }
             default -> throw mismatch(value, "an integer", column);
         };
+        if (integer < width.min || integer > width.max) {
+            throw outOfRange(value, width, column);
+        }
+        return integer;
     }
 
-    static int intValue(Object value, String column) throws SQLException {
-        long l = longValue(value, column);
-        if (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE) {
-            throw new SQLDataException(column + ": " + l + " does not fit an int; read it with getLong", "22003");
+    private static long truncated(double d, Object value, IntegerWidth width, String column) throws SQLException {
+        if (!Double.isFinite(d)) {
+            throw outOfRange(value, width, column);
         }
-        return (int) l;
+        return truncated(new BigDecimal(d), value, width, column);
+    }
+
+    /** {@code decimal} truncated toward zero, if a long holds it (the caller checks the narrower widths). */
+    private static long truncated(BigDecimal decimal, Object value, IntegerWidth width, String column) throws SQLException {
+        BigInteger whole = decimal.toBigInteger();
+        if (whole.bitLength() > 63) {
+            throw outOfRange(value, width, column);
+        }
+        return whole.longValue();
+    }
+
+    private static SQLDataException outOfRange(Object value, IntegerWidth width, String column) {
+        return new SQLDataException(column + ": " + string(value) + " is out of range for " + width.label + " (" + width.min
+                + ".." + width.max + "): numeric value out of range; read it with " + width.wider, "22003");
+    }
+
+    /**
+     * {@code value} as a float: a finite number beyond a float's range is refused with SQLState
+     * 22003, as DuckDB's cast from DOUBLE to FLOAT refuses it, rather than read as an infinity.
+     */
+    static float floatValue(Object value, String column) throws SQLException {
+        double d = doubleValue(value, column);
+        if (Double.isFinite(d) && Math.abs(d) > Float.MAX_VALUE) {
+            throw new SQLDataException(column + ": " + string(value) + " is out of range for a float: numeric value out of"
+                    + " range; read it with getDouble", "22003");
+        }
+        return (float) d;
     }
 
     static double doubleValue(Object value, String column) throws SQLException {
@@ -168,9 +226,15 @@ final class Values {
         } else if (type.isInstance(value)) {
             converted = value;
         } else if (type == Long.class) {
-            converted = longValue(value, column);
+            converted = integer(value, IntegerWidth.LONG, column);
         } else if (type == Integer.class) {
-            converted = intValue(value, column);
+            converted = (int) integer(value, IntegerWidth.INT, column);
+        } else if (type == Short.class) {
+            converted = (short) integer(value, IntegerWidth.SHORT, column);
+        } else if (type == Byte.class) {
+            converted = (byte) integer(value, IntegerWidth.BYTE, column);
+        } else if (type == Float.class) {
+            converted = floatValue(value, column);
         } else if (type == Double.class) {
             converted = doubleValue(value, column);
         } else if (type == BigDecimal.class) {
@@ -200,17 +264,35 @@ final class Values {
     }
 
     /**
-     * A value bound to a {@code ?} as big's SQL engine binds it: a {@link Timestamp}'s wall-clock
-     * time (or a {@link LocalDateTime}) read as UTC, an {@link java.sql.Array} as its strings.
+     * A value bound to the {@code index}-th {@code ?} (from 1) as big's SQL engine binds it: a
+     * {@link Timestamp}'s wall-clock time (or a {@link LocalDateTime}) read as UTC, an
+     * {@link java.sql.Array}, an array or a collection as the list of its elements (for a set).
      */
-    static Object parameter(Object value) throws SQLException {
+    static Object parameter(Object value, int index) throws SQLException {
         return switch (value) {
             case Timestamp timestamp -> timestamp.toLocalDateTime().toInstant(ZoneOffset.UTC);
             case java.sql.Date date -> date.toLocalDate().atStartOfDay().toInstant(ZoneOffset.UTC);
-            case java.sql.Array array -> List.of((Object[]) array.getArray());
-            case Object[] array -> List.of(array);
+            case java.sql.Array array -> setElements((Object[]) array.getArray(), "parameter " + index);
+            case Object[] array -> setElements(array, "parameter " + index);
+            case Collection<?> values -> setElements(values.toArray(), "parameter " + index);
             case null, default -> value;
         };
+    }
+
+    /**
+     * The elements of an array or collection given for a set ({@code where} names it in a
+     * message). A set holds strings, never null, so a null among them is refused here, when it is
+     * bound, with SQLState 22004 (null value not allowed); the engine refuses elements of other
+     * types when the statement runs.
+     */
+    static List<Object> setElements(Object[] elements, String where) throws SQLException {
+        for (int i = 0; i < elements.length; i++) {
+            if (elements[i] == null) {
+                throw new SQLDataException(where + ": element " + (i + 1) + " is null; a set holds strings, never null:"
+                        + " leave the null out (an empty array binds the empty set, setNull no set)", "22004");
+            }
+        }
+        return List.of(elements);
     }
 
     private static SQLException mismatch(Object value, String wanted, String column) {

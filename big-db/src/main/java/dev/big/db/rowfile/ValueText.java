@@ -7,8 +7,9 @@ import java.util.Collection;
 /**
  * Answer values as text: what a CSV cell holds, and what the CLI prints, the same in both so
  * scripts can compare them. Integers as they are, decimals and averages as plain decimals (no
- * exponent), timestamps in ISO-8601 UTC ({@code 2024-01-05T00:00:00Z}), sets as {@code a|b|c} (the
- * form {@code big load} reads), no value as the empty string.
+ * exponent), timestamps in ISO-8601 UTC ({@code 2024-01-05T00:00:00Z}), sets as {@code a|b|c} with
+ * {@code |} and {@code \} inside a value escaped by a {@code \} ({@link SetText}, the form
+ * {@code big load} reads), no value as the empty string.
  */
 public final class ValueText {
 
@@ -20,7 +21,7 @@ public final class ValueText {
             case Float f -> of(f.doubleValue());
             case BigDecimal d -> d.toPlainString();
             case Instant instant -> instant.toString();
-            case Collection<?> values -> String.join("|", values.stream().map(ValueText::of).toList());
+            case Collection<?> values -> SetText.of(values);
             default -> value.toString();
         };
     }

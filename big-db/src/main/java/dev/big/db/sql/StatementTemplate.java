@@ -104,7 +104,7 @@ record StatementTemplate(String text, List<Object> values) {
                 if (image.equals("?")) {
                     markers++;
                     if (markers <= parameters.size()) {
-                        tokens.add(parameter(parameters.get(markers - 1), markers, values));
+                        tokens.add(parameter(parameters.get(markers - 1), markers, values, sql));
                     }
                 } else if (isParameterMarker(image)) {
                     throw new UnsupportedSqlException("a numbered ($1) or named (:name) parameter in \"" + SqlErrors.shorten(sql)
@@ -124,8 +124,12 @@ record StatementTemplate(String text, List<Object> values) {
         return new StatementTemplate(String.join(" ", tokens), values);
     }
 
-    /** The token standing for the {@code position}-th parameter (from 1), adding its value to {@code values}. */
-    private static String parameter(Object value, int position, List<Object> values) {
+    /**
+     * The token standing for the {@code position}-th parameter (from 1) of {@code sql}, adding its
+     * value to {@code values}. A timestamp finer than a millisecond is refused here, as the same
+     * literal is, whatever Java type carries it.
+     */
+    private static String parameter(Object value, int position, List<Object> values, String sql) {
         String kind;
         Object bound;
         switch (value) {
@@ -152,6 +156,9 @@ record StatementTemplate(String text, List<Object> values) {
             default -> throw new InvalidInputException("parameter " + position + " is " + describe(value)
                     + "; bind a Long or Integer, BigDecimal, String, Boolean, Instant (or java.sql.Timestamp,"
                     + " OffsetDateTime, LocalDateTime as UTC), a collection of strings for a set, or null");
+        }
+        if (bound instanceof Instant instant && TimestampLiterals.finerThanMillisecond(instant)) {
+            throw TimestampLiterals.parameterFinerThanMillisecond(instant, position, sql);
         }
         values.add(bound);
         return ":" + kind + (values.size() - 1);

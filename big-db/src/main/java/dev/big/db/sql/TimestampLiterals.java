@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * <p>Accepted: {@code YYYY-MM-DD}, optionally followed by a space or {@code T} and
  * {@code HH:MM:SS} with up to nine fraction digits. Refused: time zones and offsets (DuckDB
  * would shift the value), and fractions finer than a millisecond that are not zero (big stores
- * milliseconds, so the comparison would differ from DuckDB's microseconds).
+ * milliseconds, so the comparison would differ from DuckDB's microseconds). A timestamp bound to
+ * a {@code ?} obeys the same rule ({@link #finerThanMillisecond}).
  */
 final class TimestampLiterals {
 
@@ -30,20 +31,40 @@ final class TimestampLiterals {
             throw SqlErrors.unsupported("timestamp literal in an unsupported form", sql, "write " + FORMAT);
         }
         String fraction = m.group(7) == null ? "" : m.group(7);
-        if (fraction.length() > 3 && !fraction.substring(3).chars().allMatch(c -> c == '0')) {
-            throw SqlErrors.unsupported("timestamp literal finer than a millisecond", sql,
-                    "big stores timestamps in milliseconds; write " + FORMAT);
-        }
         int nanos = fraction.isEmpty() ? 0 : Integer.parseInt((fraction + "000000000").substring(0, 9));
+        Instant instant;
         try {
             LocalDateTime time = LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
                     Integer.parseInt(m.group(3)), m.group(4) == null ? 0 : Integer.parseInt(m.group(4)),
                     m.group(5) == null ? 0 : Integer.parseInt(m.group(5)), m.group(6) == null ? 0 : Integer.parseInt(m.group(6)),
                     nanos);
-            return time.toInstant(ZoneOffset.UTC);
+            instant = time.toInstant(ZoneOffset.UTC);
         } catch (DateTimeException e) {
             throw SqlErrors.unsupported("invalid timestamp (" + e.getMessage() + ")", sql, "write " + FORMAT);
         }
+        if (finerThanMillisecond(instant)) {
+            throw SqlErrors.unsupported("timestamp literal finer than a millisecond", sql,
+                    "big stores timestamps in milliseconds; write " + FORMAT);
+        }
+        return instant;
+    }
+
+    /**
+     * Whether {@code instant} has a fraction finer than a millisecond that is not zero. Such a
+     * value is refused wherever SQL meets it, written as a literal or bound to a {@code ?}: big
+     * stores milliseconds, so it would have to be cut, and the cut value is another value (an
+     * INSERT would read back different, {@code at >= .0005} would match .000, where DuckDB's
+     * microseconds would not).
+     */
+    static boolean finerThanMillisecond(Instant instant) {
+        return instant.getNano() % 1_000_000 != 0;
+    }
+
+    /** The refusal of a timestamp bound to the {@code position}-th {@code ?} (from 1) of {@code sql}. */
+    static UnsupportedSqlException parameterFinerThanMillisecond(Instant instant, int position, String sql) {
+        return SqlErrors.unsupported("timestamp parameter " + position + " (" + instant + ") finer than a millisecond", sql,
+                "big stores timestamps in milliseconds; bind the value truncated to them"
+                        + " (instant.truncatedTo(ChronoUnit.MILLIS))");
     }
 
     private TimestampLiterals() {}

@@ -52,7 +52,7 @@ class CopyStatementTest {
         try (Db db = events(dir)) {
             for (String name : List.of("a.csv", "a.txt", "no-extension", "A.CSV")) {
                 assertEquals(3L, db.sql("COPY events TO '" + dir.resolve(name) + "'").scalar(), name);
-                assertEquals("id,value,type,tags\n1,10,click,a|b\n2,-3,view,\n3,,,\n", Files.readString(dir.resolve(name)), name);
+                assertEquals("id,value,type,tags\n1,10,click,a|b\n2,-3,view,\"\"\n3,,,\n", Files.readString(dir.resolve(name)), name);
             }
             String json = "{\"id\":1,\"value\":10,\"type\":\"click\",\"tags\":[\"a\",\"b\"]}\n"
                     + "{\"id\":2,\"value\":-3,\"type\":\"view\",\"tags\":[]}\n{\"id\":3,\"value\":null,\"type\":null,\"tags\":null}\n";
@@ -66,7 +66,7 @@ class CopyStatementTest {
             assertTrue(Files.readString(dir.resolve("csv.json")).startsWith("id,value"), "a format name may be a string, any case");
             db.sql("COPY events TO '" + dir.resolve("a.csv.gz") + "'");
             db.sql("COPY events TO '" + dir.resolve("a.jsonl.gz") + "'");
-            assertEquals("id,value,type,tags\n1,10,click,a|b\n2,-3,view,\n3,,,\n", gunzip(dir.resolve("a.csv.gz")),
+            assertEquals("id,value,type,tags\n1,10,click,a|b\n2,-3,view,\"\"\n3,,,\n", gunzip(dir.resolve("a.csv.gz")),
                     "a .gz name is gzipped, as DuckDB's COPY does");
             assertEquals(json, gunzip(dir.resolve("a.jsonl.gz")));
         }
@@ -77,11 +77,11 @@ class CopyStatementTest {
         Path dir = newDir("copy-options");
         try (Db db = events(dir)) {
             db.sql("COPY events TO '" + dir.resolve("a.csv") + "' (HEADER false, DELIMITER ';')");
-            assertEquals("1;10;click;a|b\n2;-3;view;\n3;;;\n", Files.readString(dir.resolve("a.csv")));
+            assertEquals("1;10;click;a|b\n2;-3;view;\"\"\n3;;;\n", Files.readString(dir.resolve("a.csv")));
             db.sql("copy events (type, id) to '" + dir.resolve("b.csv") + "' with (header, sep '\t');");
             assertEquals("type\tid\nclick\t1\nview\t2\n\t3\n", Files.readString(dir.resolve("b.csv")));
             db.sql("COPY events TO '" + dir.resolve("c.csv") + "' (HEADER 0, DELIM '|')");
-            assertEquals("1|10|click|\"a|b\"\n2|-3|view|\n3|||\n", Files.readString(dir.resolve("c.csv")),
+            assertEquals("1|10|click|\"a|b\"\n2|-3|view|\"\"\n3|||\n", Files.readString(dir.resolve("c.csv")),
                     "a set's '|' is quoted when it is the delimiter");
             assertEquals(2L, db.sql("-- a comment first\nCOPY (SELECT type, count(*) AS n FROM events WHERE type IS NOT NULL"
                     + " GROUP BY type ORDER BY n DESC, type) /* and one here */ TO '" + dir.resolve("d.csv") + "'").scalar());
