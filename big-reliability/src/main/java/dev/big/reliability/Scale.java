@@ -19,12 +19,14 @@ package dev.big.reliability;
  * @param lifecycleCycles  open/close cycles per run
  * @param multiProcessMillis how long the multi-process run writes, reads, interrupts and kills, per run
  * @param ownershipOperations writes the concurrent writers of the ownership battery make, per run
+ * @param ownershipReaderProcesses reader JVMs that follow the ownership battery's file meanwhile
  */
 public record Scale(int kills, int faultSteps, int faultStride, int crashImages, int rotTrials, int hostileFiles,
                     int cliInputs, int sqlStatements, int typedRecords, int wideColumns, long loadMillis,
-                    int lifecycleCycles, long multiProcessMillis, long ownershipOperations) {
+                    int lifecycleCycles, long multiProcessMillis, long ownershipOperations,
+                    int ownershipReaderProcesses) {
 
-    public static final Scale FAST = new Scale(10, 8, 1, 200, 40, 60, 150, 400, 300, 200_000, 6_000, 20, 20_000, 10_000);
+    public static final Scale FAST = new Scale(10, 8, 1, 200, 40, 60, 150, 400, 300, 200_000, 6_000, 20, 20_000, 10_000, 1);
 
-    public static final Scale LONG = new Scale(16, 16, 1, 400, 150, 300, 600, 6000, 2000, 2_000_000, 20_000, 60, 60_000, 100_000);
+    public static final Scale LONG = new Scale(16, 16, 1, 400, 150, 300, 600, 6000, 2000, 2_000_000, 20_000, 60, 60_000, 100_000, 3);
 }

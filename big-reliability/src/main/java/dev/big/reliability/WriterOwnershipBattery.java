@@ -89,6 +89,7 @@ public final class WriterOwnershipBattery implements Battery {
             writers.add(Thread.ofPlatform().daemon().name("writer w" + w).start(writer));
         }
         Thread reader = Thread.ofPlatform().daemon().name("reader").start(() -> readWhileWriting(db, tally, seed, writers));
+        ReaderProcesses readers = new ReaderProcesses(file, scale.ownershipReaderProcesses());
         boolean hung = false;
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
         for (int w = 0; w < writers.size(); w++) {
@@ -107,6 +108,7 @@ public final class WriterOwnershipBattery implements Battery {
                 break;
             }
         }
+        readers.stop(tally, seed);
         if (hung) {
             // The stuck writer still holds what it holds: leave the database and its threads be (all daemons).
             tally.note("ownership: a writer hung; the run stopped there, after " + operations.get() + " operations");
@@ -125,6 +127,50 @@ public final class WriterOwnershipBattery implements Battery {
         }
         tally.note("ownership: " + operations.get() + " operations by " + WRITERS + " writers, " + model.acknowledged()
                 + " records acknowledged at the end");
+    }
+
+    /** Reader JVMs following the file read-only while the writers write ({@link OwnershipReaderChild}). */
+    private static final class ReaderProcesses {
+        private final Path stop;
+        private final List<Process> processes = new ArrayList<>();
+        private final List<Path> logs = new ArrayList<>();
+
+        ReaderProcesses(Path file, int count) throws java.io.IOException {
+            this.stop = file.resolveSibling("stop-readers");
+            for (int i = 0; i < count; i++) {
+                Path log = file.resolveSibling("reader-" + i + ".log");
+                logs.add(log);
+                processes.add(ChildJvm.builder(OwnershipReaderChild.class, file.toString(), log.toString(), stop.toString())
+                        .redirectErrorStream(true).redirectOutput(file.resolveSibling("reader-" + i + ".out").toFile()).start());
+            }
+        }
+
+        /** Stops the readers and takes in what they checked and found. */
+        void stop(Tally tally, long seed) throws Exception {
+            java.nio.file.Files.createFile(stop);
+            for (int i = 0; i < processes.size(); i++) {
+                Process process = processes.get(i);
+                if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    tally.wrong(Check.EVERY_RECORD_READ_IS_WHOLE, seed, "reader process " + i + " did not stop within 60 s");
+                }
+                ChildLog.Follower log = new ChildLog.Follower(logs.get(i));
+                boolean opened = false;
+                for (String line : log.newLines()) {
+                    if (line.startsWith("WRONG ")) {
+                        tally.wrong(Check.EVERY_RECORD_READ_IS_WHOLE, seed, "reader process " + i + ": " + line);
+                    }
+                    opened |= line.equals("opened");
+                }
+                if (!opened || process.exitValue() != 0) {
+                    tally.wrong(Check.EVERY_RECORD_READ_IS_WHOLE, seed, "reader process " + i + " exited with "
+                            + process.exitValue() + (opened ? "" : " before it opened the file") + " (see "
+                            + logs.get(i).resolveSibling("reader-" + i + ".out") + ")");
+                }
+                tally.held(Check.EVERY_RECORD_READ_IS_WHOLE, log.count(ChildLog.HELD + Check.EVERY_RECORD_READ_IS_WHOLE.name()));
+                tally.add(Counter.READS_CHECKED, log.count("reads"));
+            }
+        }
     }
 
     private static String stack(Thread thread) {
