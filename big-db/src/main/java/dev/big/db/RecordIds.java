@@ -48,8 +48,9 @@ final class RecordIds {
      * {@code grants}; returns the first. Refused when the table has fewer ids left.
      */
     long reserve(String table, long count, Grants grants) {
-        long first = of(table).reserve(table, count, grants.owner);
-        grants.add(table, first, first + count, true);
+        TableIds ids = of(table);
+        long first = ids.reserve(table, count, grants.owner);
+        grants.add(ids, first, first + count, true);
         return first;
     }
 
@@ -60,9 +61,10 @@ final class RecordIds {
      */
     void claim(String table, long id, Grants grants) {
         checkId(id);
-        long before = of(table).claim(table, id, grants.owner);
+        TableIds ids = of(table);
+        long before = ids.claim(table, id, grants.owner);
         if (before >= 0) {
-            grants.add(table, before, id + 1, false);
+            grants.add(ids, before, id + 1, false);
         }
     }
 
@@ -70,7 +72,7 @@ final class RecordIds {
     void landed(Grants grants) {
         for (Grants.Grant grant : grants.list) {
             if (grant.held) {
-                of(grant.table).unhold(grant.from, grant.to);
+                grant.ids.unhold(grant.from, grant.to);
             }
         }
         grants.list.clear();
@@ -83,7 +85,7 @@ final class RecordIds {
     void giveBack(Grants grants) {
         for (int i = grants.list.size() - 1; i >= 0; i--) {
             Grants.Grant grant = grants.list.get(i);
-            of(grant.table).giveBack(grant.from, grant.to, grant.held);
+            grant.ids.giveBack(grant.from, grant.to, grant.held);
         }
         grants.list.clear();
     }
@@ -129,14 +131,15 @@ final class RecordIds {
             this.owner = owner;
         }
 
+        /** Ids {@code from} to {@code to} (exclusive) of one table's ledger (the one that granted them, even if its table was dropped since). */
         private static final class Grant {
-            final String table;
+            final TableIds ids;
             final long from;
             long to;
             final boolean held;
 
-            Grant(String table, long from, long to, boolean held) {
-                this.table = table;
+            Grant(TableIds ids, long from, long to, boolean held) {
+                this.ids = ids;
                 this.from = from;
                 this.to = to;
                 this.held = held;
@@ -145,15 +148,15 @@ final class RecordIds {
 
         private final List<Grant> list = new ArrayList<>(2);
 
-        private void add(String table, long from, long to, boolean held) {
+        private void add(TableIds ids, long from, long to, boolean held) {
             if (!list.isEmpty()) {
                 Grant last = list.getLast();
-                if (last.held == held && last.to == from && last.table.equals(table)) {
+                if (last.held == held && last.to == from && last.ids == ids) {
                     last.to = to; // consecutive ids, as an ingester's appends take them
                     return;
                 }
             }
-            list.add(new Grant(table, from, to, held));
+            list.add(new Grant(ids, from, to, held));
         }
 
         boolean isEmpty() {
@@ -163,7 +166,7 @@ final class RecordIds {
         /** Moves everything granted here to {@code into} (a batch handing its ids to the commit that lands them). */
         void moveTo(Grants into) {
             for (Grant grant : list) {
-                into.add(grant.table, grant.from, grant.to, grant.held);
+                into.add(grant.ids, grant.from, grant.to, grant.held);
             }
             list.clear();
         }
