@@ -28,8 +28,9 @@ import java.util.function.ToLongFunction;
  * would be refused, never written over.
  *
  * <p>The next id starts at the catalog's next record id of the table and only moves forward,
- * except that ids given back go back to appends when nobody took ids after them: so the ids
- * appends get follow from the history of commits alone, never from whether the file was reopened.
+ * except that ids given back go back to appends when nobody took ids after them, and no write
+ * claimed an id among them: so the ids appends get follow from the history of commits alone,
+ * never from whether the file was reopened.
  * The largest id is {@link Coords#MAX_RECORD_ID}, one below the largest long, so the next id always
  * fits.
  */
@@ -179,6 +180,11 @@ final class RecordIds {
         private record Held(long end, Object owner) {}
 
         private long next;
+        /**
+         * The lowest id a give-back may take the next id back to: past every id claimed below the
+         * next id (a hole another writer may be filling), which appends must never be given.
+         */
+        private long floor;
         /** Held ranges by their first id: disjoint and ordered. */
         private final TreeMap<Long, Held> held = new TreeMap<>();
 
@@ -216,6 +222,7 @@ final class RecordIds {
                         + " ids are unique: write this record without an id, or at an id of " + next + " or more");
             }
             if (id < next) {
+                floor = Math.max(floor, id + 1);
                 return -1;
             }
             long before = next;
@@ -244,7 +251,7 @@ final class RecordIds {
                 unhold(from, to);
             }
             if (next == to) {
-                next = from;
+                next = Math.max(from, floor);
             }
         }
     }

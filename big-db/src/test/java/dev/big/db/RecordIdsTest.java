@@ -35,10 +35,13 @@ class RecordIdsTest {
         RecordIds.Grants put = new RecordIds.Grants();
         ids.claim("t", 40, put);
         assertEquals(41, ids.next("t"));
+        ids.giveBack(put);
+        assertEquals(10, ids.next("t"), "a rolled-back put leaves appends where they were");
+        ids.claim("t", 40, put);
         ids.claim("t", 20, new RecordIds.Grants()); // below the next id: a hole or a record, nothing moves
         assertEquals(41, ids.next("t"));
         ids.giveBack(put);
-        assertEquals(10, ids.next("t"));
+        assertEquals(21, ids.next("t"), "not back over 20, which another writer may have written");
     }
 
     @Test
@@ -52,6 +55,16 @@ class RecordIdsTest {
         ids.claim("t", 12, new RecordIds.Grants()); // given back: free for a write at an id
         ids.giveBack(second);
         assertEquals(15, ids.next("t"));
+    }
+
+    /** Found by the ownership battery: a rolled-back put at 100 took the next id back over a record put at 95 meanwhile. */
+    @Test
+    void aGiveBackNeverTakesTheNextIdBackOverAnIdClaimedMeanwhile() {
+        RecordIds.Grants rolledBack = new RecordIds.Grants();
+        ids.claim("t", 100, rolledBack);
+        ids.claim("t", 95, new RecordIds.Grants()); // below the next id: another writer's put, which lands
+        ids.giveBack(rolledBack);
+        assertEquals(96, ids.next("t"), "appends must not be given 95");
     }
 
     @Test
@@ -103,7 +116,8 @@ class RecordIdsTest {
                 if (heldByOther) {
                     assertThrows(InvalidInputException.class, () -> ids.claim("t", id, new RecordIds.Grants()), "seed " + seed);
                 } else {
-                    ids.claim("t", id, new RecordIds.Grants());
+                    ids.claim("t", id, new RecordIds.Grants()); // lands: a record appends must never be given
+                    landed.add(id);
                 }
             }
         }
