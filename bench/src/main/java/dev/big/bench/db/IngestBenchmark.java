@@ -30,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * takes {@code batch} new standard events and commits them (fsync included) when it closes. The
  * file lives under the bench directory ({@link BenchFiles}), never on tmpfs, and grows through the
  * trial, as an ingesting application's does. Time per commit; divide by {@code batch} for time per
- * event.
+ * event. Events are put at their ids or appended ({@code write}): an append takes its id from the
+ * table's ledger of ids, a put claims its own.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -42,6 +43,10 @@ public class IngestBenchmark {
 
     @Param({"100"})
     public int batch;
+
+    /** {@code put}: each event at its own id (as a loader of ids does); {@code append}: at the table's next id. */
+    @Param({"put", "append"})
+    public String write;
 
     private Path dir;
     private Db db;
@@ -66,9 +71,14 @@ public class IngestBenchmark {
     @Benchmark
     public void commitBatch() {
         try (Ingester ingester = db.ingest(batch)) {
+            boolean put = write.equals("put");
             for (int i = 0; i < batch; i++) {
                 Event event = events.next();
-                ingester.put(StandardTable.NAME, event.id(), StandardTable.record(event));
+                if (put) {
+                    ingester.put(StandardTable.NAME, event.id(), StandardTable.record(event));
+                } else {
+                    ingester.append(StandardTable.NAME, StandardTable.record(event));
+                }
             }
         }
     }
