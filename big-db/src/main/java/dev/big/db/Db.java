@@ -332,8 +332,10 @@ public final class Db implements AutoCloseable {
 
     /**
      * Begins a write transaction of many changes, committed all or nothing ({@link Transaction}).
-     * Waits while another write transaction is open; holds the write lock until it commits or
-     * rolls back, so close it promptly (try-with-resources rolls back what was not committed).
+     * Waits while another write transaction is open, at most {@link #lockTimeout()} (then
+     * {@link WriteLockWaitException} names what holds the lock); holds the write lock until it
+     * commits or rolls back, on whichever thread, so close it promptly (try-with-resources rolls
+     * back what was not committed).
      */
     public Transaction begin() {
         return new Transaction(this, store.beginWrite());
