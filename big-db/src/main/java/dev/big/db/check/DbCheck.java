@@ -22,11 +22,13 @@ import java.util.regex.Pattern;
  * bit-plane invariants, zone-map counts, the meta slot on disk), then what big-db keeps beside
  * the data and queries answer from, which only the catalog explains: the catalog itself, which
  * field each fragment belongs to, record counts and next record ids, dictionaries and next
- * dictionary ids, field bits against existence rows, zone-map extremes. All of it on one commit,
- * in one report, every problem listed.
+ * dictionary ids, field bits against existence rows, a keyed or set field's rows against its id
+ * planes record by record, zone-map extremes. All of it on one commit, in one report, every
+ * problem listed.
  *
  * <p>Each database-level check walks what it checks once (a fragment, a dictionary tree); none
- * does per-record work where a container operation answers.
+ * does per-record work where a container operation answers. Comparing the two copies of a keyed
+ * or set value is per record by nature: one look-up per record bit of the rows.
  */
 public final class DbCheck {
 
