@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The full check of a database: the store's (every page, the page accounting, separators,
@@ -51,7 +52,9 @@ public final class DbCheck {
                     notes.add("the writer kept committing: pages were checked at commit " + report.txid()
                             + ", the catalog's structures at commit " + txn.baseTxid());
                 }
-                CheckReport merged = report.withProblems(checkCommit(txn, report));
+                Set<Long> damagedPages = report.problems().stream().map(CheckReport.Problem::pgno)
+                        .collect(Collectors.toSet());
+                CheckReport merged = report.withProblems(checkCommit(txn, damagedPages));
                 String fieldIds = fieldIds(txn, merged);
                 if (fieldIds != null) {
                     notes.add(fieldIds);
@@ -61,7 +64,17 @@ public final class DbCheck {
         }
     }
 
-    private static List<CheckReport.Problem> checkCommit(ReadTxn txn, CheckReport storeReport) {
+    /**
+     * What {@link #check} adds to the store's check, alone, on {@code txn}'s commit: for a commit
+     * whose pages need no verifying because this process has just written them from data it
+     * verified otherwise (an import of a stream). Returns every problem found; none is thrown.
+     */
+    public static List<CheckReport.Problem> checkStructures(ReadTxn txn) {
+        return checkCommit(txn, Set.of());
+    }
+
+    /** {@code damagedPages}: what the store's check found damaged, so the checks that meet them say nothing more. */
+    private static List<CheckReport.Problem> checkCommit(ReadTxn txn, Set<Long> damagedPages) {
         Catalog catalog;
         FragmentIndex fragments;
         try {
@@ -74,7 +87,7 @@ public final class DbCheck {
             return List.of(new CheckReport.Problem(CheckReport.Problem.NO_PAGE, "catalog", "the catalog cannot be"
                     + " read (" + e.getMessage() + "), so no table can: restore the file from a backup or an export"));
         }
-        CheckScope scope = new CheckScope(txn, catalog, fragments, storeReport);
+        CheckScope scope = new CheckScope(txn, catalog, fragments, damagedPages);
         scope.run("the catalog", () -> CatalogCheck.check(scope));
         scope.run("which field each fragment belongs to", () -> FragmentOwnersCheck.check(scope));
         Map<Integer, long[]> dictionaryIds = new HashMap<>();
