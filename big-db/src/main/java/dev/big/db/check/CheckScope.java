@@ -10,7 +10,6 @@ import dev.big.page.CorruptPageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * What the database-level checks share: the commit they check, its catalog, the fragments the
@@ -37,11 +36,12 @@ final class CheckScope {
     private int reportedByThisCheck;
     private long unreported;
 
-    CheckScope(ReadTxn txn, Catalog catalog, FragmentIndex fragments, CheckReport storeReport) {
+    /** {@code damagedPages}: the pages the store's check reported as damaged. */
+    CheckScope(ReadTxn txn, Catalog catalog, FragmentIndex fragments, Set<Long> damagedPages) {
         this.txn = txn;
         this.catalog = catalog;
         this.fragments = fragments;
-        this.damagedPages = storeReport.problems().stream().map(CheckReport.Problem::pgno).collect(Collectors.toSet());
+        this.damagedPages = damagedPages;
     }
 
     void problem(String kind, String message) {

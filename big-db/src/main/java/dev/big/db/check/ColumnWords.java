@@ -1,6 +1,7 @@
 package dev.big.db.check;
 
 import dev.big.engine.Cell;
+import dev.big.engine.coords.Coords;
 import dev.big.page.BitmapPage;
 
 /**
@@ -14,6 +15,7 @@ final class ColumnWords {
     static final int WORDS = BitmapPage.WORDS;
 
     private final long[] scratch = new long[WORDS];
+    private final int[] lows = new int[1 << Coords.CONTAINER_BITS];
 
     /** The words of {@code view}, or null if it is empty. */
     static long[] of(Cell view) {
@@ -133,19 +135,95 @@ final class ColumnWords {
         return -1;
     }
 
-    /** Bits set in exactly one of {@code a} and {@code b} (null: empty), and the first of them in {@code first[0]}. */
-    static long countDiffering(long[] a, long[] b, int[] first) {
-        long count = 0;
-        first[0] = -1;
+    /** How many bits of {@code bits} are not in {@code mask} (null: an empty column). */
+    static int countOutside(long[] bits, long[] mask) {
+        int outside = 0;
         for (int i = 0; i < WORDS; i++) {
-            long differ = (a == null ? 0 : a[i]) ^ (b == null ? 0 : b[i]);
-            if (differ != 0) {
-                if (first[0] < 0) {
-                    first[0] = i * 64 + Long.numberOfTrailingZeros(differ);
-                }
-                count += Long.bitCount(differ);
+            outside += Long.bitCount(mask == null ? bits[i] : bits[i] & ~mask[i]);
+        }
+        return outside;
+    }
+
+    /** The first bit of {@code bits} not in {@code mask}, for a message. */
+    static int firstOutside(long[] bits, long[] mask) {
+        for (int i = 0; i < WORDS; i++) {
+            long stray = mask == null ? bits[i] : bits[i] & ~mask[i];
+            if (stray != 0) {
+                return i * 64 + Long.numberOfTrailingZeros(stray);
             }
         }
-        return count;
+        return -1;
+    }
+
+    /**
+     * The bits of {@code view} (each the low 16 bits of a record's column), ascending, in the
+     * first entries of {@link #lows()}; returns how many. Callers loop over a plain array rather
+     * than pass a callback per bit: the check would make several kinds of callback, and a call
+     * site that sees several is not inlined, so each record bit would cost a call.
+     */
+    int lows(Cell view) {
+        int n = 0;
+        switch (view.kind()) {
+            case ARRAY -> {
+                for (int j = 0; j < view.cardinality(); j++) {
+                    lows[n++] = view.arrayValue(j);
+                }
+            }
+            case RUN -> {
+                for (int j = 0; j < view.inlineCount(); j++) {
+                    int start = view.runStart(j);
+                    int end = start + view.runLengthMinusOne(j);
+                    for (int low = start; low <= end; low++) {
+                        lows[n++] = low;
+                    }
+                }
+            }
+            default -> {
+                long[] words = words(view);
+                for (int i = 0; i < WORDS; i++) {
+                    for (long word = words[i]; word != 0; word &= word - 1) {
+                        lows[n++] = i * 64 + Long.numberOfTrailingZeros(word);
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * XORs {@code value} into the entry of {@code values} of each bit of {@code view}: a bit-sliced
+     * plane's bit into the ids of its records, or a value's fingerprint into its records'. Walks
+     * the container where it lies, without listing its bits first.
+     */
+    void xorEach(Cell view, long value, long[] values) {
+        switch (view.kind()) {
+            case ARRAY -> {
+                for (int j = 0; j < view.cardinality(); j++) {
+                    values[view.arrayValue(j)] ^= value;
+                }
+            }
+            case RUN -> {
+                for (int j = 0; j < view.inlineCount(); j++) {
+                    int start = view.runStart(j);
+                    int end = start + view.runLengthMinusOne(j);
+                    for (int low = start; low <= end; low++) {
+                        values[low] ^= value;
+                    }
+                }
+            }
+            default -> {
+                long[] words = words(view);
+                for (int i = 0; i < WORDS; i++) {
+                    for (long word = words[i]; word != 0; word &= word - 1) {
+                        values[i * 64 + Long.numberOfTrailingZeros(word)] ^= value;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Where {@link #lows(Cell)} puts a container's bits; overwritten by the next call. */
+    int[] lows() {
+        return lows;
     }
 }

@@ -16,17 +16,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The full check of a database: the store's (every page, the page accounting, separators,
  * bit-plane invariants, zone-map counts, the meta slot on disk), then what big-db keeps beside
  * the data and queries answer from, which only the catalog explains: the catalog itself, which
  * field each fragment belongs to, record counts and next record ids, dictionaries and next
- * dictionary ids, field bits against existence rows, zone-map extremes. All of it on one commit,
- * in one report, every problem listed.
+ * dictionary ids, field bits against existence rows, a keyed or set field's rows against its id
+ * planes record by record, zone-map extremes. All of it on one commit, in one report, every
+ * problem listed.
  *
  * <p>Each database-level check walks what it checks once (a fragment, a dictionary tree); none
- * does per-record work where a container operation answers.
+ * does per-record work where a container operation answers. Comparing the two copies of a keyed
+ * or set value is per record by nature: one look-up per record bit of the rows.
  */
 public final class DbCheck {
 
@@ -49,7 +52,9 @@ public final class DbCheck {
                     notes.add("the writer kept committing: pages were checked at commit " + report.txid()
                             + ", the catalog's structures at commit " + txn.baseTxid());
                 }
-                CheckReport merged = report.withProblems(checkCommit(txn, report));
+                Set<Long> damagedPages = report.problems().stream().map(CheckReport.Problem::pgno)
+                        .collect(Collectors.toSet());
+                CheckReport merged = report.withProblems(checkCommit(txn, damagedPages));
                 String fieldIds = fieldIds(txn, merged);
                 if (fieldIds != null) {
                     notes.add(fieldIds);
@@ -59,7 +64,17 @@ public final class DbCheck {
         }
     }
 
-    private static List<CheckReport.Problem> checkCommit(ReadTxn txn, CheckReport storeReport) {
+    /**
+     * What {@link #check} adds to the store's check, alone, on {@code txn}'s commit: for a commit
+     * whose pages need no verifying because this process has just written them from data it
+     * verified otherwise (an import of a stream). Returns every problem found; none is thrown.
+     */
+    public static List<CheckReport.Problem> checkStructures(ReadTxn txn) {
+        return checkCommit(txn, Set.of());
+    }
+
+    /** {@code damagedPages}: what the store's check found damaged, so the checks that meet them say nothing more. */
+    private static List<CheckReport.Problem> checkCommit(ReadTxn txn, Set<Long> damagedPages) {
         Catalog catalog;
         FragmentIndex fragments;
         try {
@@ -72,7 +87,7 @@ public final class DbCheck {
             return List.of(new CheckReport.Problem(CheckReport.Problem.NO_PAGE, "catalog", "the catalog cannot be"
                     + " read (" + e.getMessage() + "), so no table can: restore the file from a backup or an export"));
         }
-        CheckScope scope = new CheckScope(txn, catalog, fragments, storeReport);
+        CheckScope scope = new CheckScope(txn, catalog, fragments, damagedPages);
         scope.run("the catalog", () -> CatalogCheck.check(scope));
         scope.run("which field each fragment belongs to", () -> FragmentOwnersCheck.check(scope));
         Map<Integer, long[]> dictionaryIds = new HashMap<>();

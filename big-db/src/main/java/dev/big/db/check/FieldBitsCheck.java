@@ -19,14 +19,17 @@ import java.util.TreeSet;
  * <li>every bit of a field belongs to a record of the table (a deleted record leaves none), or
  *     aggregates count what no count of the table does;
  * <li>a bool field's records are true or false, not both, and it has no row but those two;
- * <li>a keyed field's records have one value each, and the rows and the id planes (what point
- *     reads answer from) agree on which records have one;
+ * <li>a keyed field's records have one value each;
  * <li>every row of a keyed or set field is an id its dictionary holds, below the next
- *     dictionary id, or its records read as damaged.
+ *     dictionary id, or its records read as damaged;
+ * <li>a keyed or set field's rows and id planes (what reading a record back answers from) give
+ *     each record the same value ({@link RowsAgainstIdPlanes}).
  * </ul>
  *
  * One pass over each fragment, each container read where it lies against its column's words
- * ({@link ColumnWords}): an array costs its values, a bitmap page its 1,024 words.
+ * ({@link ColumnWords}): an array costs its values, a bitmap page its 1,024 words. A keyed or
+ * set field's row containers are also compared record by record with its decoded id planes in
+ * the same pass, so that costs a look-up per record bit.
  */
 final class FieldBitsCheck {
 
@@ -36,6 +39,7 @@ final class FieldBitsCheck {
     private final TableInfo table;
     private final Map<Integer, long[]> dictionaryIds;
     private final ColumnWords columnWords = new ColumnWords();
+    private final RowsAgainstIdPlanes rowsAgainstIdPlanes;
     /** The table's existence rows of the shard being checked, by container column (null: none). */
     private final long[][] exists = new long[COLUMNS][];
     /** The union of a bool or keyed field's rows, by container column (null: no row there yet). */
@@ -47,6 +51,7 @@ final class FieldBitsCheck {
         this.scope = scope;
         this.table = table;
         this.dictionaryIds = dictionaryIds;
+        this.rowsAgainstIdPlanes = new RowsAgainstIdPlanes(scope, table, columnWords);
     }
 
     /** {@code dictionaryIds}: the ids of each keyed or set field whose dictionary could be read, ascending. */
@@ -64,6 +69,7 @@ final class FieldBitsCheck {
                 check.checkField(field);
             }
         }
+        check.rowsAgainstIdPlanes.finish();
     }
 
     /** Fills {@code out} with row 0 of {@code tree}, by container column (null where it is empty). */
@@ -76,19 +82,22 @@ final class FieldBitsCheck {
 
     private void checkField(FieldInfo field) {
         String where = CheckScope.name(table, field) + ", shard " + shard;
-        long[][] valued = null;
-        if (field.type() != FieldType.BOOL && field.type() != FieldType.SET) {
-            valued = new long[COLUMNS][];
+        boolean idPlanes = RowsAgainstIdPlanes.applies(field);
+        if (idPlanes) {
+            ColumnIds ids = rowsAgainstIdPlanes.start(field, shard);
+            for (int c = 0; c < COLUMNS; c++) {
+                if (ids.exists(c) != null) {
+                    outsideExists(where, "the exists row of its bit planes", c, ids.exists(c));
+                }
+            }
+        } else if (field.type().isInteger()) {
             Fragment planes = scope.txn.fragment(field.bsiFragment(shard));
             for (int c = 0; c < COLUMNS; c++) {
                 Cell planeExists = planes.find(Coords.containerKeyOf(BsiLayout.EXISTS_ROW, c));
                 if (planeExists != null) {
-                    valued[c] = ColumnWords.of(planeExists);
                     outsideExists(where, "the exists row of its bit planes", c, planeExists);
                 }
             }
-        }
-        if (field.type().isInteger()) {
             return;
         }
         boolean oneValueEach = field.type() != FieldType.SET;
@@ -104,6 +113,9 @@ final class FieldBitsCheck {
                 return true;
             }
             outsideExists(where, "row " + row, c, view);
+            if (idPlanes) {
+                rowsAgainstIdPlanes.row(row, c, view);
+            }
             if (!isRow(field, row) && badRow[0] != row) {
                 badRow[0] = row;
                 reportRow(field, where, row);
@@ -116,35 +128,39 @@ final class FieldBitsCheck {
             }
             return true;
         });
+        if (idPlanes) {
+            rowsAgainstIdPlanes.endShard();
+        }
         if (!oneValueEach) {
             return;
         }
-        int[] first = new int[1];
         for (int c = 0; c < COLUMNS; c++) {
             if (overlaps[c] > 0) {
                 scope.problem("field bits", where + ", container column " + c + ": " + overlaps[c]
                         + " bit(s) more in the rows than records with a value: records hold two "
                         + (field.type() == FieldType.BOOL ? "values (true and false)" : "values") + " at once");
             }
-            if (valued != null) {
-                long differ = ColumnWords.countDiffering(valuesHeld[c], valued[c], first);
-                if (differ > 0) {
-                    scope.problem("field bits", where + ", container column " + c + ": the rows and the id planes"
-                            + " disagree on which records have a value, for " + differ + " record(s) (first: record "
-                            + recordId(shard, c, first[0]) + "): filters and values read back disagree");
-                }
-            }
+        }
+    }
+
+    private void outsideExists(String where, String row, int c, long[] bits) {
+        int outside = ColumnWords.countOutside(bits, exists[c]);
+        if (outside > 0) {
+            reportOutside(where, row, c, outside, ColumnWords.firstOutside(bits, exists[c]));
         }
     }
 
     private void outsideExists(String where, String row, int c, Cell bits) {
         int outside = columnWords.countOutside(bits, exists[c]);
         if (outside > 0) {
-            scope.problem("field bits", where + ", container column " + c + ": " + row + " has " + outside
-                    + " bit(s) of records the table does not hold (first: record "
-                    + recordId(shard, c, ColumnWords.firstOutside(bits, exists[c]))
-                    + "): aggregates of the field count records no count of the table does");
+            reportOutside(where, row, c, outside, ColumnWords.firstOutside(bits, exists[c]));
         }
+    }
+
+    private void reportOutside(String where, String row, int c, int outside, int firstLow) {
+        scope.problem("field bits", where + ", container column " + c + ": " + row + " has " + outside
+                + " bit(s) of records the table does not hold (first: record " + recordId(shard, c, firstLow)
+                + "): aggregates of the field count records no count of the table does");
     }
 
     /** Whether {@code row} of a bool, keyed or set field's rows can hold records. */

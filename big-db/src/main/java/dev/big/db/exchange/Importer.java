@@ -7,9 +7,11 @@ import dev.big.db.catalog.CatalogCodec;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.check.DbCheck;
 import dev.big.engine.Fragment;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.WriteTxn;
+import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import java.io.IOException;
@@ -24,6 +26,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -31,16 +34,22 @@ import java.util.Set;
  * Reads an export stream (see {@link ExportFormat}) into a new database.
  *
  * <p>The database is built in a hidden temporary file next to the target and renamed to the
- * target only after the whole stream verified and loaded: a damaged, truncated or
- * version-incompatible stream, a full disk or a crash leaves no target behind (and the temporary
- * file is removed, except after a crash). The import commits a bounded amount at a time, so memory
- * stays flat. Field ids are assigned afresh (densely, table by table), so an export and import also
+ * target only after the whole stream verified and loaded, and what it loaded passed the checks
+ * {@code big check} makes beside the pages ({@link DbCheck#checkStructures}): a damaged,
+ * truncated, self-contradicting or version-incompatible stream, a full disk or a crash leaves no
+ * target behind (and the temporary file is removed, except after a crash). The import commits a
+ * bounded amount at a time, so memory stays flat. Field ids are assigned afresh (densely, table by table), so an export and import also
  * compacts the ids a database used up by dropping fields.
  */
 public final class Importer {
 
     /** Container payload bytes per commit: bounds the heap a write transaction holds. */
     static final long COMMIT_BYTES = 32L << 20;
+    /**
+     * Problems of a stream that contradicts itself quoted in the refusal, besides the last (often
+     * a total); big check on the source lists them all.
+     */
+    private static final int PROBLEMS_QUOTED = 5;
 
     private final Db db;
     private final BlockReader reader;
@@ -141,6 +150,7 @@ public final class Importer {
                     case ExportFormat.KIND_END -> {
                         checkEnd(block);
                         finish();
+                        verifyLanded();
                         return new ExchangeSummary(schema.sourceTxid(), schema.tables().size(), records,
                                 dictionaryEntries, fragmentsSeen.size(), containers, block.index() + 1, reader.offset());
                     }
@@ -327,5 +337,34 @@ public final class Importer {
     private void finish() {
         writeCatalogEntries(txn);
         txn.commit();
+    }
+
+    /**
+     * Checks what landed as {@code big check} checks a database beside its pages (the pages were
+     * just written here): block checksums show only that the stream arrived as it was written,
+     * not that what it says agrees with itself. A stream exported from a damaged database, or
+     * altered and re-checksummed, can carry rows that say one value and id planes that say
+     * another, a dictionary that contradicts itself or counts that do not add up.
+     */
+    private void verifyLanded() {
+        List<CheckReport.Problem> problems;
+        try (ReadTxn read = db.store().beginRead()) {
+            problems = DbCheck.checkStructures(read);
+        }
+        if (problems.isEmpty()) {
+            return;
+        }
+        StringBuilder message = new StringBuilder(reader.name() + " passed every checksum, but what it holds"
+                + " contradicts itself (" + problems.size() + " problem(s) as big check reports them):");
+        for (int i = 0; i < problems.size(); i++) {
+            if (i < PROBLEMS_QUOTED || i == problems.size() - 1) {
+                CheckReport.Problem problem = problems.get(i);
+                message.append("\n  ").append(problem.kind()).append(": ").append(problem.message());
+            } else if (i == PROBLEMS_QUOTED) {
+                message.append("\n  ...");
+            }
+        }
+        throw new CorruptStreamException(message.append("\nNothing was imported. It was exported from a damaged"
+                + " database or altered after: run big check on the source database.").toString());
     }
 }
