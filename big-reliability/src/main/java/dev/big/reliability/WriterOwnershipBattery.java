@@ -534,13 +534,8 @@ public final class WriterOwnershipBattery implements Battery {
                     onCommit.add(new Change(own, () -> changed(own, version)));
                 } else {
                     long id = Math.max(0, newest.get() + random.nextInt(-3, 12));
-                    try (PreparedStatement insert = connection.prepareStatement(
-                            "INSERT INTO events (id, writer, tag, twice, version) VALUES (?, ?, ?, ?, 0)")) {
-                        insert.setLong(1, id);
-                        insert.setString(2, name);
-                        insert.setLong(3, tag);
-                        insert.setLong(4, 2 * tag);
-                        insert.executeUpdate();
+                    try {
+                        insert(connection, id, tag);
                         onCommit.add(() -> created(id, tag));
                     } catch (SQLException refused) {
                         if (!(refused.getCause() instanceof InvalidInputException invalid)) {
@@ -574,16 +569,7 @@ public final class WriterOwnershipBattery implements Battery {
             long tag = tags.incrementAndGet();
             long id = Math.max(0, newest.get() + 20 + random.nextInt(1_000));
             operations.incrementAndGet();
-            Future<Integer> insert = handOver.submit(() -> {
-                try (PreparedStatement statement = connection.prepareStatement(
-                        "INSERT INTO events (id, writer, tag, twice, version) VALUES (?, ?, ?, ?, 0)")) {
-                    statement.setLong(1, id);
-                    statement.setString(2, name);
-                    statement.setLong(3, tag);
-                    statement.setLong(4, 2 * tag);
-                    return statement.executeUpdate();
-                }
-            });
+            Future<Integer> insert = handOver.submit(() -> insert(connection, id, tag));
             Thread.sleep(random.nextInt(4));
             connection.abort(handOver);
             model.maybe(new OwnershipModel.Expected(id, name, tag, 0));
@@ -594,6 +580,18 @@ public final class WriterOwnershipBattery implements Battery {
                 if (!(e.getCause() instanceof SQLException)) {
                     throw e;
                 }
+            }
+        }
+
+        /** A new record of this writer's at {@code id} through {@code connection}; returns the update count. */
+        private int insert(Connection connection, long id, long tag) throws SQLException {
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO events (id, writer, tag, twice, version) VALUES (?, ?, ?, ?, 0)")) {
+                insert.setLong(1, id);
+                insert.setString(2, name);
+                insert.setLong(3, tag);
+                insert.setLong(4, 2 * tag);
+                return insert.executeUpdate();
             }
         }
 
