@@ -6,6 +6,7 @@
  */
 module dev.big.bench {
     requires dev.big.db;
+    requires dev.big.jdbc;
     requires dev.big.workload;
     // JMH: the annotations, and the runner its generated code (packages *.jmh_generated) calls.
     requires jmh.core;
