@@ -4,6 +4,10 @@ import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.SchemaWriter;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.check.DbCheck;
+import dev.big.db.sql.PreparedSql;
+import dev.big.db.sql.SqlCursor;
+import dev.big.db.sql.SqlEngine;
+import dev.big.db.sql.SqlResult;
 import dev.big.db.write.BatchWriter;
 import dev.big.db.write.Values;
 import dev.big.db.write.WriteOp;
@@ -387,15 +391,11 @@ public final class Db implements AutoCloseable {
      * the latest commit ({@code EXPLAIN <query>} returns the plan), an INSERT, UPDATE or DELETE
      * as one transaction, durable when it returns, answering the count of records it wrote, or a
      * {@code COPY (query) TO 'file'}, which writes the query's answer to a CSV, JSON Lines or
-     * Parquet file and answers the count of rows it wrote.
+     * Parquet file and answers the count of rows it wrote. Statements are prepared once by text
+     * ({@link #prepare}) and cached, so a statement run again costs no lexing or parsing.
      */
-    public dev.big.db.sql.SqlResult sql(String sql) {
-        if (dev.big.db.sql.SqlEngine.isWrite(sql)) {
-            return sql(sql, new Object[0]);
-        }
-        try (Snapshot snapshot = read()) {
-            return dev.big.db.sql.SqlEngine.execute(snapshot, sql);
-        }
+    public SqlResult sql(String sql) {
+        return sql(SqlEngine.prepared(sql));
     }
 
     /**
@@ -404,16 +404,36 @@ public final class Db implements AutoCloseable {
      * docs/sql.md, "Parameters"). A wrong count of values or one that does not suit its column is
      * refused with {@link InvalidInputException}.
      */
-    public dev.big.db.sql.SqlResult sql(String sql, Object... parameters) {
-        if (dev.big.db.sql.SqlEngine.isWrite(sql)) {
+    public SqlResult sql(String sql, Object... parameters) {
+        return sql(SqlEngine.prepared(sql), parameters);
+    }
+
+    /**
+     * Prepares {@code sql} to run many times ({@link PreparedSql}): classified and lexed once, and
+     * compiled once per kinds of values bound to its {@code ?}; run it with
+     * {@link #sql(PreparedSql, Object...)} or {@link #query(PreparedSql, Object...)}. Refuses
+     * malformed SQL now (and, without {@code ?}, SQL outside big's subset).
+     */
+    public PreparedSql prepare(String sql) {
+        return SqlEngine.prepared(sql);
+    }
+
+    /**
+     * Runs a prepared statement as {@link #sql(String, Object...)} runs its text: a query on a
+     * snapshot of the latest commit, a write as one transaction (durable when it returns, waiting
+     * for the write lock at most {@link #lockTimeout()}), a COPY writing its file.
+     */
+    public SqlResult sql(PreparedSql statement, Object... parameters) {
+        List<Object> values = java.util.Arrays.asList(parameters);
+        if (statement.kind() == PreparedSql.Kind.WRITE) {
             try (Transaction transaction = begin()) {
-                dev.big.db.sql.SqlResult result = transaction.sql(sql, parameters);
+                SqlResult result = statement.execute(transaction, values);
                 transaction.commit();
                 return result;
             }
         }
         try (Snapshot snapshot = read()) {
-            return dev.big.db.sql.SqlEngine.execute(snapshot, sql, java.util.Arrays.asList(parameters));
+            return statement.execute(snapshot, values);
         }
     }
 
@@ -422,10 +442,18 @@ public final class Db implements AutoCloseable {
      * returns a cursor that reads its answer as it goes: a listing of millions of records runs in
      * bounded memory. The cursor holds the snapshot until it is closed; close it promptly.
      */
-    public dev.big.db.sql.SqlCursor query(String sql, Object... parameters) {
+    public SqlCursor query(String sql, Object... parameters) {
+        return query(SqlEngine.prepared(sql), parameters);
+    }
+
+    /** {@link #query(String, Object...)} of a prepared statement. */
+    public SqlCursor query(PreparedSql statement, Object... parameters) {
+        if (statement.kind() == PreparedSql.Kind.WRITE) {
+            return SqlCursor.of(sql(statement, parameters));
+        }
         Snapshot snapshot = read();
         try {
-            return dev.big.db.sql.SqlEngine.open(snapshot, sql, java.util.Arrays.asList(parameters)).closing(snapshot);
+            return statement.open(snapshot, java.util.Arrays.asList(parameters)).closing(snapshot);
         } catch (RuntimeException | Error e) {
             snapshot.close();
             throw e;

@@ -3,7 +3,7 @@ package dev.big.jdbc;
 import dev.big.db.Db;
 import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
-import dev.big.db.sql.SqlEngine;
+import dev.big.db.sql.PreparedSql;
 import dev.big.db.sql.SqlCursor;
 import dev.big.db.sql.SqlResult;
 import dev.big.engine.LockWait;
@@ -88,9 +88,9 @@ final class BigConnection extends ConnectionDefaults {
      * write changes what its view shows. A write that must wait for the write lock waits as
      * {@code wait} allows, and no longer than until this connection is closed or aborted.
      */
-    synchronized SqlCursor run(String sql, List<Object> parameters, LockWait wait) throws SQLException {
+    synchronized SqlCursor run(PreparedSql statement, List<Object> parameters, LockWait wait) throws SQLException {
         ensureOpen();
-        boolean write = SqlEngine.isWrite(sql);
+        boolean write = statement.kind() == PreparedSql.Kind.WRITE;
         if (write && readOnly) {
             throw SqlExceptions.readOnly("the write statement");
         }
@@ -107,16 +107,16 @@ final class BigConnection extends ConnectionDefaults {
                 }
             }
             if (transaction != null) {
-                return SqlCursor.of(transaction.sql(sql, parameters.toArray()));
+                return SqlCursor.of(statement.execute(transaction, parameters));
             }
             if (pinned != null) {
-                return SqlCursor.of(SqlEngine.execute(pinned, sql, parameters));
+                return SqlCursor.of(statement.execute(pinned, parameters));
             }
             if (!write) {
-                return db.query(sql, parameters.toArray());
+                return db.query(statement, parameters.toArray());
             }
             try (Transaction single = db.begin(wait)) {
-                SqlResult result = single.sql(sql, parameters.toArray());
+                SqlResult result = statement.execute(single, parameters);
                 single.commit();
                 return SqlCursor.of(result);
             }

@@ -1,6 +1,6 @@
 package dev.big.jdbc;
 
-import dev.big.db.sql.SqlEngine;
+import dev.big.db.sql.PreparedSql;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -26,26 +26,23 @@ import java.util.Calendar;
 import java.util.List;
 
 /**
- * A statement with {@code ?} parameters, bound by type and never written into its text: big's
- * engine compiles it once per kinds of values and binds the values on each run (docs/sql.md,
- * "Parameters"). Every parameter must be set (a null with {@code setNull}) before it runs.
+ * A statement with {@code ?} parameters, bound by type and never written into its text: it holds
+ * the engine's {@link PreparedSql}, lexed and classified once when it is prepared and compiled
+ * once per kinds of values, so a run only binds its values (docs/sql.md, "Parameters"). Every
+ * parameter must be set (a null with {@code setNull}) before it runs.
  */
 final class BigPreparedStatement extends BigStatement implements PreparedStatement {
 
     private static final Object UNSET = new Object();
 
-    private final String sql;
+    private final PreparedSql statement;
     private final Object[] parameters;
     private final List<Object[]> batch = new ArrayList<>();
 
     BigPreparedStatement(BigConnection connection, String sql) throws SQLException {
         super(connection);
-        this.sql = sql;
-        try {
-            this.parameters = new Object[SqlEngine.parameterCount(sql)];
-        } catch (RuntimeException e) {
-            throw SqlExceptions.of(e);
-        }
+        this.statement = prepared(sql);
+        this.parameters = new Object[statement.parameterCount()];
         Arrays.fill(parameters, UNSET);
     }
 
@@ -72,22 +69,22 @@ final class BigPreparedStatement extends BigStatement implements PreparedStateme
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        return query(sql, bound());
+        return query(statement, bound());
     }
 
     @Override
     public int executeUpdate() throws SQLException {
-        return Math.toIntExact(update(sql, bound()));
+        return Math.toIntExact(update(statement, bound()));
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        return update(sql, bound());
+        return update(statement, bound());
     }
 
     @Override
     public boolean execute() throws SQLException {
-        return run(sql, bound());
+        return run(statement, bound());
     }
 
     @Override
@@ -106,7 +103,7 @@ final class BigPreparedStatement extends BigStatement implements PreparedStateme
         ensureOpen();
         List<Object[]> runs = List.copyOf(batch);
         batch.clear();
-        return BatchRun.run(connection, runs.size(), i -> update(sql, Arrays.asList(runs.get(i))));
+        return BatchRun.run(connection, runs.size(), i -> update(statement, Arrays.asList(runs.get(i))));
     }
 
     @Override

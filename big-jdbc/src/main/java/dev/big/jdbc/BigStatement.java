@@ -1,5 +1,6 @@
 package dev.big.jdbc;
 
+import dev.big.db.sql.PreparedSql;
 import dev.big.db.sql.SqlEngine;
 import dev.big.db.sql.SqlCursor;
 import dev.big.engine.LockWait;
@@ -41,8 +42,17 @@ class BigStatement extends StatementDefaults {
         connection.ensureOpen();
     }
 
-    /** Runs {@code sql}; returns true when it produced a result set. */
-    final boolean run(String sql, List<Object> parameters) throws SQLException {
+    /** {@code sql} prepared (from the engine's cache by text), its errors as JDBC's. */
+    static PreparedSql prepared(String sql) throws SQLException {
+        try {
+            return SqlEngine.prepared(sql);
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        }
+    }
+
+    /** Runs {@code statement}; returns true when it produced a result set. */
+    final boolean run(PreparedSql statement, List<Object> parameters) throws SQLException {
         ensureOpen();
         closeResultSet();
         updateCount = -1;
@@ -50,11 +60,11 @@ class BigStatement extends StatementDefaults {
         running = wait;
         SqlCursor cursor;
         try {
-            cursor = connection.run(sql, parameters, wait);
+            cursor = connection.run(statement, parameters, wait);
         } finally {
             running = null;
         }
-        if (answersUpdateCount(sql)) {
+        if (answersUpdateCount(statement)) {
             try (cursor) {
                 updateCount = ((Number) cursor.next().getFirst()).longValue();
             }
@@ -84,9 +94,9 @@ class BigStatement extends StatementDefaults {
         return true;
     }
 
-    /** Whether {@code sql} answers an update count rather than a result set: a write, or a COPY. */
-    static boolean answersUpdateCount(String sql) {
-        return SqlEngine.isWrite(sql) || SqlEngine.isCopy(sql);
+    /** Whether {@code statement} answers an update count rather than a result set: a write, or a COPY. */
+    static boolean answersUpdateCount(PreparedSql statement) {
+        return statement.kind() != PreparedSql.Kind.QUERY;
     }
 
     private void resultSetClosed() throws SQLException {
@@ -95,19 +105,22 @@ class BigStatement extends StatementDefaults {
         }
     }
 
-    final ResultSet query(String sql, List<Object> parameters) throws SQLException {
-        if (!run(sql, parameters)) {
+    final ResultSet query(PreparedSql statement, List<Object> parameters) throws SQLException {
+        if (answersUpdateCount(statement)) {
+            ensureOpen();
             throw new SQLException("executeQuery of a statement that answers an update count (INSERT, UPDATE, DELETE or"
                     + " COPY): run it with executeUpdate or execute", "07000");
         }
+        run(statement, parameters);
         return resultSet;
     }
 
-    final long update(String sql, List<Object> parameters) throws SQLException {
-        if (!answersUpdateCount(sql)) {
+    final long update(PreparedSql statement, List<Object> parameters) throws SQLException {
+        if (!answersUpdateCount(statement)) {
+            ensureOpen();
             throw new SQLException("executeUpdate of a query: run it with executeQuery or execute", "07000");
         }
-        run(sql, parameters);
+        run(statement, parameters);
         return updateCount;
     }
 
@@ -127,22 +140,22 @@ class BigStatement extends StatementDefaults {
 
     @Override
     public ResultSet executeQuery(String sql) throws SQLException {
-        return query(sql, List.of());
+        return query(prepared(sql), List.of());
     }
 
     @Override
     public int executeUpdate(String sql) throws SQLException {
-        return Math.toIntExact(update(sql, List.of()));
+        return Math.toIntExact(update(prepared(sql), List.of()));
     }
 
     @Override
     public long executeLargeUpdate(String sql) throws SQLException {
-        return update(sql, List.of());
+        return update(prepared(sql), List.of());
     }
 
     @Override
     public boolean execute(String sql) throws SQLException {
-        return run(sql, List.of());
+        return run(prepared(sql), List.of());
     }
 
     @Override
@@ -251,7 +264,7 @@ class BigStatement extends StatementDefaults {
         ensureOpen();
         List<String> statements = List.copyOf(batch);
         batch.clear();
-        return BatchRun.run(connection, statements.size(), i -> update(statements.get(i), List.of()));
+        return BatchRun.run(connection, statements.size(), i -> update(prepared(statements.get(i)), List.of()));
     }
 
     @Override

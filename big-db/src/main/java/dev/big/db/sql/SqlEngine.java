@@ -5,7 +5,9 @@ import dev.big.db.InvalidInputException;
 import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import net.sf.jsqlparser.parser.CCJSqlParser;
@@ -46,25 +48,41 @@ public final class SqlEngine {
     private static final int MAX_CACHED_CHARS = 8192;
     private static final StatementCache CACHE = new StatementCache(CACHE_CAPACITY);
 
+    /** Prepared statements by text, so a statement run again by text is neither lexed nor classified again. */
+    private static final Map<String, PreparedSql> PREPARED = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, PreparedSql> eldest) {
+            return size() > CACHE_CAPACITY;
+        }
+    };
+
+    /**
+     * {@code sql} prepared ({@link PreparedSql}): from a cache by text, so the convenience calls
+     * by text ({@code Db.sql}, {@link #execute}) cost what a prepared statement costs once a
+     * statement has been seen. Refuses malformed SQL, and SQL without {@code ?} outside big's subset.
+     */
+    public static PreparedSql prepared(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        if (sql.length() > MAX_CACHED_CHARS) {
+            return PreparedSql.of(sql);
+        }
+        synchronized (PREPARED) {
+            PreparedSql cached = PREPARED.get(sql);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        PreparedSql prepared = PreparedSql.of(sql);
+        synchronized (PREPARED) {
+            PREPARED.put(sql, prepared);
+        }
+        return prepared;
+    }
+
     /** Parses, plans and runs {@code sql} on {@code snapshot}. */
     public static SqlResult execute(Snapshot snapshot, String sql) {
         Objects.requireNonNull(snapshot, "snapshot");
-        Objects.requireNonNull(sql, "sql");
-        if (isCopy(sql)) {
-            return CopyRunner.run(snapshot, sql, List.of());
-        }
-        StatementCache.Prepared prepared = prepare(sql);
-        try {
-            return run(snapshot, prepared);
-        } catch (InvalidInputException e) {
-            if (!prepared.fromTemplate()) {
-                throw e;
-            }
-            // A template's fragments show parameters (:i0, :s1) where the statement has its
-            // literals: fail again from the statement's own text, so the message quotes what the
-            // caller wrote.
-            return executeWithoutTemplate(snapshot, sql);
-        }
+        return prepared(sql).execute(snapshot, List.of());
     }
 
     /**
@@ -76,53 +94,32 @@ public final class SqlEngine {
      */
     public static SqlResult execute(Snapshot snapshot, String sql, List<?> parameters) {
         Objects.requireNonNull(snapshot, "snapshot");
-        Objects.requireNonNull(sql, "sql");
-        Objects.requireNonNull(parameters, "parameters");
-        if (isCopy(sql)) {
-            return CopyRunner.run(snapshot, sql, parameters);
-        }
-        if (parameters.isEmpty() && sql.indexOf('?') < 0) {
-            return execute(snapshot, sql);
-        }
-        StatementCache.Prepared prepared = prepareWithParameters(sql, parameters);
-        try {
-            return run(snapshot, prepared);
-        } catch (InvalidInputException e) {
-            throw asWritten(e);
-        }
+        return prepared(sql).execute(snapshot, parameters);
     }
 
-    /** The statement of {@code sql} with {@code parameters} bound: compiled once per statement and kinds of values. */
-    static StatementCache.Prepared prepareWithParameters(String sql, List<?> parameters) {
-        StatementTemplate template = StatementTemplate.withParameters(sql, parameters);
-        Optional<CompiledStatement> cached = CACHE.template(template.text());
-        if (cached != null && cached.isPresent()) {
-            return new StatementCache.Prepared(cached.get(), template.values(), false);
-        }
-        CompiledStatement compiled;
+    /**
+     * The statement a template of bound {@code ?} ({@link ParameterMarkers#template}) compiles to,
+     * refusing it unless it uses each of its {@code values} values once ({@code sql} is the
+     * statement as written, for messages).
+     */
+    static CompiledStatement compileWithParameters(String template, int values, String sql) {
         try {
             QueryCompiler compiler = new QueryCompiler(true);
-            compiled = compiler.compile(SqlParser.parse(template.text()));
+            CompiledStatement compiled = compiler.compile(SqlParser.parse(template));
             BitSet used = compiler.parameters();
-            int count = template.values().size();
-            if (used.cardinality() != count || used.nextClearBit(0) != count) {
+            if (used.cardinality() != values || used.nextClearBit(0) != values) {
                 throw new UnsupportedSqlException("a parameter (?) where big takes only a constant written in the statement,"
                         + " in \"" + SqlErrors.shorten(sql) + "\"; parameters stand for values compared with or written"
                         + " into columns, and for LIMIT");
             }
+            return compiled;
         } catch (StackOverflowError e) {
             throw tooDeep();
-        } catch (InvalidInputException e) {
-            throw asWritten(e);
         }
-        if (template.text().length() <= MAX_CACHED_CHARS) {
-            CACHE.putTemplate(template.text(), Optional.of(compiled));
-        }
-        return new StatementCache.Prepared(compiled, template.values(), false);
     }
 
     /** {@code e} with its message quoting the bound parameters as {@code ?}, as the caller wrote them. */
-    private static InvalidInputException asWritten(InvalidInputException e) {
+    static InvalidInputException asWritten(InvalidInputException e) {
         String message = StatementTemplate.quoteParametersAsWritten(e.getMessage());
         if (message.equals(e.getMessage())) {
             return e;
@@ -141,37 +138,16 @@ public final class SqlEngine {
      */
     public static SqlResult execute(Transaction transaction, String sql, List<?> parameters) {
         Objects.requireNonNull(transaction, "transaction");
-        Objects.requireNonNull(sql, "sql");
-        Objects.requireNonNull(parameters, "parameters");
-        if (isCopy(sql)) {
-            try (Snapshot view = transaction.read()) {
-                return CopyRunner.run(view, sql, parameters);
-            }
-        }
-        boolean bound = !parameters.isEmpty() || sql.indexOf('?') >= 0;
-        StatementCache.Prepared prepared = bound ? prepareWithParameters(sql, parameters) : prepare(sql);
-        try {
-            return run(transaction, prepared);
-        } catch (InvalidInputException e) {
-            if (bound) {
-                throw asWritten(e);
-            }
-            if (!prepared.fromTemplate()) {
-                throw e;
-            }
-            // As in execute(Snapshot, String): fail again from the text, to quote what the caller wrote.
-            // Nothing was written: a write statement is bound whole before it writes.
-            return run(transaction, new StatementCache.Prepared(compile(sql), List.of(), false));
-        }
+        return prepared(sql).execute(transaction, parameters);
     }
 
-    private static SqlResult run(Transaction transaction, StatementCache.Prepared prepared) {
+    static SqlResult run(Transaction transaction, StatementCache.Prepared prepared) {
         WriteStatement write = prepared.statement().write();
         if (write != null) {
             return new WriteRunner(transaction, prepared.values()).run(write);
         }
         try (Snapshot view = transaction.read()) {
-            return run(view, prepared);
+            return run(view, prepared, false).result();
         }
     }
 
@@ -227,12 +203,15 @@ public final class SqlEngine {
 
     /** Runs {@code sql} compiled from its own text, bypassing templates and the cache (tests compare both ways). */
     static SqlResult executeWithoutTemplate(Snapshot snapshot, String sql) {
-        return run(snapshot, new StatementCache.Prepared(compile(sql), List.of(), false));
+        return run(snapshot, new StatementCache.Prepared(compile(sql), List.of(), false), false).result();
     }
 
     /** Forgets every cached statement (tests start from an empty cache with it). */
     static void clearCache() {
         CACHE.clear();
+        synchronized (PREPARED) {
+            PREPARED.clear();
+        }
     }
 
     static StatementCache.Prepared prepare(String sql) {
@@ -263,7 +242,7 @@ public final class SqlEngine {
     }
 
     /** The statement itself compiled; its errors are the ones the caller sees. */
-    private static CompiledStatement compile(String sql) {
+    static CompiledStatement compile(String sql) {
         try {
             Statement statement = SqlParser.parse(sql);
             return new QueryCompiler(false).compile(statement);
@@ -300,14 +279,18 @@ public final class SqlEngine {
         }
     }
 
-    private static SqlResult run(Snapshot snapshot, StatementCache.Prepared prepared) {
-        return run(snapshot, prepared, false).result;
+    /**
+     * A statement's answer: whole ({@code result}), or, asked to stream, a cursor (over the whole
+     * answer when it is not a listing).
+     */
+    record Answer(SqlResult result, SqlCursor cursor) {
+        @Override
+        public SqlCursor cursor() {
+            return cursor != null ? cursor : SqlCursor.of(result);
+        }
     }
 
-    /** A statement's answer: whole ({@code result}), or, for a listing asked to stream, a cursor. */
-    private record Answer(SqlResult result, SqlCursor cursor) {}
-
-    private static Answer run(Snapshot snapshot, StatementCache.Prepared prepared, boolean stream) {
+    static Answer run(Snapshot snapshot, StatementCache.Prepared prepared, boolean stream) {
         if (prepared.statement().write() != null) {
             throw new UnsupportedSqlException("INSERT, UPDATE and DELETE write, and a snapshot only reads: run them with"
                     + " Db.sql or Transaction.sql");
@@ -349,26 +332,7 @@ public final class SqlEngine {
      */
     public static SqlCursor open(Snapshot snapshot, String sql, List<?> parameters) {
         Objects.requireNonNull(snapshot, "snapshot");
-        Objects.requireNonNull(sql, "sql");
-        Objects.requireNonNull(parameters, "parameters");
-        if (isCopy(sql)) {
-            return SqlCursor.of(CopyRunner.run(snapshot, sql, parameters));
-        }
-        boolean bound = !parameters.isEmpty() || sql.indexOf('?') >= 0;
-        StatementCache.Prepared prepared = bound ? prepareWithParameters(sql, parameters) : prepare(sql);
-        try {
-            Answer answer = run(snapshot, prepared, true);
-            return answer.cursor != null ? answer.cursor : SqlCursor.of(answer.result);
-        } catch (InvalidInputException e) {
-            if (bound) {
-                throw asWritten(e);
-            }
-            if (!prepared.fromTemplate()) {
-                throw e;
-            }
-            Answer answer = run(snapshot, new StatementCache.Prepared(compile(sql), List.of(), false), true);
-            return answer.cursor != null ? answer.cursor : SqlCursor.of(answer.result);
-        }
+        return prepared(sql).open(snapshot, parameters);
     }
 
     private static long limitOf(PredicateBinder binder, Literal.IntLiteral limit) {

@@ -94,34 +94,18 @@ record StatementTemplate(String text, List<Object> values) {
      * {@code ?}, numbered and named parameters, and values of other Java types.
      */
     static StatementTemplate withParameters(String sql, List<?> parameters) {
-        List<String> tokens = new ArrayList<>();
-        List<Object> values = new ArrayList<>();
-        int markers = 0;
-        try {
-            CCJSqlParser lexer = SqlParser.newParser(sql);
-            for (Token token = lexer.getNextToken(); token.kind != CCJSqlParserConstants.EOF; token = lexer.getNextToken()) {
-                String image = token.image;
-                if (image.equals("?")) {
-                    markers++;
-                    if (markers <= parameters.size()) {
-                        tokens.add(parameter(parameters.get(markers - 1), markers, values, sql));
-                    }
-                } else if (isParameterMarker(image)) {
-                    throw new UnsupportedSqlException("a numbered ($1) or named (:name) parameter in \"" + SqlErrors.shorten(sql)
-                            + "\"; write ? for each parameter and bind the values in order");
-                } else {
-                    tokens.add(image);
-                }
-            }
-        } catch (TokenMgrException e) {
-            throw new UnsupportedSqlException("malformed SQL: " + e.getMessage() + "\n" + SqlErrors.shorten(sql));
-        }
-        if (markers != parameters.size()) {
+        ParameterMarkers markers = ParameterMarkers.of(sql);
+        ParameterMarkers.Bound bound = markers.bind(parameters);
+        return new StatementTemplate(markers.template(bound.signature()), bound.values());
+    }
+
+    /** Refuses {@code bound} values for a statement of {@code markers} {@code ?}. */
+    static void checkCount(int markers, int bound, String sql) {
+        if (markers != bound) {
             throw new InvalidInputException("the statement has " + markers + " parameter" + (markers == 1 ? "" : "s")
-                    + " (?) but " + parameters.size() + " value" + (parameters.size() == 1 ? " was" : "s were")
+                    + " (?) but " + bound + " value" + (bound == 1 ? " was" : "s were")
                     + " bound: bind one value per ? (in \"" + SqlErrors.shorten(sql) + "\")");
         }
-        return new StatementTemplate(String.join(" ", tokens), values);
     }
 
     /**
@@ -129,7 +113,7 @@ record StatementTemplate(String text, List<Object> values) {
      * value to {@code values}. A timestamp finer than a millisecond is refused here, as the same
      * literal is, whatever Java type carries it.
      */
-    private static String parameter(Object value, int position, List<Object> values, String sql) {
+    static String parameter(Object value, int position, List<Object> values, String sql) {
         String kind;
         Object bound;
         switch (value) {
@@ -190,7 +174,7 @@ record StatementTemplate(String text, List<Object> values) {
     }
 
     /** JDBC ({@code ?}, {@code ?1}), numbered ({@code $1}) and named ({@code :name}) parameters written by the caller. */
-    private static boolean isParameterMarker(String image) {
+    static boolean isParameterMarker(String image) {
         return image.startsWith("?") || image.startsWith("$") || (image.startsWith(":") && !image.equals("::"));
     }
 }

@@ -120,8 +120,8 @@ class SqlParametersTest {
     @Test
     void statementsDifferingInValuesShareOneCompiledForm() {
         SqlEngine.clearCache();
-        StatementCache.Prepared first = SqlEngine.prepareWithParameters("SELECT count(*) FROM events WHERE value > ?", List.of(1L));
-        StatementCache.Prepared second = SqlEngine.prepareWithParameters("SELECT count(*) FROM events WHERE value > ?", List.of(7));
+        StatementCache.Prepared first = SqlEngine.prepared("SELECT count(*) FROM events WHERE value > ?").bind(List.of(1L));
+        StatementCache.Prepared second = SqlEngine.prepared("SELECT count(*) FROM events WHERE value > ?").bind(List.of(7));
         assertTrue(first.statement() == second.statement(), "one compiled statement for both values");
         assertEquals(List.of(java.math.BigInteger.valueOf(7)), second.values());
     }
