@@ -194,10 +194,15 @@ public final class Db implements AutoCloseable {
 
     /** A put of {@code record} at {@code id}, checked, its id claimed into {@code grants} ({@link RecordIds#claim}). */
     WriteOp.Put putOp(String table, long id, Row record, RecordIds.Grants grants) {
+        return putOp(tableInfo(table), id, record, grants);
+    }
+
+    /** {@link #putOp(String, long, Row, RecordIds.Grants)} of a table already bound. */
+    WriteOp.Put putOp(TableInfo table, long id, Row record, RecordIds.Grants grants) {
         RecordIds.checkId(id);
-        Map<String, Object> values = values(table, record, () -> "record " + id);
-        ids.claim(table, id, grants);
-        return new WriteOp.Put(table, id, values);
+        Map<String, Object> values = Values.normalize(table, record, () -> "record " + id);
+        ids.claim(table.name(), id, grants);
+        return new WriteOp.Put(table.name(), id, values);
     }
 
     WriteOp.Patch patchOp(String table, long id, String field, Object value) {
@@ -255,7 +260,7 @@ public final class Db implements AutoCloseable {
     /** The schema of the latest commit, kept between writes so checking a record opens no transaction. */
     private volatile CatalogAt catalogAt = new CatalogAt(-1, null);
 
-    private TableInfo tableInfo(String table) {
+    TableInfo tableInfo(String table) {
         CatalogAt known = catalogAt;
         long txid = store.txid();
         if (known.txid() != txid) {

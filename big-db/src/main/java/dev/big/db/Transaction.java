@@ -1,9 +1,14 @@
 package dev.big.db;
 
 import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.db.sql.SqlEngine;
 import dev.big.db.sql.SqlResult;
 import dev.big.db.write.BatchWriter;
+import dev.big.db.write.ChangeAccess;
+import dev.big.db.write.TransactionChanges;
+import dev.big.db.write.Values;
 import dev.big.db.write.WriteOp;
 import dev.big.engine.PendingCommit;
 import dev.big.engine.WriteTxn;
@@ -47,12 +52,18 @@ import java.util.Objects;
  */
 public final class Transaction implements AutoCloseable {
 
+    static {
+        ChangeAccess.grant(transaction -> transaction.changes);
+    }
+
     private final Db db;
     private final WriteTxn txn;
     /** The ids this transaction's appends hold and its writes at given ids claimed, handed back at its end. */
     private final RecordIds.Grants grants = new RecordIds.Grants(this);
     private boolean ended;
     private boolean failed;
+    /** The bound form of this transaction's changes, for the SQL layer ({@link ChangeAccess}). */
+    private final TransactionChanges changes = new BoundChanges();
 
     Transaction(Db db, WriteTxn txn) {
         this.db = db;
@@ -107,7 +118,12 @@ public final class Transaction implements AutoCloseable {
     }
 
     private long[] write(String table, List<Row> records, boolean replace) {
+        return write(db.tableInfo(table), records, replace);
+    }
+
+    private long[] write(TableInfo info, List<Row> records, boolean replace) {
         ensureUsable();
+        String table = info.name();
         List<WriteOp> ops = new ArrayList<>(records.size());
         long[] ids = new long[records.size()];
         int appended = 0;
@@ -124,11 +140,11 @@ public final class Transaction implements AutoCloseable {
                 Row record = records.get(i);
                 if (record.id().isPresent()) {
                     ids[i] = record.id().getAsLong();
-                    WriteOp.Put put = db.putOp(table, ids[i], record, change);
+                    WriteOp.Put put = db.putOp(info, ids[i], record, change);
                     ops.add(replace ? put : new WriteOp.Insert(table, ids[i], put.values()));
                 } else {
                     ids[i] = next++;
-                    ops.add(new WriteOp.Insert(table, ids[i], db.values(table, record, () -> "appended record")));
+                    ops.add(new WriteOp.Insert(table, ids[i], Values.normalize(info, record, () -> "appended record")));
                 }
             }
             apply(ops);
@@ -250,6 +266,51 @@ public final class Transaction implements AutoCloseable {
     @Override
     public void close() {
         rollback();
+    }
+
+    /** {@link TransactionChanges}: this transaction's changes, bound by the SQL layer. */
+    private final class BoundChanges implements TransactionChanges {
+
+        @Override
+        public Catalog catalog() {
+            ensureUsable();
+            return Catalog.of(txn);
+        }
+
+        @Override
+        public long[] insert(TableInfo table, List<Row> records) {
+            return write(table, records, false);
+        }
+
+        @Override
+        public void update(TableInfo table, long[] ids, FieldInfo[] fields, Object[] values) {
+            ensureUsable();
+            if (ids.length == 0) {
+                return;
+            }
+            BatchWriter writer = new BatchWriter(txn, Catalog.of(txn));
+            writer.checkExist(table, ids);
+            boolean success = false;
+            try {
+                writer.updateMatching(table, ids, fields, values);
+                writer.finish();
+                success = true;
+            } finally {
+                if (!success) {
+                    failed = true;
+                }
+            }
+        }
+
+        @Override
+        public long delete(TableInfo table, long[] ids) {
+            ensureUsable();
+            List<WriteOp> ops = new ArrayList<>(ids.length);
+            for (long id : ids) {
+                ops.add(new WriteOp.Delete(table.name(), id));
+            }
+            return apply(ops);
+        }
     }
 
     private void ensureUsable() {

@@ -5,14 +5,17 @@ import dev.big.db.Filter;
 import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
+import dev.big.db.write.ChangeAccess;
+import dev.big.db.write.TransactionChanges;
+import dev.big.db.write.Values;
 import dev.big.engine.coords.Coords;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -37,25 +40,30 @@ final class WriteRunner {
 
     SqlResult run(WriteStatement statement) {
         long count;
+        TransactionChanges changes = ChangeAccess.of(transaction);
         try (Snapshot view = transaction.read()) {
             TableBinding table = TableBinding.of(view.schema(), statement.table());
+            TableInfo info = changes.catalog().table(table.name());
             PredicateBinder binder = new PredicateBinder(table, values);
             count = switch (statement) {
-                case WriteStatement.Insert insert -> insert(view, table, binder, insert);
+                case WriteStatement.Insert insert -> insert(view, table, info, changes, binder, insert);
                 case WriteStatement.Update update -> {
-                    Map<String, Object> changes = assignments(table, binder, update);
+                    Assignments assignments = assignments(table, info, binder, update);
                     long[] ids = matching(view, table, binder.bind(update.where()));
-                    transaction.updateAll(table.name(), ids, changes);
+                    changes.update(info, ids, assignments.fields(), assignments.values());
                     yield ids.length;
                 }
                 case WriteStatement.Delete delete -> {
                     long[] ids = matching(view, table, binder.bind(delete.where()));
-                    yield transaction.deleteAll(table.name(), ids);
+                    yield changes.delete(info, ids);
                 }
             };
         }
         return SqlResult.ofCount(count);
     }
+
+    /** An UPDATE's fields and the one value each is set to, normalised as the field stores it (null clears). */
+    private record Assignments(FieldInfo[] fields, Object[] values) {}
 
     private static long[] matching(Snapshot view, TableBinding table, Filter where) {
         long[][] ids = {new long[64]};
@@ -69,7 +77,8 @@ final class WriteRunner {
         return Arrays.copyOf(ids[0], size[0]);
     }
 
-    private long insert(Snapshot view, TableBinding table, PredicateBinder binder, WriteStatement.Insert insert) {
+    private long insert(Snapshot view, TableBinding table, TableInfo info, TransactionChanges changes, PredicateBinder binder,
+                        WriteStatement.Insert insert) {
         List<TableBinding.BoundColumn> columns = new ArrayList<>();
         if (insert.columns() == null) {
             columns.add(table.column(new ColumnRef("id", "id")));
@@ -118,7 +127,7 @@ final class WriteRunner {
             }
             rows.add(row.build());
         }
-        transaction.insertAll(table.name(), rows);
+        changes.insert(info, rows);
         return rows.size();
     }
 
@@ -134,16 +143,22 @@ final class WriteRunner {
         return id;
     }
 
-    private Map<String, Object> assignments(TableBinding table, PredicateBinder binder, WriteStatement.Update update) {
-        Map<String, Object> changes = new LinkedHashMap<>();
-        for (WriteStatement.Assignment assignment : update.assignments()) {
-            TableBinding.BoundColumn column = table.column(assignment.column());
+    private Assignments assignments(TableBinding table, TableInfo info, PredicateBinder binder, WriteStatement.Update update) {
+        List<WriteStatement.Assignment> assignments = update.assignments();
+        FieldInfo[] fields = new FieldInfo[assignments.size()];
+        Object[] normalized = new Object[assignments.size()];
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < fields.length; i++) {
+            WriteStatement.Assignment assignment = assignments.get(i);
+            TableBinding.BoundColumn column = table.column(assignment.column()); // never the id: WriteCompiler refuses SET id
             Object value = value(binder, column, assignment.value(), assignment.sql());
-            if (changes.put(column.name(), value == null ? Transaction.NULL : value) != null) {
+            if (!seen.add(column.name())) {
                 throw SqlErrors.invalid("column " + column.name() + " is set twice", update.sql());
             }
+            fields[i] = info.field(column.name());
+            normalized[i] = Values.normalize(info, fields[i], value, assignment.sql());
         }
-        return changes;
+        return new Assignments(fields, normalized);
     }
 
     /** The value {@code literal} writes into {@code column}, typed as the field stores it; null for NULL. */

@@ -107,6 +107,41 @@ public final class BatchWriter {
         return prepared;
     }
 
+    /**
+     * Refuses, before anything is written, an update of {@code ids} (ascending) of which one is no
+     * record of {@code table}.
+     */
+    public void checkExist(TableInfo table, long[] ids) {
+        long fragment = -1;
+        long key = -1;
+        Cell found = null;
+        for (long id : ids) {
+            long f = table.existsFragment(Coords.shard(id));
+            long k = Coords.containerKey(0, Coords.column(id));
+            if (f != fragment || k != key) {
+                fragment = f;
+                key = k;
+                found = txn.fragment(f).find(k);
+            }
+            if (found == null || !found.contains(Coords.low(Coords.column(id)))) {
+                throw new InvalidInputException("table '" + table.name() + "' has no record " + id + " to update");
+            }
+        }
+    }
+
+    /**
+     * Sets each of {@code fields} to its one value of {@code values} (normalised; null clears it)
+     * on every record of {@code ids}, which exist ({@link #checkExist}) and ascend: a set-based
+     * UPDATE, written a field at a time over the whole id set, with no change object per record.
+     * Call {@link #finish()} after.
+     */
+    public void updateMatching(TableInfo table, long[] ids, FieldInfo[] fields, Object[] values) {
+        for (int f = 0; f < fields.length; f++) {
+            this.fields.applyToAll(fields[f], ids, values[f]);
+        }
+        changedTables.add(table.name());
+    }
+
     /** Writes a batch {@link #prepare} checked; nothing may have been written in between. */
     public void write(Prepared prepared) {
         for (int t = 0; t < prepared.tables.size(); t++) {

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.LongPredicate;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Writes a batch's changes to the fields of records that may already hold values, one field at a
@@ -66,14 +68,15 @@ final class FieldChangeWriter {
         if (sets == 0 && clears == 0) {
             return;
         }
-        Map<Long, Boolean> existed = null;
+        LongPredicate existed = null;
         if (field.kind() instanceof KeyedKind || field.kind() instanceof SetKind) {
-            existed = new HashMap<>();
+            Set<Long> existing = new HashSet<>();
             for (int i = 0; i < changes.size; i++) {
                 if (changes.existed[i]) {
-                    existed.put(changes.ids[i], true);
+                    existing.add(changes.ids[i]);
                 }
             }
+            existed = existing::contains;
         }
         switch (field.kind()) {
             case ScalarKind scalar -> {
@@ -105,8 +108,78 @@ final class FieldChangeWriter {
         }
     }
 
+    /**
+     * Sets {@code field} to {@code value} (null clears it) on every record of {@code ids}, all of
+     * which exist, in ascending order: what a set-based UPDATE writes. A bool field's rows change a
+     * container of records at a time; the other kinds go through the same writers as a batch of
+     * changes, with one value for all and no per-record map.
+     */
+    void applyToAll(FieldInfo field, long[] ids, Object value) {
+        int count = ids.length;
+        switch (field.kind()) {
+            case ScalarKind scalar -> {
+                if (value == null) {
+                    bsi(field).clearMany(ids, count);
+                } else {
+                    long[] values = new long[count];
+                    Arrays.fill(values, (Long) value);
+                    bsi(field).setMany(ids, values, count);
+                }
+            }
+            case BoolKind bool -> forEachShard(ids, (shard, columns) -> {
+                long fragment = field.rowsFragment(shard);
+                if (value == null) {
+                    rows.clearColumns(fragment, 0, columns);
+                    rows.clearColumns(fragment, 1, columns);
+                } else {
+                    boolean set = (Boolean) value;
+                    rows.setColumns(fragment, set ? 1 : 0, columns);
+                    rows.clearColumns(fragment, set ? 0 : 1, columns);
+                }
+            });
+            case KeyedKind keyed -> {
+                Object[] values = new Object[count];
+                Arrays.fill(values, value);
+                if (value == null) {
+                    applyKeyed(field, ids, values, 0, ids, count, id -> true);
+                } else {
+                    applyKeyed(field, ids, values, count, ids, 0, id -> true);
+                }
+            }
+            case SetKind set -> {
+                Object[] values = new Object[count];
+                Arrays.fill(values, value);
+                if (value == null) {
+                    applySet(field, ids, values, 0, ids, count, id -> true);
+                } else {
+                    applySet(field, ids, values, count, ids, 0, id -> true);
+                }
+            }
+        }
+    }
+
+    private interface ShardColumns {
+        void accept(long shard, RoaringBitmap columns);
+    }
+
+    /** Calls {@code visitor} with each shard of {@code ids} (ascending) and the columns of the ids in it. */
+    private static void forEachShard(long[] ids, ShardColumns visitor) {
+        int from = 0;
+        while (from < ids.length) {
+            long shard = Coords.shard(ids[from]);
+            RoaringBitmap columns = new RoaringBitmap();
+            int to = from;
+            while (to < ids.length && Coords.shard(ids[to]) == shard) {
+                columns.add(Coords.column(ids[to]));
+                to++;
+            }
+            visitor.accept(shard, columns);
+            from = to;
+        }
+    }
+
     private void applyKeyed(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds, int clears,
-                            Map<Long, Boolean> existed) {
+                            LongPredicate existed) {
         BsiWriter ids = bsi(field);
         Dictionary dictionary = dictionary(field);
         long[] newIds = new long[sets];
@@ -115,7 +188,7 @@ final class FieldChangeWriter {
             long dictId = dictionary.idOrAssign((String) setValues[i]);
             newIds[i] = dictId;
             long fragment = field.rowsFragment(Coords.shard(id));
-            OptionalLong old = existed.containsKey(id) ? ids.get(id) : OptionalLong.empty();
+            OptionalLong old = existed.test(id) ? ids.get(id) : OptionalLong.empty();
             if (old.isPresent() && old.getAsLong() != dictId) {
                 rows.clear(fragment, old.getAsLong(), Coords.column(id));
             }
@@ -133,7 +206,7 @@ final class FieldChangeWriter {
     }
 
     private void applySet(FieldInfo field, long[] writeIds, Object[] writeValues, int writes, long[] clearIds, int clears,
-                          Map<Long, Boolean> existed) {
+                          LongPredicate existed) {
         if (!field.hasSetIds()) {
             applySetWithoutIds(field, writeIds, writeValues, writes, clearIds, clears, existed);
             return;
@@ -154,7 +227,7 @@ final class FieldChangeWriter {
                 wanted[v] = dictionary.idOrAssign(values[v]);
             }
             Arrays.sort(wanted);
-            OptionalLong old = existed.containsKey(id) ? planes.get(id) : OptionalLong.empty();
+            OptionalLong old = existed.test(id) ? planes.get(id) : OptionalLong.empty();
             long[] had = old.isPresent() ? known.members(old.getAsLong()) : new long[0];
             for (long row : had) {
                 if (Arrays.binarySearch(wanted, row) < 0) {
@@ -197,7 +270,7 @@ final class FieldChangeWriter {
      * {@link SetRows#LOOKUP_LIMIT}), and an empty set is stored as no value.
      */
     private void applySetWithoutIds(FieldInfo field, long[] setIds, Object[] setValues, int sets, long[] clearIds,
-                                    int clears, Map<Long, Boolean> existed) {
+                                    int clears, LongPredicate existed) {
         Dictionary dictionary = dictionary(field);
         for (int i = 0; i < sets; i++) {
             long id = setIds[i];
@@ -206,7 +279,7 @@ final class FieldChangeWriter {
             for (String value : (String[]) setValues[i]) {
                 wanted.add(dictionary.idOrAssign(value));
             }
-            List<Long> old = existed.containsKey(id) ? SetRows.of(txn, field.nextDictId(), fragment, Coords.column(id)) : List.of();
+            List<Long> old = existed.test(id) ? SetRows.of(txn, field.nextDictId(), fragment, Coords.column(id)) : List.of();
             for (long row : old) {
                 if (!wanted.contains(row)) {
                     rows.clear(fragment, row, Coords.column(id));

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.Container;
+import org.roaringbitmap.ContainerPointer;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Collects bit changes to rows (view ROWS fragments: bool, keyed and set values, record
@@ -41,6 +43,40 @@ public final class RowWriter {
         char low = (char) Coords.low(column);
         p.adds = p.adds.remove(low);
         p.removes = p.removes.add(low);
+    }
+
+    /**
+     * Sets row {@code row} of {@code fragmentKey} for every column of {@code columns} (columns of
+     * the fragment's shard, 0 to 2^20 - 1): a container of bits at a time, as a set-based update
+     * of many records to one value writes them.
+     */
+    public void setColumns(long fragmentKey, long row, RoaringBitmap columns) {
+        forEachContainer(columns, (column, bits) -> {
+            Pending p = pending(fragmentKey, Coords.containerKey(row, column << Coords.CONTAINER_BITS));
+            p.removes = p.removes.iandNot(bits);
+            p.adds = p.adds.ior(bits);
+        });
+    }
+
+    /** Clears row {@code row} of {@code fragmentKey} for every column of {@code columns}, a container at a time. */
+    public void clearColumns(long fragmentKey, long row, RoaringBitmap columns) {
+        forEachContainer(columns, (column, bits) -> {
+            Pending p = pending(fragmentKey, Coords.containerKey(row, column << Coords.CONTAINER_BITS));
+            p.adds = p.adds.iandNot(bits);
+            p.removes = p.removes.ior(bits);
+        });
+    }
+
+    private interface ContainerVisitor {
+        void visit(int containerColumn, Container bits);
+    }
+
+    private static void forEachContainer(RoaringBitmap columns, ContainerVisitor visitor) {
+        ContainerPointer containers = columns.getContainerPointer();
+        while (containers.getContainer() != null) {
+            visitor.visit(containers.key(), containers.getContainer());
+            containers.advance();
+        }
     }
 
     /** Whether changes to {@code fragmentKey} are waiting for {@link #flush()}. */
