@@ -42,6 +42,7 @@ final class AggregateRunner {
     /** The distinct aggregates of the query, each computed once. */
     private final List<AggregateCall> slots = new ArrayList<>();
     private final TypedApiAggregates typedApi;
+    private final List<Object> parameters;
 
     AggregateRunner(Snapshot snapshot, TableBinding table, AggregateQuery query, Filter where, PredicateBinder binder,
                     List<Object> parameters) {
@@ -51,6 +52,7 @@ final class AggregateRunner {
         this.where = where;
         this.binder = binder;
         this.arithmetic = new ResultArithmetic(parameters);
+        this.parameters = parameters;
         this.typedApi = new TypedApiAggregates(snapshot, table, where);
         for (AggregateQuery.Output output : query.outputs()) {
             collect(output.value());
@@ -201,7 +203,7 @@ final class AggregateRunner {
         for (int i = 0; i < query.visible(); i++) {
             names.add(query.outputs().get(i).name());
         }
-        return new SqlResult(names, out);
+        return new SqlResult(names, out, ResultTypes.of(query, table, parameters));
     }
 
     /** Which calls answer the query: the typed API's without or with one keyed key, or one {@link Grouping} pass. */

@@ -172,7 +172,12 @@ class SqlDifferentialTest {
         }
         List<List<Object>> actual;
         try {
-            actual = ResultRows.normalize(db.sql(query.sql()));
+            SqlResult answer = db.sql(query.sql());
+            String mistyped = DeclaredTypes.mismatch(answer);
+            if (mistyped != null) {
+                fail("a value is not of its column's declared type: " + mistyped + "\n" + where.get());
+            }
+            actual = ResultRows.normalize(answer);
             if (explain) {
                 db.sql("EXPLAIN " + query.sql());
                 try (Snapshot snapshot = db.read()) {
