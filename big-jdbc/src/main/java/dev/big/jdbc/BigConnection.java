@@ -127,6 +127,26 @@ final class BigConnection extends ConnectionDefaults {
         }
     }
 
+    /** What {@code statement} answers and takes, bound against the schema this connection reads now. */
+    synchronized PreparedSql.Description describe(PreparedSql statement) throws SQLException {
+        ensureOpen();
+        try {
+            if (transaction != null) {
+                try (Snapshot view = transaction.read()) {
+                    return statement.describe(view);
+                }
+            }
+            if (pinned != null) {
+                return statement.describe(pinned);
+            }
+            try (Snapshot snapshot = db.read()) {
+                return statement.describe(snapshot);
+            }
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        }
+    }
+
     /** Work on a connection that may throw SQLException. */
     interface Work<T> {
         T run() throws SQLException;

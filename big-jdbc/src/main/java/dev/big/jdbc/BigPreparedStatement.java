@@ -144,17 +144,22 @@ final class BigPreparedStatement extends BigStatement implements PreparedStateme
                 : value.toLocalDate().atStartOfDay(calendar.getTimeZone().toZoneId()).toInstant());
     }
 
-    /** Not known before the statement runs (its columns' types come from the schema then): null, as JDBC allows. */
+    /**
+     * The result's columns and their declared types, before the statement runs: from binding it
+     * against the schema the connection reads (a write or a COPY answers one column, {@code count}).
+     */
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         ensureOpen();
-        return null;
+        PreparedSql.Description description = connection.describe(statement);
+        return new BigResultSetMetaData(description.columns(), description.types());
     }
 
+    /** The type of each parameter: that of the column it is compared with or written into. */
     @Override
     public ParameterMetaData getParameterMetaData() throws SQLException {
-        throw SqlExceptions.unsupported("getParameterMetaData", "a parameter takes the type of the column it is compared"
-                + " with or written to: bind Long, BigDecimal, String, Boolean, Timestamp or an Array of strings");
+        ensureOpen();
+        return new BigParameterMetaData(connection.describe(statement).parameters());
     }
 
     static final String BINDABLE = "bind setLong, setInt, setBigDecimal, setDouble, setString, setBoolean, setTimestamp,"

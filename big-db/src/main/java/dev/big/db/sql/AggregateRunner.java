@@ -44,8 +44,12 @@ final class AggregateRunner {
     private final TypedApiAggregates typedApi;
     private final List<Object> parameters;
 
+    /** Whether the parameters are the literals of a template of the statement's text (not values bound to ?). */
+    private final boolean literals;
+
     AggregateRunner(Snapshot snapshot, TableBinding table, AggregateQuery query, Filter where, PredicateBinder binder,
-                    List<Object> parameters) {
+                    List<Object> parameters, boolean literals) {
+        this.literals = literals;
         this.snapshot = snapshot;
         this.table = table;
         this.query = query;
@@ -201,7 +205,7 @@ final class AggregateRunner {
         }
         List<String> names = new ArrayList<>(query.visible());
         for (int i = 0; i < query.visible(); i++) {
-            names.add(query.outputs().get(i).name());
+            names.add(StatementTemplate.asWritten(query.outputs().get(i).name(), parameters, literals));
         }
         return new SqlResult(names, out, ResultTypes.of(query, table, parameters));
     }

@@ -125,6 +125,82 @@ public final class PreparedSql {
         return run(parameters, prepared -> SqlEngine.run(transaction, prepared));
     }
 
+    /**
+     * What the statement answers and takes, from binding against {@code snapshot}'s schema alone
+     * (nothing is read or run): its result columns with their declared types, and the type each
+     * {@code ?} stands for ({@link ColumnType.Kind#UNKNOWN} where no column tells). A write or a
+     * COPY answers one column, {@code count}.
+     */
+    public record Description(List<String> columns, List<ColumnType> types, List<ColumnType> parameters) {
+        public Description {
+            columns = List.copyOf(columns);
+            types = List.copyOf(types);
+            parameters = List.copyOf(parameters);
+        }
+    }
+
+    /** This statement's {@link Description} against the schema of {@code snapshot}. */
+    public Description describe(Snapshot snapshot) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        SqlResult count = SqlResult.ofCount(0);
+        if (kind == Kind.COPY) {
+            Description query = SqlEngine.prepared(CopyParser.parse(sql).query()).describe(snapshot);
+            return new Description(count.columns(), count.types(), query.parameters());
+        }
+        CompiledStatement compiled = markers == null ? literal().statement() : placeholders();
+        String tableName = compiled.write() != null ? compiled.write().table() : compiled.query().table();
+        TableBinding table = TableBinding.of(snapshot.schema(), tableName);
+        List<ColumnType> parameters = markers == null ? List.of() : ParameterTypes.of(compiled, table, markers.count());
+        if (compiled.write() != null) {
+            return new Description(count.columns(), count.types(), parameters);
+        }
+        if (compiled.explain()) {
+            return new Description(List.of("plan"), List.of(new ColumnType(ColumnType.Kind.VARCHAR, 0, false)), parameters);
+        }
+        return switch (compiled.query()) {
+            case AggregateQuery aggregate -> {
+                List<String> names = new java.util.ArrayList<>(aggregate.visible());
+                for (int i = 0; i < aggregate.visible(); i++) {
+                    names.add(markers == null ? StatementTemplate.asWritten(aggregate.outputs().get(i).name(), literal().values(),
+                            literal().fromTemplate()) : StatementTemplate.quoteParametersAsWritten(aggregate.outputs().get(i).name()));
+                }
+                yield new Description(names, ResultTypes.of(aggregate, table, markers == null ? literal().values() : null),
+                        parameters);
+            }
+            case ListingQuery listing -> {
+                ListingRunner runner = new ListingRunner(snapshot, table, listing);
+                yield new Description(runner.names(), runner.types(), parameters);
+            }
+        };
+    }
+
+    /**
+     * The statement compiled with its {@code ?} as placeholders of one kind, for its description:
+     * integers first (a LIMIT takes only those), strings where a position refuses integers.
+     */
+    private CompiledStatement placeholders() {
+        InvalidInputException refused = null;
+        for (char kind : new char[] {'i', 's', 't'}) {
+            try {
+                return SqlEngine.compileWithParameters(markers.template(String.valueOf(kind).repeat(markers.count())),
+                        markers.count(), sql);
+            } catch (InvalidInputException e) {
+                refused = e;
+            }
+        }
+        throw SqlEngine.asWritten(refused);
+    }
+
+    /** The statement compiled from its text (it has no {@code ?}). */
+    private StatementCache.Prepared literal() {
+        StatementCache.Prepared literal = this.literal;
+        if (literal == null) {
+            literal = SqlEngine.prepare(sql);
+            this.literal = literal;
+        }
+        return literal;
+    }
+
     /** How a compiled statement with its values runs. */
     private interface Runner<T> {
         T run(StatementCache.Prepared prepared);
@@ -136,11 +212,7 @@ public final class PreparedSql {
                 ParameterMarkers.of(sql); // refuses numbered and named parameters by name
                 StatementTemplate.checkCount(0, parameters.size(), sql);
             }
-            StatementCache.Prepared literal = this.literal;
-            if (literal == null) {
-                literal = SqlEngine.prepare(sql);
-                this.literal = literal;
-            }
+            StatementCache.Prepared literal = literal();
             try {
                 return runner.run(literal);
             } catch (InvalidInputException e) {

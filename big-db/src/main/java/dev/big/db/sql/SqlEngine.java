@@ -306,7 +306,7 @@ public final class SqlEngine {
         int limit = limitLiteral == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, limitLiteral));
         AggregateRunner runner = null;
         if (query instanceof AggregateQuery aggregate) {
-            runner = new AggregateRunner(snapshot, table, aggregate, where, binder, prepared.values());
+            runner = new AggregateRunner(snapshot, table, aggregate, where, binder, prepared.values(), prepared.fromTemplate());
             runner.validate();
         }
         if (prepared.statement().explain()) {

@@ -168,6 +168,30 @@ record StatementTemplate(String text, List<Object> values) {
                 + value.getClass().getName() + (value instanceof Double || value instanceof Float ? ")" : "");
     }
 
+    /**
+     * {@code text} (a result column's name, taken from the template it was compiled from) as the
+     * statement wrote it: each parameter of a template of literals ({@code fromLiterals}) becomes
+     * the literal of its value in {@code values}, each bound {@code ?} stays {@code ?}.
+     */
+    static String asWritten(String text, List<Object> values, boolean fromLiterals) {
+        if (text.indexOf(':') < 0) {
+            return text;
+        }
+        if (!fromLiterals) {
+            return quoteParametersAsWritten(text);
+        }
+        return PARAMETER_NAME.matcher(text).replaceAll(match -> {
+            String name = match.group();
+            Object value = values.get(Integer.parseInt(name.substring(2)));
+            String literal = switch (name.charAt(1)) {
+                case 's' -> "'" + value.toString().replace("'", "''") + "'";
+                case 't' -> "TIMESTAMP '" + value.toString().replace("'", "''") + "'";
+                default -> value.toString();
+            };
+            return java.util.regex.Matcher.quoteReplacement(literal);
+        });
+    }
+
     /** {@code message} with the parameters a template gave the bound values shown as the caller wrote them, {@code ?}. */
     static String quoteParametersAsWritten(String message) {
         return message == null ? null : PARAMETER_NAME.matcher(message).replaceAll("?");
