@@ -3,6 +3,7 @@ package dev.big.engine;
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.WrittenBitmaps;
 import dev.big.page.DatabaseClosedException;
+import dev.big.page.DatabaseFailedException;
 import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageFormat;

@@ -6,6 +6,7 @@ import dev.big.engine.tree.PageAccess;
 import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
 import dev.big.page.DatabaseClosedException;
+import dev.big.page.DatabaseFailedException;
 import dev.big.page.MetaPage;
 import dev.big.page.PageFormat;
 import dev.big.pager.CountingPager;

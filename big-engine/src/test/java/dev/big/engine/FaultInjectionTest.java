@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.big.engine.check.CheckReport;
 import dev.big.engine.tree.Tree;
+import dev.big.page.DatabaseFailedException;
 import dev.big.page.StorageException;
 import dev.big.pager.FaultyPager;
 import dev.big.pager.MemoryPager;
