@@ -41,7 +41,7 @@ final class GetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (id < 0 || id > dev.big.engine.coords.Coords.MAX_RECORD_ID) {
+        if (id < 0 || id > Db.MAX_RECORD_ID) {
             throw new CliException(ExitCodes.USAGE, "ID must be 0 .. 2^63-2, got " + id);
         }
         try (Db db = Databases.openReadOnly(database); Snapshot snapshot = db.read()) {

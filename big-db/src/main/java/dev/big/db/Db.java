@@ -12,7 +12,7 @@ import dev.big.engine.PendingCommit;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.Store;
 import dev.big.engine.WriteTxn;
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.coords.Coords;
 import dev.big.page.WriteLockWaitException;
 import dev.big.pager.MmapPager;
 import java.io.IOException;
@@ -43,6 +43,12 @@ import java.util.function.Consumer;
  * an append that has not committed holds it. Thread-safe.
  */
 public final class Db implements AutoCloseable {
+
+    /**
+     * The largest record id: ids are 0 .. {@value}, one below the largest long, so the id after a
+     * table's largest (its next id) always fits a long.
+     */
+    public static final long MAX_RECORD_ID = Coords.MAX_RECORD_ID;
 
     private final Store store;
     /** Who each record id belongs to: the ids appends take next and those they hold, per table. */

@@ -1,7 +1,7 @@
 package dev.big.engine;
 
-import dev.big.engine.check.CheckReport;
 import dev.big.engine.check.Checker;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.tree.PageAccess;
 import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
@@ -318,7 +318,7 @@ public final class Store implements AutoCloseable {
      * it: keys within their branch separators, the bit-sliced fragments' invariants and zone maps,
      * and that the meta slot on disk is still the commit checked (see {@link Checker}).
      */
-    public CheckReport check() {
+    public StoreCheckReport check() {
         try (ReadTxn txn = beginRead()) {
             return Checker.check(raw, txn.meta()).withNotes(openNotes);
         }
