@@ -69,7 +69,7 @@ public final class Store implements AutoCloseable {
         this.pager = new CountingPager(raw, countReads);
         this.access = new PageAccess(pager);
         this.readOnly = readOnly;
-        this.readers = new Readers(raw, access, readOnly, new Snapshot(meta, access));
+        this.readers = new Readers(raw, access, readOnly, new CommittedState(meta, access));
         Freelist freelist = readOnly ? Freelist.empty() : loadFreelist(meta);
         this.commits = new CommitPipeline(this, pager, access, readers, freelist);
         this.countsAtOpen = pager.counts();
@@ -219,8 +219,8 @@ public final class Store implements AutoCloseable {
         return new ReadTxn(this, readers.pin(commit), access);
     }
 
-    void endRead(Snapshot snapshot) {
-        readers.unpin(snapshot);
+    void endRead(CommittedState state) {
+        readers.unpin(state);
     }
 
     /** How long {@link #beginWrite()} waits for the write lock unless told otherwise. */
