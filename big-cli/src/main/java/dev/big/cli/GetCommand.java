@@ -5,7 +5,7 @@ import dev.big.db.FieldDef;
 import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
-import dev.big.db.rowfile.JsonRowWriter;
+import dev.big.db.rowfile.JsonAnswerWriter;
 import dev.big.db.rowfile.ValueText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -67,7 +67,7 @@ final class GetCommand implements Callable<Integer> {
                 }
                 case MARKDOWN -> ResultPrinter.markdown(columns, List.of(values), null, out);
                 case CSV -> ResultPrinter.csv(columns, List.of(values), out);
-                case JSON -> out.println(JsonRowWriter.object(columns, values));
+                case JSON -> out.println(JsonAnswerWriter.object(columns, values));
             }
             out.flush();
         }
