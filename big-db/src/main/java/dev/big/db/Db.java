@@ -5,7 +5,7 @@ import dev.big.db.catalog.SchemaWriter;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.check.DbCheck;
 import dev.big.db.write.BatchWriter;
-import dev.big.db.write.Values;
+import dev.big.db.write.ValueNormalizer;
 import dev.big.db.write.WriteOp;
 import dev.big.engine.LockWait;
 import dev.big.engine.PendingCommit;
@@ -158,7 +158,7 @@ public final class Db implements AutoCloseable {
 
     /** Appends a record with the table's next id (durable on return); returns the id. */
     public long append(String table, Row record) {
-        Map<String, Object> values = Values.normalize(tableInfo(table), record, "appended record");
+        Map<String, Object> values = ValueNormalizer.normalize(tableInfo(table), record, "appended record");
         RecordIds.Grants grants = new RecordIds.Grants();
         long id = ids.reserve(table, 1, grants);
         commit(List.of(new WriteOp.Insert(table, id, values)), grants);
@@ -191,7 +191,7 @@ public final class Db implements AutoCloseable {
 
     /** The checked values of {@code record} for a write of {@code table}. */
     Map<String, Object> values(String table, Row record, java.util.function.Supplier<String> where) {
-        return Values.normalize(tableInfo(table), record, where);
+        return ValueNormalizer.normalize(tableInfo(table), record, where);
     }
 
     /** A put of {@code record} at {@code id}, checked, its id claimed into {@code grants} ({@link RecordIds#claim}). */
@@ -205,7 +205,7 @@ public final class Db implements AutoCloseable {
     WriteOp.Patch patchOp(String table, long id, String field, Object value) {
         RecordIds.checkId(id);
         TableInfo info = tableInfo(table);
-        return new WriteOp.Patch(table, id, field, Values.normalize(info, info.field(field), value, () -> "record " + id));
+        return new WriteOp.Patch(table, id, field, ValueNormalizer.normalize(info, info.field(field), value, () -> "record " + id));
     }
 
     WriteOp.Delete deleteOp(String table, long id) {
