@@ -1,10 +1,10 @@
 /**
  * The big command line. Compiled as a module so the compiler keeps it to exported API: big-db's,
  * and what big-db's API exposes through {@code requires transitive} (the exported packages of
- * big-engine, big-pager and big-page; never the engine's tree package). Of those the CLI names
- * only what db's API throws (the {@code BigException} family) and returns ({@code CheckReport}
- * from {@code Db.check()}). It ships and runs as one merged jar on the class path (see
- * big-cli/pom.xml).
+ * big-engine, big-pager and big-page; never the engine's tree package). Of the layers below
+ * big-db the CLI names only what every layer throws, big-page's {@code BigException} family; it
+ * names nothing of big-engine or big-pager, which {@code CliSpeaksToDbOnlyTest} holds it to. It
+ * ships and runs as one merged jar on the class path (see big-cli/pom.xml).
  */
 @SuppressWarnings("module") // the battery's module is not on this module's path: "module not found: dev.big.reliability"
 module dev.big.cli {

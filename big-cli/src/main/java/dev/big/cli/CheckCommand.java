@@ -1,8 +1,8 @@
 package dev.big.cli;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
 import dev.big.db.WriteLock;
-import dev.big.engine.check.CheckReport;
 import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
 import dev.big.page.FormatVersionException;

@@ -5,6 +5,7 @@ import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import dev.big.db.BulkLoad;
+import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.db.Row;
@@ -334,7 +335,7 @@ final class CsvRows implements RowSource {
         if (id < 0) {
             throw new ValueException(id + " is negative; " + ID_RANGE);
         }
-        if (id > dev.big.engine.coords.Coords.MAX_RECORD_ID) {
+        if (id > Db.MAX_RECORD_ID) {
             throw new ValueException(id + " is past the largest record id; " + ID_RANGE);
         }
         return id;

@@ -5,7 +5,7 @@ import dev.big.db.FieldDef;
 import dev.big.db.Row;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
-import dev.big.db.rowfile.JsonRowWriter;
+import dev.big.db.rowfile.JsonAnswerWriter;
 import dev.big.db.rowfile.ValueText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -41,7 +41,7 @@ final class GetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (id < 0 || id > dev.big.engine.coords.Coords.MAX_RECORD_ID) {
+        if (id < 0 || id > Db.MAX_RECORD_ID) {
             throw new CliException(ExitCodes.USAGE, "ID must be 0 .. 2^63-2, got " + id);
         }
         try (Db db = Databases.openReadOnly(database); Snapshot snapshot = db.read()) {
@@ -67,7 +67,7 @@ final class GetCommand implements Callable<Integer> {
                 }
                 case MARKDOWN -> ResultPrinter.markdown(columns, List.of(values), null, out);
                 case CSV -> ResultPrinter.csv(columns, List.of(values), out);
-                case JSON -> out.println(JsonRowWriter.object(columns, values));
+                case JSON -> out.println(JsonAnswerWriter.object(columns, values));
             }
             out.flush();
         }

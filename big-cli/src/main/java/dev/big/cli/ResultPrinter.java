@@ -1,7 +1,7 @@
 package dev.big.cli;
 
-import dev.big.db.rowfile.CsvRowWriter;
-import dev.big.db.rowfile.JsonRowWriter;
+import dev.big.db.rowfile.CsvAnswerWriter;
+import dev.big.db.rowfile.JsonAnswerWriter;
 import dev.big.db.rowfile.RowFileOptions;
 import dev.big.db.rowfile.RowFiles;
 import dev.big.db.rowfile.ValueText;
@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * Prints rows of columns as a table, CSV or JSON (see {@link OutputFormat}). CSV rows and JSON
- * objects are big-db's ({@link CsvRowWriter}, {@link JsonRowWriter}): what {@code big query}
+ * objects are big-db's ({@link CsvAnswerWriter}, {@link JsonAnswerWriter}): what {@code big query}
  * prints is what COPY and {@code big export} write.
  */
 final class ResultPrinter {
@@ -137,7 +137,7 @@ final class ResultPrinter {
 
     /** The header, then each row as it comes; returns the count of rows. */
     static long csv(List<String> columns, Iterator<List<Object>> rows, Writer out) {
-        return RowFiles.writeAll(new CsvRowWriter(out, columns, RowFileOptions.DEFAULT), rows);
+        return RowFiles.writeAll(new CsvAnswerWriter(out, columns, RowFileOptions.DEFAULT), rows);
     }
 
     /** {@code [} then one object per line {@code ]}: valid JSON that line tools can still read. */
@@ -153,7 +153,7 @@ final class ResultPrinter {
             if (count > 0) {
                 out.println(",");
             }
-            out.print(JsonRowWriter.object(columns, rows.next()));
+            out.print(JsonAnswerWriter.object(columns, rows.next()));
             count++;
         }
         if (count > 0) {

@@ -5,7 +5,7 @@ import dev.big.db.catalog.TableInfo;
 import dev.big.db.field.ScalarKind;
 import dev.big.db.field.ValueContext;
 import dev.big.db.write.RecordColumns;
-import dev.big.db.write.Values;
+import dev.big.db.write.ValueNormalizer;
 import dev.big.engine.coords.Coords;
 import java.util.HashMap;
 import java.util.Map;
@@ -90,7 +90,7 @@ public final class BulkLoad implements AutoCloseable {
         this.lowest = new long[fields.length];
         this.highest = new long[fields.length];
         for (int f = 0; f < fields.length; f++) {
-            contexts[f] = Values.context(table, fields[f]);
+            contexts[f] = ValueNormalizer.context(table, fields[f]);
             fieldIndex.put(fields[f].name(), f);
             boolean asGiven = fields[f].kind() instanceof ScalarKind scalar && scalar.storesNumbersAsGiven();
             lowest[f] = asGiven ? ScalarKind.lowest(fields[f]) : 0;
@@ -157,7 +157,7 @@ public final class BulkLoad implements AutoCloseable {
         if (contexts[field].kind() instanceof ScalarKind scalar) {
             long stored;
             try {
-                stored = Values.normalize(contexts[field], scalar, value, this::where);
+                stored = ValueNormalizer.normalize(contexts[field], scalar, value, this::where);
             } catch (InvalidInputException e) {
                 throw dropRecord(e);
             }
@@ -186,7 +186,7 @@ public final class BulkLoad implements AutoCloseable {
             return set(field, (Object) value);
         }
         try {
-            Values.normalize(contexts[field], value, this::where); // checks the text, returns it
+            ValueNormalizer.normalize(contexts[field], value, this::where); // checks the text, returns it
         } catch (InvalidInputException e) {
             throw dropRecord(e);
         }
@@ -207,7 +207,7 @@ public final class BulkLoad implements AutoCloseable {
         begin(field);
         Object normalized;
         try {
-            normalized = Values.normalize(contexts[field], value, this::where);
+            normalized = ValueNormalizer.normalize(contexts[field], value, this::where);
         } catch (InvalidInputException e) {
             throw dropRecord(e);
         }
@@ -279,7 +279,7 @@ public final class BulkLoad implements AutoCloseable {
             Integer f = fieldIndex.get(e.getKey());
             if (f == null) {
                 dropRecord(null);
-                Values.normalize(table, record, where()); // refuses the unknown field by name
+                ValueNormalizer.normalize(table, record, where()); // refuses the unknown field by name
                 throw new IllegalStateException("field '" + e.getKey() + "' was not refused");
             }
             set(f, e.getValue());

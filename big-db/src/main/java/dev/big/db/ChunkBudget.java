@@ -75,7 +75,7 @@ final class ChunkBudget {
         return count == capacity || (count > 0 && arrayBytes() + valueBytes >= chunkBytes);
     }
 
-    /** Heap bytes a normalised value (see {@code Values.normalize}) keeps alive while buffered. */
+    /** Heap bytes a normalised value (see {@code ValueNormalizer.normalize}) keeps alive while buffered. */
     static long valueBytes(Object value) {
         return switch (value) {
             case null -> 0;

@@ -9,14 +9,14 @@ import dev.big.db.sql.SqlCursor;
 import dev.big.db.sql.SqlEngine;
 import dev.big.db.sql.SqlResult;
 import dev.big.db.write.BatchWriter;
-import dev.big.db.write.Values;
+import dev.big.db.write.ValueNormalizer;
 import dev.big.db.write.WriteOp;
 import dev.big.engine.LockWait;
 import dev.big.engine.PendingCommit;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.Store;
 import dev.big.engine.WriteTxn;
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.coords.Coords;
 import dev.big.page.WriteLockWaitException;
 import dev.big.pager.MmapPager;
 import java.io.IOException;
@@ -47,6 +47,12 @@ import java.util.function.Consumer;
  * an append that has not committed holds it. Thread-safe.
  */
 public final class Db implements AutoCloseable {
+
+    /**
+     * The largest record id: ids are 0 .. {@value}, one below the largest long, so the id after a
+     * table's largest (its next id) always fits a long.
+     */
+    public static final long MAX_RECORD_ID = Coords.MAX_RECORD_ID;
 
     private final Store store;
     /** Who each record id belongs to: the ids appends take next and those they hold, per table. */
@@ -156,7 +162,7 @@ public final class Db implements AutoCloseable {
 
     /** Appends a record with the table's next id (durable on return); returns the id. */
     public long append(String table, Row record) {
-        Map<String, Object> values = Values.normalize(tableInfo(table), record, "appended record");
+        Map<String, Object> values = ValueNormalizer.normalize(tableInfo(table), record, "appended record");
         RecordIds.Grants grants = new RecordIds.Grants();
         long id = ids.reserve(table, 1, grants);
         commit(List.of(new WriteOp.Insert(table, id, values)), grants);
@@ -189,7 +195,7 @@ public final class Db implements AutoCloseable {
 
     /** The checked values of {@code record} for a write of {@code table}. */
     Map<String, Object> values(String table, Row record, java.util.function.Supplier<String> where) {
-        return Values.normalize(tableInfo(table), record, where);
+        return ValueNormalizer.normalize(tableInfo(table), record, where);
     }
 
     /** A put of {@code record} at {@code id}, checked, its id claimed into {@code grants} ({@link RecordIds#claim}). */
@@ -208,7 +214,7 @@ public final class Db implements AutoCloseable {
     WriteOp.Patch patchOp(String table, long id, String field, Object value) {
         RecordIds.checkId(id);
         TableInfo info = tableInfo(table);
-        return new WriteOp.Patch(table, id, field, Values.normalize(info, info.field(field), value, () -> "record " + id));
+        return new WriteOp.Patch(table, id, field, ValueNormalizer.normalize(info, info.field(field), value, () -> "record " + id));
     }
 
     WriteOp.Delete deleteOp(String table, long id) {

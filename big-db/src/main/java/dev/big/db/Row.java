@@ -11,8 +11,10 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * An event record: field values by name, and the record id when it has one. A field that is
- * absent (or null) has no value: it reads back as null, never as 0 or false.
+ * An event record's values: field values by name, and the record id when it has one. A field
+ * that is absent (or null) has no value: it reads back as null, never as 0 or false. (Named
+ * {@code Row} after SQL and JDBC; everywhere else in big a row is a bitmap row of a fragment, and
+ * what this holds the values of is a record.)
  *
  * <p>Accepted values when writing: {@code int} fields take any integral {@link Number};
  * {@code timestamp} fields an {@link Instant} or epoch milliseconds; {@code bool} a
@@ -46,7 +48,7 @@ public final class Row {
         return builder.build();
     }
 
-    /** A row holding {@code values}, by field name (null values are left out). */
+    /** A record holding {@code values}, by field name (null values are left out). */
     public static Row of(Map<String, ?> values) {
         Builder builder = builder();
         values.forEach(builder::set);
@@ -209,7 +211,7 @@ public final class Row {
 
         private Builder() {}
 
-        /** Gives the row id {@code id} (a row read from a table has its own). */
+        /** Gives the record the id {@code id} (a record read from a table has its own). */
         public Builder id(long id) {
             this.id = id;
             return this;
@@ -231,7 +233,7 @@ public final class Row {
             return this;
         }
 
-        /** The row of the values set so far. */
+        /** The record of the values set so far. */
         public Row build() {
             built = true;
             return new Row(id, values);

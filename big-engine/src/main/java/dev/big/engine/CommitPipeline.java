@@ -3,6 +3,7 @@ package dev.big.engine;
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.WrittenBitmaps;
 import dev.big.page.DatabaseClosedException;
+import dev.big.page.DatabaseFailedException;
 import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageFormat;
@@ -74,7 +75,7 @@ final class CommitPipeline {
     /** What the last commit wrote, for the writer; see {@link WrittenBitmaps}. */
     private final WrittenBitmaps writtenBitmaps = new WrittenBitmaps();
     /** The newest commit whose pages are written: the readers' latest, or a commit still being made durable. */
-    private volatile Snapshot tip;
+    private volatile CommittedState tip;
     /** Makes commits durable and publishes them, one at a time in txid order; started by the first commit. */
     private ExecutorService committer;
     /** Set by {@link #shutDown()}, under this object's monitor: no commit is handed over afterwards. */
@@ -110,7 +111,7 @@ final class CommitPipeline {
         try {
             store.ensureOpen();
             ensureNotFailed();
-            Snapshot base = tip;
+            CommittedState base = tip;
             freelist.releaseUpTo(readers.oldestPinnedTxid(), pager::otherReaderOlderThan);
             WriteTxn txn = new WriteTxn(store, this, base, access, freelist.beginAllocation(), hold);
             success = true;
@@ -160,7 +161,7 @@ final class CommitPipeline {
             }
             writtenBitmaps.committed();
             PageCounts written = writerPages(pager.counts().minus(before));
-            Snapshot next = new Snapshot(state, access);
+            CommittedState next = new CommittedState(state, access);
             tip = next;
             freelist.committed(txid, allocation);
             long freed = allocation.freedCount();
@@ -176,7 +177,7 @@ final class CommitPipeline {
     }
 
     /** The second step, on the commit thread: force, write the meta page, force, publish. */
-    private CommitStats makeDurable(Snapshot next, PageCounts written, long freed) {
+    private CommitStats makeDurable(CommittedState next, PageCounts written, long freed) {
         MetaPage.State state = next.meta;
         Throwable before = durabilityFailure;
         if (before != null) {

@@ -17,70 +17,70 @@ import java.util.function.Function;
  * <p>A read transaction belongs to one thread at a time; many may be open at once. Its owner may
  * lend its reads to helper threads while it waits for them (big-db's query workers do): fragment
  * reads, summaries, {@link #cached} and {@link #arena} are safe to call from several threads, as
- * the snapshot's maps are concurrent and pages are only read; {@link #close} is the owner's alone,
+ * the committed state's maps are concurrent and pages are only read; {@link #close} is the owner's alone,
  * once no helper reads any more, since the pin it releases covers every page the helpers read.
  */
 public final class ReadTxn implements Txn {
 
     private final Store store;
-    private final Snapshot snapshot;
+    private final CommittedState state;
     private final PageAccess access;
     private boolean closed;
 
-    ReadTxn(Store store, Snapshot snapshot, PageAccess access) {
+    ReadTxn(Store store, CommittedState state, PageAccess access) {
         this.store = store;
-        this.snapshot = snapshot;
+        this.state = state;
         this.access = access;
     }
 
     @Override
     public long baseTxid() {
-        return snapshot.txid();
+        return state.txid();
     }
 
     /** The page count (high-water mark) of this transaction's commit. */
     public long pageCount() {
-        return snapshot.meta.pageCount();
+        return state.meta.pageCount();
     }
 
     MetaPage.State meta() {
-        return snapshot.meta;
+        return state.meta;
     }
 
     /** The commit this transaction reads, as {@link Store#beginRead(MetaPage.State)} takes it. */
     public MetaPage.State commitState() {
-        return snapshot.meta;
+        return state.meta;
     }
 
     @Override
     public Fragment fragment(long fragmentKey) {
         ensureOpen();
-        return new Tree(access, PageKind.LEAF, PageClass.DATA, snapshot.root(fragmentKey));
+        return new Tree(access, PageKind.LEAF, PageClass.DATA, state.root(fragmentKey));
     }
 
     @Override
     public boolean hasFragment(long fragmentKey) {
         ensureOpen();
-        return snapshot.has(fragmentKey);
+        return state.has(fragmentKey);
     }
 
     @Override
     public byte[] summary(long fragmentKey) {
         ensureOpen();
-        return snapshot.summary(fragmentKey);
+        return state.summary(fragmentKey);
     }
 
     @Override
     public void forEachFragment(long fromKey, long toKey, FragmentVisitor visitor) {
         ensureOpen();
-        snapshot.rootsTree().forEach(fromKey, toKey,
+        state.rootsTree().forEach(fromKey, toKey,
                 view -> visitor.visit(view.key(), FragmentRoot.decode(view.bytes()).summary()));
     }
 
     @Override
     public Fragment catalog() {
         ensureOpen();
-        return snapshot.catalogTree();
+        return state.catalogTree();
     }
 
     @Override
@@ -91,13 +91,13 @@ public final class ReadTxn implements Txn {
     @Override
     public <T> T cached(Object key, Function<Object, T> compute) {
         ensureOpen();
-        return snapshot.cached(key, compute);
+        return state.cached(key, compute);
     }
 
     @Override
     public Arena arena() {
         ensureOpen();
-        return snapshot.arena();
+        return state.arena();
     }
 
     private void ensureOpen() {
@@ -111,7 +111,7 @@ public final class ReadTxn implements Txn {
     public void close() {
         if (!closed) {
             closed = true;
-            store.endRead(snapshot);
+            store.endRead(state);
         }
     }
 }

@@ -9,18 +9,19 @@ import dev.big.pager.SnapshotPin;
 import java.util.TreeMap;
 
 /**
- * A store's readers: which commit is the latest, and which snapshots readers hold.
+ * A store's readers: which commit is the latest, and which committed states readers hold (a
+ * reader's snapshot is the {@link CommittedState} it pinned).
  *
  * <p>{@link #pin()} gives a reader the latest commit; pages it can see are not reused until it is
  * {@linkplain #unpin unpinned} ({@link #oldestPinnedTxid()} is what the writer asks before reusing
- * freed pages). A snapshot that is no longer the latest commit is retired (its caches' native
+ * freed pages). A state that is no longer the latest commit is retired (its caches' native
  * memory freed) as soon as its last reader leaves.
  *
  * <p>A read-only store follows a writer of another handle or process: each {@link #pin()} first
- * looks for a newer commit in the file, and pins the snapshot it reads through
+ * looks for a newer commit in the file, and pins the state it reads through
  * {@link Pager#pinSnapshot} so that writer keeps its pages. The writer sees such a pin only from
  * the moment it is taken; until then it may have freed and reused the snapshot's pages, unless the
- * snapshot was still the newest commit once pinned (the pages of commit T are freed by T+1 at the
+ * state was still the newest commit once pinned (the pages of commit T are freed by T+1 at the
  * earliest and reused by a transaction that starts after T+1, and then sees the pin). So a pin is
  * kept only if no newer commit appeared meanwhile, and otherwise taken again on the newer one.
  */
@@ -32,12 +33,12 @@ final class Readers {
     private final Pager raw;
     private final PageAccess access;
     private final boolean readOnly;
-    /** Guards {@link #pinned}, {@link Snapshot#readers}, {@link Snapshot#pin} and changes of {@link #latest}. */
+    /** Guards {@link #pinned}, {@link CommittedState#readers}, {@link CommittedState#pin} and changes of {@link #latest}. */
     private final Object lock = new Object();
-    private final TreeMap<Long, Snapshot> pinned = new TreeMap<>();
-    private volatile Snapshot latest;
+    private final TreeMap<Long, CommittedState> pinned = new TreeMap<>();
+    private volatile CommittedState latest;
 
-    Readers(Pager raw, PageAccess access, boolean readOnly, Snapshot latest) {
+    Readers(Pager raw, PageAccess access, boolean readOnly, CommittedState latest) {
         this.raw = raw;
         this.access = access;
         this.readOnly = readOnly;
@@ -45,7 +46,7 @@ final class Readers {
     }
 
     /** The latest commit readers see. */
-    Snapshot latest() {
+    CommittedState latest() {
         return latest;
     }
 
@@ -53,18 +54,18 @@ final class Readers {
      * The latest commit, with one more reader. A read-only store first moves to the newest commit
      * in the file, so a long-lived read-only handle follows its writer.
      */
-    Snapshot pin() {
+    CommittedState pin() {
         if (!readOnly) {
             return pinLatest();
         }
         for (int attempt = 1; ; attempt++) {
             refreshFromFile();
-            Snapshot snapshot = pinLatest();
+            CommittedState state = pinLatest();
             long newest = newestValidTxidInFile();
-            if (newest <= snapshot.txid()) {
-                return snapshot;
+            if (newest <= state.txid()) {
+                return state;
             }
-            unpin(snapshot);
+            unpin(state);
             if (attempt == MAX_PIN_ATTEMPTS) {
                 raw.followGrowth();
                 MetaSlots.readLatest(raw); // throws why commit `newest` cannot be read, if it cannot
@@ -75,67 +76,67 @@ final class Readers {
     }
 
     /** The latest commit, with one more reader; read under the lock so it cannot be retired meanwhile. */
-    private Snapshot pinLatest() {
+    private CommittedState pinLatest() {
         synchronized (lock) {
-            Snapshot snapshot = latest;
-            addReader(snapshot);
-            return snapshot;
+            CommittedState state = latest;
+            addReader(state);
+            return state;
         }
     }
 
     /**
      * Commit {@code meta} (the state a reader of this or another handle or process read it at),
-     * with one more reader: the snapshot a reader of this store already holds, the latest commit,
-     * or a snapshot made from {@code meta}. Only safe while someone has held a pin on that commit
+     * with one more reader: the state a reader of this store already holds, the latest commit,
+     * or a state made from {@code meta}. Only safe while someone has held a pin on that commit
      * since it was the latest (a query's coordinator does): otherwise the pages it names may have
      * been reused, which a read then reports as a checksum failure, never as other data.
      */
-    Snapshot pin(MetaPage.State meta) {
+    CommittedState pin(MetaPage.State meta) {
         synchronized (lock) {
-            Snapshot snapshot = pinned.get(meta.txid());
-            if (snapshot == null && latest.txid() == meta.txid()) {
-                snapshot = latest;
+            CommittedState state = pinned.get(meta.txid());
+            if (state == null && latest.txid() == meta.txid()) {
+                state = latest;
             }
-            if (snapshot != null && !snapshot.meta.equals(meta)) {
+            if (state != null && !state.meta.equals(meta)) {
                 throw new BigException(raw.name() + " holds another commit " + meta.txid() + " than the one asked for"
-                        + " (the file was replaced?): asked for " + meta + ", found " + snapshot.meta);
+                        + " (the file was replaced?): asked for " + meta + ", found " + state.meta);
             }
-            if (snapshot == null) {
-                snapshot = new Snapshot(meta, access);
+            if (state == null) {
+                state = new CommittedState(meta, access);
             }
-            addReader(snapshot);
-            return snapshot;
+            addReader(state);
+            return state;
         }
     }
 
     /**
-     * One more reader of {@code snapshot} (under {@link #lock}); its first reader registers it and,
+     * One more reader of {@code state} (under {@link #lock}); its first reader registers it and,
      * on a read-only handle, takes the file lock that keeps a writer from reusing its pages.
      */
-    private void addReader(Snapshot snapshot) {
-        if (snapshot.readers++ == 0) {
-            pinned.put(snapshot.txid(), snapshot);
+    private void addReader(CommittedState state) {
+        if (state.readers++ == 0) {
+            pinned.put(state.txid(), state);
             if (readOnly) {
                 try {
-                    snapshot.pin = raw.pinSnapshot(snapshot.txid());
+                    state.pin = raw.pinSnapshot(state.txid());
                 } catch (RuntimeException e) {
-                    snapshot.readers--;
-                    pinned.remove(snapshot.txid(), snapshot);
+                    state.readers--;
+                    pinned.remove(state.txid(), state);
                     throw e;
                 }
             }
         }
     }
 
-    /** One reader of {@code snapshot} less; the last one out of a snapshot no longer the latest retires it. */
-    void unpin(Snapshot snapshot) {
+    /** One reader of {@code state} less; the last one out of a state no longer the latest retires it. */
+    void unpin(CommittedState state) {
         synchronized (lock) {
-            if (--snapshot.readers == 0) {
-                pinned.remove(snapshot.txid(), snapshot);
-                snapshot.pin.close();
-                snapshot.pin = SnapshotPin.NONE;
-                if (snapshot != latest) {
-                    snapshot.retire();
+            if (--state.readers == 0) {
+                pinned.remove(state.txid(), state);
+                state.pin.close();
+                state.pin = SnapshotPin.NONE;
+                if (state != latest) {
+                    state.retire();
                 }
             }
             if (pinned.isEmpty()) {
@@ -148,9 +149,9 @@ final class Readers {
      * Makes {@code next} the latest commit; the one it replaces is retired (its caches' native
      * memory freed) unless a reader still holds it, in which case the last one out retires it.
      */
-    void publish(Snapshot next) {
+    void publish(CommittedState next) {
         synchronized (lock) {
-            Snapshot previous = latest;
+            CommittedState previous = latest;
             latest = next;
             if (previous.readers == 0) {
                 previous.retire();
@@ -208,7 +209,7 @@ final class Readers {
                 return; // A meta write in progress: keep the commit we have, try again next time.
             }
             if (meta.txid() > latest.txid()) {
-                publish(new Snapshot(meta, access));
+                publish(new CommittedState(meta, access));
             }
         }
     }

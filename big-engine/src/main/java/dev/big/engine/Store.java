@@ -1,11 +1,12 @@
 package dev.big.engine;
 
-import dev.big.engine.check.CheckReport;
 import dev.big.engine.check.Checker;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.tree.PageAccess;
 import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
 import dev.big.page.DatabaseClosedException;
+import dev.big.page.DatabaseFailedException;
 import dev.big.page.MetaPage;
 import dev.big.page.PageFormat;
 import dev.big.pager.CountingPager;
@@ -68,7 +69,7 @@ public final class Store implements AutoCloseable {
         this.pager = new CountingPager(raw, countReads);
         this.access = new PageAccess(pager);
         this.readOnly = readOnly;
-        this.readers = new Readers(raw, access, readOnly, new Snapshot(meta, access));
+        this.readers = new Readers(raw, access, readOnly, new CommittedState(meta, access));
         Freelist freelist = readOnly ? Freelist.empty() : loadFreelist(meta);
         this.commits = new CommitPipeline(this, pager, access, readers, freelist);
         this.countsAtOpen = pager.counts();
@@ -218,8 +219,8 @@ public final class Store implements AutoCloseable {
         return new ReadTxn(this, readers.pin(commit), access);
     }
 
-    void endRead(Snapshot snapshot) {
-        readers.unpin(snapshot);
+    void endRead(CommittedState state) {
+        readers.unpin(state);
     }
 
     /** How long {@link #beginWrite()} waits for the write lock unless told otherwise. */
@@ -317,7 +318,7 @@ public final class Store implements AutoCloseable {
      * it: keys within their branch separators, the bit-sliced fragments' invariants and zone maps,
      * and that the meta slot on disk is still the commit checked (see {@link Checker}).
      */
-    public CheckReport check() {
+    public StoreCheckReport check() {
         try (ReadTxn txn = beginRead()) {
             return Checker.check(raw, txn.meta()).withNotes(openNotes);
         }

@@ -33,7 +33,7 @@ public final class WriteTxn implements Txn {
 
     private final Store store;
     private final CommitPipeline commits;
-    private final Snapshot base;
+    private final CommittedState base;
     private final PageAccess access;
     private final Freelist.Allocation allocation;
     private final long txid;
@@ -57,7 +57,7 @@ public final class WriteTxn implements Txn {
         }
     }
 
-    WriteTxn(Store store, CommitPipeline commits, Snapshot base, PageAccess access, Freelist.Allocation allocation,
+    WriteTxn(Store store, CommitPipeline commits, CommittedState base, PageAccess access, Freelist.Allocation allocation,
             TransactionLock.Hold hold) {
         this.store = store;
         this.hold = hold;

@@ -3,7 +3,7 @@ package dev.big.engine;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.tree.Tree;
 import dev.big.page.DatabaseClosedException;
 import dev.big.pager.ForwardingPager;
@@ -75,7 +75,7 @@ class CloseWhileCommittingTest {
 
     static void reopenAndCheck(Path file) {
         try (Store reopened = Store.open(file)) {
-            CheckReport report = reopened.check();
+            StoreCheckReport report = reopened.check();
             assertTrue(report.ok(), "reopened file fails check at txid " + reopened.txid() + ": " + report);
         } catch (RuntimeException e) {
             fail("reopening after close failed: " + e, e);

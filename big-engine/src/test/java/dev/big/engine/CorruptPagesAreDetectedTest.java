@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.tree.Tree;
 import dev.big.page.BranchPage;
 import dev.big.page.ContainerKind;
@@ -89,7 +89,7 @@ class CorruptPagesAreDetectedTest {
             if (kind != PageKind.FREELIST) {
                 assertTrue(detected, when + ": no read noticed the damage");
             }
-            CheckReport report = store.check();
+            StoreCheckReport report = store.check();
             assertFalse(report.ok(), when + ": check found nothing");
             assertTrue(report.problems().stream().anyMatch(p -> p.pgno() == victim), when + ": " + report.describe());
         }

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.tree.Tree;
+import dev.big.page.DatabaseFailedException;
 import dev.big.page.StorageException;
 import dev.big.pager.FaultyPager;
 import dev.big.pager.MemoryPager;
@@ -211,7 +212,7 @@ class FaultInjectionTest {
                 }
                 TreeModelTest.assertSame(txn, MODELS.get(stamp), when);
             }
-            CheckReport report = reopened.check();
+            StoreCheckReport report = reopened.check();
             assertTrue(report.ok(), when + ": " + report.describe());
             try (WriteTxn txn = reopened.beginWrite()) {
                 CommitWorkload.apply(SEED, stamp + 1, txn, new java.util.HashMap<>());

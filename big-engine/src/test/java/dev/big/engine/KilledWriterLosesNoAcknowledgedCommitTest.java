@@ -2,7 +2,7 @@ package dev.big.engine;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.testing.ChildJvm;
 import dev.big.testing.TestDirs;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +48,7 @@ class KilledWriterLosesNoAcknowledgedCommitTest {
             }
             int acked = acknowledged.get();
             try (Store store = Store.open(file)) {
-                CheckReport report = store.check();
+                StoreCheckReport report = store.check();
                 assertTrue(report.ok(), "after kill " + kill + ": " + report.describe());
                 try (ReadTxn txn = store.beginRead()) {
                     int stamp = CommitWorkload.stamp(txn);

@@ -3,7 +3,7 @@ package dev.big.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.tree.ContainerView;
 import dev.big.engine.tree.Tree;
 import dev.big.pager.MemoryPager;
@@ -59,7 +59,7 @@ class TreeModelTest {
             models.put(7L, model);
             assertMatches(store, models, "deep tree");
             assertTrue(depth(store, 7) >= 3, "tree depth " + depth(store, 7));
-            CheckReport report = store.check();
+            StoreCheckReport report = store.check();
             assertTrue(report.ok(), report.describe());
             try (WriteTxn txn = store.beginWrite()) {
                 Tree tree = Tree.of(txn, 7);
@@ -173,7 +173,7 @@ class TreeModelTest {
                 committed = copy(working);
                 assertMatches(store, committed, "after commit at step " + step);
                 if (commits % 25 == 0) {
-                    CheckReport report = store.check();
+                    StoreCheckReport report = store.check();
                     assertTrue(report.ok(), report.describe());
                 }
                 txn = store.beginWrite();
@@ -190,14 +190,14 @@ class TreeModelTest {
                 pager = reopened;
                 store = Store.open(pager);
                 assertMatches(store, committed, "after reopen at step " + step);
-                CheckReport report = store.check();
+                StoreCheckReport report = store.check();
                 assertTrue(report.ok(), report.describe());
                 txn = store.beginWrite();
             }
         }
         txn.commit();
         assertMatches(store, working, "at the end");
-        CheckReport report = store.check();
+        StoreCheckReport report = store.check();
         assertTrue(report.ok(), report.describe());
         store.close();
     }

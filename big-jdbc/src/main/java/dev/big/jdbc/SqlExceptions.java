@@ -38,7 +38,7 @@ final class SqlExceptions {
             case UnsupportedSqlException unsupported -> new SQLSyntaxErrorException(message, "42000", unsupported);
             case InvalidInputException invalid -> new SQLDataException(message, "22000", invalid);
             case dev.big.page.CorruptPageException corrupt -> new SQLNonTransientException(message, "XX001", corrupt);
-            case dev.big.engine.DatabaseFailedException failed -> new SQLNonTransientException(message, "HY000", failed);
+            case dev.big.page.DatabaseFailedException failed -> new SQLNonTransientException(message, "HY000", failed);
             case WriteLockWaitException wait -> switch (wait.reason()) {
                 case TIMED_OUT -> new SQLTimeoutException(message, "HYT00", wait);
                 case CANCELLED, INTERRUPTED -> new SQLTransientException(message, "57014", wait);

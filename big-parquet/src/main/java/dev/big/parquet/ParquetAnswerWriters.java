@@ -1,8 +1,8 @@
 package dev.big.parquet;
 
 import dev.big.db.InvalidInputException;
+import dev.big.db.rowfile.AnswerWriter;
 import dev.big.db.rowfile.ParquetWriterProvider;
-import dev.big.db.rowfile.RowWriter;
 import dev.big.db.rowfile.ValueText;
 import dev.big.db.sql.ColumnType;
 import dev.big.parquet.ParquetColumn.Kind;
@@ -24,10 +24,10 @@ public final class ParquetAnswerWriters implements ParquetWriterProvider {
     public ParquetAnswerWriters() {}
 
     @Override
-    public RowWriter open(OutputStream out, String name, List<String> columns, List<ColumnType> types) {
+    public AnswerWriter open(OutputStream out, String name, List<String> columns, List<ColumnType> types) {
         List<ParquetColumn> parquetColumns = columns(columns, types);
         ParquetRowWriter writer = ParquetRowWriter.create(out, name, parquetColumns);
-        return new RowWriter() {
+        return new AnswerWriter() {
             @Override
             public void write(List<?> row) {
                 writer.write(values(parquetColumns, row));

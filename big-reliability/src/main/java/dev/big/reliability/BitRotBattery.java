@@ -1,8 +1,8 @@
 package dev.big.reliability;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
 import dev.big.engine.Store;
-import dev.big.engine.check.CheckReport;
 import dev.big.page.CorruptPageException;
 import dev.big.page.PageFormat;
 import dev.big.pager.MmapPager;

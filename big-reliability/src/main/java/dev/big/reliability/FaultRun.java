@@ -1,13 +1,13 @@
 package dev.big.reliability;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
+import dev.big.db.FieldDef;
 import dev.big.db.Row;
 import dev.big.db.TableDef;
-import dev.big.db.FieldDef;
-import dev.big.engine.DatabaseFailedException;
 import dev.big.engine.Store;
-import dev.big.engine.check.CheckReport;
 import dev.big.page.BigException;
+import dev.big.page.DatabaseFailedException;
 import dev.big.page.StorageException;
 import dev.big.pager.FaultyPager;
 import dev.big.pager.MemoryPager;

@@ -1,8 +1,8 @@
 package dev.big.reliability;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
 import dev.big.db.Snapshot;
-import dev.big.engine.check.CheckReport;
 import dev.big.page.BigException;
 import dev.big.page.DatabaseLockedException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.big.reliability;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
-import dev.big.engine.check.CheckReport;
 import dev.big.page.BigException;
 import dev.big.page.DatabaseLockedException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.engine.ReadTxn;
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ final class CheckScope {
     final Catalog catalog;
     final FragmentIndex fragments;
     private final Set<Long> damagedPages;
-    private final List<CheckReport.Problem> problems = new ArrayList<>();
+    private final List<StoreCheckReport.Problem> problems = new ArrayList<>();
     private int reportedByThisCheck;
     private long unreported;
 
@@ -45,10 +45,10 @@ final class CheckScope {
     }
 
     void problem(String kind, String message) {
-        problem(new CheckReport.Problem(CheckReport.Problem.NO_PAGE, kind, message));
+        problem(new StoreCheckReport.Problem(StoreCheckReport.Problem.NO_PAGE, kind, message));
     }
 
-    void problem(CheckReport.Problem problem) {
+    void problem(StoreCheckReport.Problem problem) {
         if (reportedByThisCheck++ < PROBLEMS_PER_CHECK) {
             problems.add(problem);
         } else {
@@ -56,7 +56,7 @@ final class CheckScope {
         }
     }
 
-    List<CheckReport.Problem> problems() {
+    List<StoreCheckReport.Problem> problems() {
         return problems;
     }
 
@@ -68,7 +68,7 @@ final class CheckScope {
             check.run();
         } catch (CorruptPageException e) {
             if (!damagedPages.contains(e.pageNumber())) {
-                problems.add(new CheckReport.Problem(e.pageNumber(), "unreadable", "checking " + what + ": " + e.getMessage()));
+                problems.add(new StoreCheckReport.Problem(e.pageNumber(), "unreadable", "checking " + what + ": " + e.getMessage()));
             }
         } catch (BigException e) {
             problem("unreadable", "checking " + what + " failed: " + e.getMessage());
@@ -77,7 +77,7 @@ final class CheckScope {
             problem("unreadable", "checking " + what + " failed: " + e);
         }
         if (unreported > 0) {
-            problems.add(new CheckReport.Problem(CheckReport.Problem.NO_PAGE, "more", unreported + " more problem(s)"
+            problems.add(new StoreCheckReport.Problem(StoreCheckReport.Problem.NO_PAGE, "more", unreported + " more problem(s)"
                     + " checking " + what + ", like the ones above"));
         }
     }

@@ -1,12 +1,13 @@
 package dev.big.db.check;
 
+import dev.big.db.CheckReport;
 import dev.big.db.FieldType;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.Store;
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.page.CorruptPageException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,7 +43,7 @@ public final class DbCheck {
     public static CheckReport check(Store store) {
         for (int attempt = 1; ; attempt++) {
             try (ReadTxn txn = store.beginRead()) {
-                CheckReport report = store.check();
+                StoreCheckReport report = store.check();
                 boolean sameCommit = report.txid() == txn.baseTxid();
                 if (!sameCommit && attempt < SAME_COMMIT_ATTEMPTS) {
                     continue;
@@ -52,16 +53,24 @@ public final class DbCheck {
                     notes.add("the writer kept committing: pages were checked at commit " + report.txid()
                             + ", the catalog's structures at commit " + txn.baseTxid());
                 }
-                Set<Long> damagedPages = report.problems().stream().map(CheckReport.Problem::pgno)
+                Set<Long> damagedPages = report.problems().stream().map(StoreCheckReport.Problem::pgno)
                         .collect(Collectors.toSet());
-                CheckReport merged = report.withProblems(checkCommit(txn, damagedPages));
+                StoreCheckReport merged = report.withProblems(checkCommit(txn, damagedPages));
                 String fieldIds = fieldIds(txn, merged);
                 if (fieldIds != null) {
                     notes.add(fieldIds);
                 }
-                return merged.withNotes(notes);
+                return report(merged.withNotes(notes));
             }
         }
+    }
+
+    /** {@code report} as big-db's callers get it, so they need not know the engine's type. */
+    private static CheckReport report(StoreCheckReport report) {
+        return new CheckReport(report.file(), report.txid(), report.pageCount(), report.pagesChecked(),
+                report.freePages(), report.problems().stream()
+                        .map(p -> new CheckReport.Problem(p.pgno(), p.kind(), p.message())).toList(),
+                report.notes());
     }
 
     /**
@@ -69,12 +78,12 @@ public final class DbCheck {
      * whose pages need no verifying because this process has just written them from data it
      * verified otherwise (an import of a stream). Returns every problem found; none is thrown.
      */
-    public static List<CheckReport.Problem> checkStructures(ReadTxn txn) {
+    public static List<StoreCheckReport.Problem> checkStructures(ReadTxn txn) {
         return checkCommit(txn, Set.of());
     }
 
     /** {@code damagedPages}: what the store's check found damaged, so the checks that meet them say nothing more. */
-    private static List<CheckReport.Problem> checkCommit(ReadTxn txn, Set<Long> damagedPages) {
+    private static List<StoreCheckReport.Problem> checkCommit(ReadTxn txn, Set<Long> damagedPages) {
         Catalog catalog;
         FragmentIndex fragments;
         try {
@@ -84,7 +93,7 @@ public final class DbCheck {
             // The store's check names the damaged page; without the catalog or the roots nothing here can be judged.
             return List.of();
         } catch (RuntimeException e) {
-            return List.of(new CheckReport.Problem(CheckReport.Problem.NO_PAGE, "catalog", "the catalog cannot be"
+            return List.of(new StoreCheckReport.Problem(StoreCheckReport.Problem.NO_PAGE, "catalog", "the catalog cannot be"
                     + " read (" + e.getMessage() + "), so no table can: restore the file from a backup or an export"));
         }
         CheckScope scope = new CheckScope(txn, catalog, fragments, damagedPages);
@@ -113,9 +122,9 @@ public final class DbCheck {
      * Which table or field each field id the problems mention is: the store's check knows
      * fragments by id only ("fragment (field 4, view 1, shard 0)").
      */
-    private static String fieldIds(ReadTxn txn, CheckReport report) {
+    private static String fieldIds(ReadTxn txn, StoreCheckReport report) {
         Set<Integer> mentioned = new HashSet<>();
-        for (CheckReport.Problem problem : report.problems()) {
+        for (StoreCheckReport.Problem problem : report.problems()) {
             Matcher matcher = FIELD_ID.matcher(problem.message());
             while (matcher.find()) {
                 mentioned.add(Integer.parseInt(matcher.group(1)));

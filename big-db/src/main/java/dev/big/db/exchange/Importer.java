@@ -11,7 +11,7 @@ import dev.big.db.check.DbCheck;
 import dev.big.engine.Fragment;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.WriteTxn;
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import java.io.IOException;
@@ -347,7 +347,7 @@ public final class Importer {
      * another, a dictionary that contradicts itself or counts that do not add up.
      */
     private void verifyLanded() {
-        List<CheckReport.Problem> problems;
+        List<StoreCheckReport.Problem> problems;
         try (ReadTxn read = db.store().beginRead()) {
             problems = DbCheck.checkStructures(read);
         }
@@ -358,7 +358,7 @@ public final class Importer {
                 + " contradicts itself (" + problems.size() + " problem(s) as big check reports them):");
         for (int i = 0; i < problems.size(); i++) {
             if (i < PROBLEMS_QUOTED || i == problems.size() - 1) {
-                CheckReport.Problem problem = problems.get(i);
+                StoreCheckReport.Problem problem = problems.get(i);
                 message.append("\n  ").append(problem.kind()).append(": ").append(problem.message());
             } else if (i == PROBLEMS_QUOTED) {
                 message.append("\n  ...");

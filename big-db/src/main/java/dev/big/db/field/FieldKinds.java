@@ -10,8 +10,10 @@ import java.util.function.Predicate;
 
 /**
  * The one table of field kinds: the implementation of each public {@link FieldType}, and the type
- * code that names it in the catalog (catalog entries, docs/format.md) and in the export stream
- * (docs/export-format.md). Codes are format: once written, a code keeps its kind forever.
+ * code that names it in the catalog (the {@code Type} of a field entry, specified by
+ * {@code CatalogCodec}) and in the export stream (the {@code Type} of a schema block's field,
+ * specified by {@code ExportFormat}; docs/versioning.md lists both formats). Codes are format:
+ * once written, a code keeps its kind forever.
  */
 public final class FieldKinds {
 

@@ -14,8 +14,8 @@ public interface ParquetWriterProvider {
 
     /**
      * A writer of rows of {@code columns}, of the answer's {@code types}, to {@code out} as one
-     * Parquet file, named {@code name} in messages. {@link RowWriter#finish} writes the footer and
+     * Parquet file, named {@code name} in messages. {@link AnswerWriter#finish} writes the footer and
      * leaves {@code out} open.
      */
-    RowWriter open(OutputStream out, String name, List<String> columns, List<ColumnType> types);
+    AnswerWriter open(OutputStream out, String name, List<String> columns, List<ColumnType> types);
 }

@@ -41,11 +41,11 @@ public final class RowFiles {
      * A writer of rows of {@code columns} (of the answer's {@code types}) to {@code out} in
      * {@code format}, called {@code name} in messages; a CSV writer writes its header now.
      */
-    public static RowWriter writer(RowFormat format, RowFileOptions options, OutputStream out, String name,
+    public static AnswerWriter writer(RowFormat format, RowFileOptions options, OutputStream out, String name,
             List<String> columns, List<ColumnType> types) {
         return switch (format) {
-            case CSV -> new CsvRowWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), columns, options);
-            case JSON -> new JsonRowWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), columns);
+            case CSV -> new CsvAnswerWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), columns, options);
+            case JSON -> new JsonAnswerWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), columns);
             case PARQUET -> parquetWriters(name).open(out, name, columns, types);
         };
     }
@@ -59,7 +59,7 @@ public final class RowFiles {
     }
 
     /** Writes the rows {@code rows} has left with {@code writer}, finishes it, and returns how many it wrote. */
-    public static long writeAll(RowWriter writer, Iterator<? extends List<?>> rows) {
+    public static long writeAll(AnswerWriter writer, Iterator<? extends List<?>> rows) {
         long count = 0;
         while (rows.hasNext()) {
             writer.write(rows.next());

@@ -9,9 +9,9 @@ import java.util.Optional;
  * CSV.
  */
 public enum RowFormat {
-    /** RFC 4180 CSV, UTF-8, LF line ends, values as {@link ValueText} writes them ({@link CsvRowWriter}). */
+    /** RFC 4180 CSV, UTF-8, LF line ends, values as {@link ValueText} writes them ({@link CsvAnswerWriter}). */
     CSV,
-    /** JSON Lines: one JSON object per row, per line (DuckDB's {@code FORMAT json}; {@link JsonRowWriter}). */
+    /** JSON Lines: one JSON object per row, per line (DuckDB's {@code FORMAT json}; {@link JsonAnswerWriter}). */
     JSON,
     /** Parquet, written by the module big-parquet ({@link ParquetWriterProvider}). */
     PARQUET;

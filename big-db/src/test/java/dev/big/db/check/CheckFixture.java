@@ -3,13 +3,13 @@ package dev.big.db.check;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.WriteTxn;
-import dev.big.engine.check.CheckReport;
 import dev.big.testing.TestDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;

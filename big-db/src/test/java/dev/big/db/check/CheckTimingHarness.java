@@ -1,10 +1,10 @@
 package dev.big.db.check;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
 import dev.big.db.Row;
 import dev.big.db.TableDef;
-import dev.big.engine.check.CheckReport;
 import dev.big.workload.Event;
 import dev.big.workload.EventGenerator;
 import dev.big.workload.IdLayout;

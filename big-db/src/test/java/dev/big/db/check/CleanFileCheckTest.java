@@ -3,8 +3,8 @@ package dev.big.db.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
-import dev.big.engine.check.CheckReport;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package dev.big.db.check;
 
+import dev.big.db.CheckReport;
 import dev.big.db.catalog.CatalogCodec;
 import dev.big.db.catalog.FieldInfo;
-import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.big.db.check;
 
+import dev.big.db.CheckReport;
 import dev.big.db.catalog.FieldInfo;
-import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -3,13 +3,13 @@ package dev.big.db.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
 import dev.big.db.Filter;
 import dev.big.db.Snapshot;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.Fragment;
 import dev.big.engine.Txn;
-import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.big.db.check;
 
+import dev.big.db.CheckReport;
 import dev.big.db.Db;
-import dev.big.engine.check.CheckReport;
 import dev.big.page.MetaPage;
 import dev.big.page.PageFormat;
 import java.io.IOException;

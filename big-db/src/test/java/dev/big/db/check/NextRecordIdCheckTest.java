@@ -1,8 +1,8 @@
 package dev.big.db.check;
 
+import dev.big.db.CheckReport;
 import dev.big.db.catalog.CatalogCodec;
 import dev.big.db.catalog.TableInfo;
-import dev.big.engine.check.CheckReport;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -2,9 +2,9 @@ package dev.big.db.check;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.big.db.CheckReport;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.bsi.BsiLayout;
-import dev.big.engine.check.CheckReport;
 import dev.big.engine.coords.Coords;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.big.db.check;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.big.engine.check.CheckReport;
+import dev.big.db.CheckReport;
 import dev.big.page.BranchPage;
 import dev.big.page.LeafPage;
 import dev.big.page.PageHeader;

@@ -3,9 +3,9 @@ package dev.big.db.check;
 import static dev.big.page.PageFormat.LE_INT;
 import static dev.big.page.PageFormat.LE_LONG;
 
+import dev.big.db.CheckReport;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.engine.bsi.ZoneMap;
-import dev.big.engine.check.CheckReport;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.big.engine.bsi;
 
 import dev.big.engine.Txn;
-import dev.big.engine.check.CheckReport;
+import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.Tree;
 import dev.big.page.PageRef;
@@ -32,11 +32,11 @@ public final class ZoneMapCheck {
      * The columns of {@code field}'s fragment in {@code shard} whose zone-map minimum or maximum
      * is not what the planes hold, as problems; {@code where} names the field for messages.
      */
-    public List<CheckReport.Problem> check(Txn txn, BsiField field, long shard, String where) {
+    public List<StoreCheckReport.Problem> check(Txn txn, BsiField field, long shard, String where) {
         long fragmentKey = field.fragmentKey(shard);
         ZoneMap zone = ZoneMap.decode(txn.summary(fragmentKey));
         Tree tree = Tree.of(txn, fragmentKey);
-        List<CheckReport.Problem> problems = new ArrayList<>();
+        List<StoreCheckReport.Problem> problems = new ArrayList<>();
         for (int column = 0; column < ZoneMap.COLUMNS; column++) {
             if (zone.count(column) == 0 || !planes.load(tree, column, zone.depth())) {
                 continue;
@@ -47,7 +47,7 @@ public final class ZoneMapCheck {
             }
             if (extremes.min != zone.min(column) || extremes.max != zone.max(column)) {
                 long first = Coords.recordId(shard, column << Coords.CONTAINER_BITS);
-                problems.add(new CheckReport.Problem(CheckReport.Problem.NO_PAGE, "zone map", where + ", shard " + shard
+                problems.add(new StoreCheckReport.Problem(StoreCheckReport.Problem.NO_PAGE, "zone map", where + ", shard " + shard
                         + ", container column " + column + " (records " + first + ".." + (first + 0xFFFF) + ", tree at page "
                         + rootPage(tree) + "): the zone map says min " + zone.min(column) + ", max " + zone.max(column)
                         + "; the planes hold min " + extremes.min + ", max " + extremes.max + ". Range queries skip or"

@@ -28,7 +28,7 @@ final class BsiFragmentAudit {
     private final long rootsPgno;
     private final ZoneMap zone;
     private final Container[] exists = new Container[ZoneMap.COLUMNS];
-    private final List<CheckReport.Problem> problems = new ArrayList<>();
+    private final List<StoreCheckReport.Problem> problems = new ArrayList<>();
 
     /** {@code rootsPgno}: the roots page whose entry holds the fragment's root and zone map. */
     BsiFragmentAudit(long fragmentKey, byte[] summary, long rootsPgno) {
@@ -38,7 +38,7 @@ final class BsiFragmentAudit {
         try {
             decoded = ZoneMap.decode(summary);
         } catch (BigException e) {
-            problems.add(new CheckReport.Problem(rootsPgno, "zone map", where() + ": the zone map cannot be read: "
+            problems.add(new StoreCheckReport.Problem(rootsPgno, "zone map", where() + ": the zone map cannot be read: "
                     + e.getMessage()));
             decoded = null;
         }
@@ -60,12 +60,12 @@ final class BsiFragmentAudit {
         String rowName = row == BsiLayout.SIGN_ROW ? "sign row" : "magnitude plane " + (row - BsiLayout.FIRST_PLANE_ROW);
         String at = where() + ", container column " + column + ": the " + rowName;
         if (row >= ROWS) {
-            problems.add(new CheckReport.Problem(pgno, "bit planes", where() + " has row " + row + " (container key " + key
+            problems.add(new StoreCheckReport.Problem(pgno, "bit planes", where() + " has row " + row + " (container key " + key
                     + "), past its last possible plane (row " + (ROWS - 1) + ")"));
             return;
         }
         if (zone != null && row >= BsiLayout.FIRST_PLANE_ROW + zone.depth()) {
-            problems.add(new CheckReport.Problem(pgno, "bit planes", at + " holds " + container.getCardinality()
+            problems.add(new StoreCheckReport.Problem(pgno, "bit planes", at + " holds " + container.getCardinality()
                     + " bits, but the zone map's depth is " + zone.depth() + " planes: reads ignore planes past the"
                     + " depth, so these records read other values than were written"));
         }
@@ -76,18 +76,18 @@ final class BsiFragmentAudit {
             Container stray = existsColumn == null ? container : container.andNot(existsColumn);
             long first = Coords.recordId(Coords.shardOf(fragmentKey),
                     Coords.firstColumnOfKey(key) | stray.first());
-            problems.add(new CheckReport.Problem(pgno, "bit planes", at + " has " + outside + " bit(s) where the exists row"
+            problems.add(new StoreCheckReport.Problem(pgno, "bit planes", at + " has " + outside + " bit(s) where the exists row"
                     + " has none (first: record " + first + "): sums and ranges count values of records that have none"));
         }
     }
 
     /** The problems found, once every container was visited: with the zone map's counts against the exists row. */
-    List<CheckReport.Problem> finish() {
+    List<StoreCheckReport.Problem> finish() {
         if (zone != null) {
             for (int column = 0; column < ZoneMap.COLUMNS; column++) {
                 long held = exists[column] == null ? 0 : exists[column].getCardinality();
                 if (zone.count(column) != held) {
-                    problems.add(new CheckReport.Problem(rootsPgno, "zone map", where() + ", container column " + column
+                    problems.add(new StoreCheckReport.Problem(rootsPgno, "zone map", where() + ", container column " + column
                             + ": the zone map counts " + zone.count(column) + " values, the exists row holds " + held
                             + ": counts and ranges answered from the zone map are wrong"));
                 }

@@ -33,7 +33,7 @@ public final class Checker {
 
     private final Pager pager;
     private final long pageCount;
-    private final List<CheckReport.Problem> problems = new ArrayList<>();
+    private final List<StoreCheckReport.Problem> problems = new ArrayList<>();
     private final Map<Long, String> owners = new HashMap<>();
     /** Whether to check what the pages mean as well (a full check), or only walk them (page accounting). */
     private final boolean semantic;
@@ -65,7 +65,7 @@ public final class Checker {
         return used;
     }
 
-    public static CheckReport check(Pager pager, MetaPage.State meta) {
+    public static StoreCheckReport check(Pager pager, MetaPage.State meta) {
         Checker checker = new Checker(pager, meta.pageCount(), true);
         checker.owners.put(0L, "meta slot 0");
         checker.owners.put(1L, "meta slot 1");
@@ -89,11 +89,11 @@ public final class Checker {
             notes.add("meta slot " + otherSlot + " does not hold the previous commit (" + slotError
                     + "): a crash during a commit, or damage; the next commit rewrites it");
         }
-        return new CheckReport(pager.name(), meta.txid(), meta.pageCount(), checker.checked, free, checker.problems, notes);
+        return new StoreCheckReport(pager.name(), meta.txid(), meta.pageCount(), checker.checked, free, checker.problems, notes);
     }
 
     private void problem(long pgno, String kind, String message) {
-        problems.add(new CheckReport.Problem(pgno, kind, message));
+        problems.add(new StoreCheckReport.Problem(pgno, kind, message));
     }
 
     /** Claims {@code pgno} for {@code owner}; reports links out of range and pages reached twice. */

@@ -17,7 +17,7 @@ import java.util.List;
  */
 final class MetaOnDisk {
 
-    static void compare(Pager pager, MetaPage.State checked, List<CheckReport.Problem> problems, List<String> notes) {
+    static void compare(Pager pager, MetaPage.State checked, List<StoreCheckReport.Problem> problems, List<String> notes) {
         int slot = MetaPage.slotOf(checked.txid());
         MemorySegment page = pager.read(slot);
         String error = MetaPage.validate(slot, page);
@@ -33,12 +33,12 @@ final class MetaOnDisk {
             return;
         }
         if (onDisk == null) {
-            problems.add(new CheckReport.Problem(slot, "meta", "the file's meta slot " + slot + " no longer holds commit "
+            problems.add(new StoreCheckReport.Problem(slot, "meta", "the file's meta slot " + slot + " no longer holds commit "
                     + checked.txid() + ", the one this check reads (" + error + "): it was damaged or overwritten"
                     + " while the database was open, and the next open falls back to the commit before"));
             return;
         }
-        problems.add(new CheckReport.Problem(slot, "meta", "the file's meta slot " + slot + " differs from the copy of"
+        problems.add(new StoreCheckReport.Problem(slot, "meta", "the file's meta slot " + slot + " differs from the copy of"
                 + " commit " + checked.txid() + " this check reads: " + String.join(", ", differences(onDisk, checked))
                 + ". The file was changed under the open database; the next open reads what the file says"));
     }

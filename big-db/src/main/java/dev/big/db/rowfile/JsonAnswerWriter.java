@@ -15,12 +15,12 @@ import java.util.List;
  * strings ({@code []} for the empty set), no value as {@code null}, anything else as a string.
  * Text is UTF-8 as it is; a quote, a backslash and control characters are escaped (RFC 8259).
  */
-public final class JsonRowWriter extends TextRowWriter {
+public final class JsonAnswerWriter extends TextAnswerWriter {
 
     private final List<String> columns;
 
     /** A writer of rows of {@code columns} to {@code out}. */
-    public JsonRowWriter(Writer out, List<String> columns) {
+    public JsonAnswerWriter(Writer out, List<String> columns) {
         super(out, "JSON");
         this.columns = List.copyOf(columns);
     }

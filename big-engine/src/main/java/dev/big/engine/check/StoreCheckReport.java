@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The outcome of a full check: every page reachable from the latest commit verified, every page
- * below the high-water mark used exactly once, and what queries answer from without reading data
- * (separators, zone maps, counts, dictionaries) agreeing with the data it summarises.
+ * The outcome of the store's check ({@code Store.check()}): every page reachable from the latest
+ * commit verified, every page below the high-water mark used exactly once, and what reads trust
+ * without verifying (separators, bit planes inside the exists row, zone-map counts) agreeing with
+ * the data it summarises. A layer above adds what only it can check ({@link #withProblems}); big-db
+ * hands the whole to its callers as its own {@code CheckReport}.
  */
-public record CheckReport(String file, long txid, long pageCount, long pagesChecked, long freePages,
-                          List<Problem> problems, List<String> notes) {
+public record StoreCheckReport(String file, long txid, long pageCount, long pagesChecked, long freePages,
+                               List<Problem> problems, List<String> notes) {
 
     /**
      * One thing wrong: with the page it was found in, or {@link #NO_PAGE} for a disagreement
@@ -25,23 +27,23 @@ public record CheckReport(String file, long txid, long pageCount, long pagesChec
         }
     }
 
-    public CheckReport {
+    public StoreCheckReport {
         problems = List.copyOf(problems);
         notes = List.copyOf(notes);
     }
 
     /** The same report with {@code more} notes (things worth knowing that are not damage to the commit). */
-    public CheckReport withNotes(List<String> more) {
+    public StoreCheckReport withNotes(List<String> more) {
         List<String> all = new ArrayList<>(notes);
         all.addAll(more);
-        return new CheckReport(file, txid, pageCount, pagesChecked, freePages, problems, all);
+        return new StoreCheckReport(file, txid, pageCount, pagesChecked, freePages, problems, all);
     }
 
     /** The same report with {@code more} problems, found by a check of a layer above the engine. */
-    public CheckReport withProblems(List<Problem> more) {
+    public StoreCheckReport withProblems(List<Problem> more) {
         List<Problem> all = new ArrayList<>(problems);
         all.addAll(more);
-        return new CheckReport(file, txid, pageCount, pagesChecked, freePages, all, notes);
+        return new StoreCheckReport(file, txid, pageCount, pagesChecked, freePages, all, notes);
     }
 
     public boolean ok() {

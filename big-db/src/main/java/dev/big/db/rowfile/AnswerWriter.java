@@ -7,7 +7,7 @@ import java.util.List;
  * columns (a CSV writer writes its header then), takes the rows one at a time as a cursor gives
  * them, and holds none of them, so a file of any size is written in bounded memory.
  */
-public interface RowWriter {
+public interface AnswerWriter {
 
     /** One row: a value (or null) per column, in order, of the Java types {@code SqlResult} lists. */
     void write(List<?> row);

@@ -18,7 +18,7 @@ import java.util.List;
  * as it was. The one value that text cannot carry, a set holding the empty string, is refused
  * with the row and column named, rather than written as another value.
  */
-public final class CsvRowWriter extends TextRowWriter {
+public final class CsvAnswerWriter extends TextAnswerWriter {
 
     private final char delimiter;
     private final List<String> columns;
@@ -27,7 +27,7 @@ public final class CsvRowWriter extends TextRowWriter {
     private long rowsWritten;
 
     /** A writer of rows to {@code out} that writes the header row (the {@code columns}) now, unless {@code options} leave it out. */
-    public CsvRowWriter(Writer out, List<String> columns, RowFileOptions options) {
+    public CsvAnswerWriter(Writer out, List<String> columns, RowFileOptions options) {
         super(out, "CSV");
         this.delimiter = options.delimiter();
         this.columns = List.copyOf(columns);

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * types, values out of a field's bounds). Every message names the table, the field, the record
  * and the value.
  */
-public final class Values {
+public final class ValueNormalizer {
 
     /** The normalised values of {@code record} for a write to {@code table} at {@code where}. */
     public static Map<String, Object> normalize(TableInfo table, Row record, String where) {
@@ -87,5 +87,5 @@ public final class Values {
     /** Stands for the record in messages until one is refused and its description is built. */
     private static final String WHERE = "%WHERE%";
 
-    private Values() {}
+    private ValueNormalizer() {}
 }

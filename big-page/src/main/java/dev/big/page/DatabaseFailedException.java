@@ -1,6 +1,4 @@
-package dev.big.engine;
-
-import dev.big.page.BigException;
+package dev.big.page;
 
 /**
  * An earlier write or sync failed, so the database refuses further writes: the file may hold a

@@ -9,14 +9,14 @@ import java.io.Writer;
  * and handed to the writer in one call, so an unbuffered writer costs one call per row, not one
  * per character; the writer's I/O errors come out unchecked, naming the format.
  */
-abstract sealed class TextRowWriter implements RowWriter permits CsvRowWriter, JsonRowWriter {
+abstract sealed class TextAnswerWriter implements AnswerWriter permits CsvAnswerWriter, JsonAnswerWriter {
 
     /** The line being built; {@link #writeLine} sends it. */
     final StringBuilder line = new StringBuilder(256);
     private final Writer out;
     private final String format;
 
-    TextRowWriter(Writer out, String format) {
+    TextAnswerWriter(Writer out, String format) {
         this.out = out;
         this.format = format;
     }

@@ -12,12 +12,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * One committed state, shared by every read transaction that started on it. Holds the meta
- * state, a cache of fragment roots looked up in the roots tree, and caches for upper layers.
- * Everything cached is derived from immutable committed pages, so sharing it between threads is
- * safe.
+ * One commit as readers see it, shared by every read transaction that started on it (each
+ * reader's snapshot of the database is one of these, pinned). Holds the meta state, a cache of
+ * fragment roots looked up in the roots tree, and caches for upper layers. Everything cached is
+ * derived from immutable committed pages, so sharing it between threads is safe.
  */
-final class Snapshot {
+final class CommittedState {
 
     final MetaPage.State meta;
     private final PageAccess access;
@@ -29,7 +29,7 @@ final class Snapshot {
     private Arena arena;
     private boolean retired;
 
-    Snapshot(MetaPage.State meta, PageAccess access) {
+    CommittedState(MetaPage.State meta, PageAccess access) {
         this.meta = meta;
         this.access = access;
     }
@@ -70,7 +70,7 @@ final class Snapshot {
     /** Native memory of the caches, made on first use; {@link #retire} frees it. */
     synchronized Arena arena() {
         if (retired) {
-            throw new IllegalStateException("snapshot " + txid() + " was retired while a reader still used it");
+            throw new IllegalStateException("the state of commit " + txid() + " was retired while a reader still used it");
         }
         if (arena == null) {
             arena = Arena.ofShared();
