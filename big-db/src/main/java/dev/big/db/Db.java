@@ -206,7 +206,7 @@ public final class Db implements AutoCloseable {
     /** {@link #putOp(String, long, Row, RecordIds.Grants)} of a table already bound. */
     WriteOp.Put putOp(TableInfo table, long id, Row record, RecordIds.Grants grants) {
         RecordIds.checkId(id);
-        Map<String, Object> values = Values.normalize(table, record, () -> "record " + id);
+        Map<String, Object> values = ValueNormalizer.normalize(table, record, () -> "record " + id);
         ids.claim(table.name(), id, grants);
         return new WriteOp.Put(table.name(), id, values);
     }

@@ -8,7 +8,7 @@ import dev.big.db.sql.SqlResult;
 import dev.big.db.write.BatchWriter;
 import dev.big.db.write.ChangeAccess;
 import dev.big.db.write.TransactionChanges;
-import dev.big.db.write.Values;
+import dev.big.db.write.ValueNormalizer;
 import dev.big.db.write.WriteOp;
 import dev.big.engine.PendingCommit;
 import dev.big.engine.WriteTxn;
@@ -144,7 +144,7 @@ public final class Transaction implements AutoCloseable {
                     ops.add(replace ? put : new WriteOp.Insert(table, ids[i], put.values()));
                 } else {
                     ids[i] = next++;
-                    ops.add(new WriteOp.Insert(table, ids[i], Values.normalize(info, record, () -> "appended record")));
+                    ops.add(new WriteOp.Insert(table, ids[i], ValueNormalizer.normalize(info, record, () -> "appended record")));
                 }
             }
             apply(ops);

@@ -9,7 +9,7 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.write.ChangeAccess;
 import dev.big.db.write.TransactionChanges;
-import dev.big.db.write.Values;
+import dev.big.db.write.ValueNormalizer;
 import dev.big.engine.coords.Coords;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -156,7 +156,7 @@ final class WriteRunner {
                 throw SqlErrors.invalid("column " + column.name() + " is set twice", update.sql());
             }
             fields[i] = info.field(column.name());
-            normalized[i] = Values.normalize(info, fields[i], value, assignment.sql());
+            normalized[i] = ValueNormalizer.normalize(info, fields[i], value, assignment.sql());
         }
         return new Assignments(fields, normalized);
     }
