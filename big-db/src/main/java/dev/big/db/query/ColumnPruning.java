@@ -54,14 +54,17 @@ public final class ColumnPruning {
         };
     }
 
-    /** What each of {@code filter}'s {@link #conjuncts} says about the columns of {@code shard}. */
+    /** What each of {@code filter}'s {@link #conjuncts} says about the columns of {@code shard} (an unmodifiable list). */
     public List<TermColumns> terms(Filter filter, long shard) {
-        List<Filter> conjuncts = conjuncts(filter);
-        List<TermColumns> terms = new ArrayList<>(conjuncts.size());
-        for (Filter term : conjuncts) {
-            terms.add(term(term, shard));
+        if (!(filter instanceof Filter.And) && !(filter instanceof Filter.All)) {
+            return List.of(term(filter, shard)); // one term: the common case, made without copies
         }
-        return terms;
+        List<Filter> conjuncts = conjuncts(filter);
+        TermColumns[] terms = new TermColumns[conjuncts.size()];
+        for (int i = 0; i < terms.length; i++) {
+            terms[i] = term(conjuncts.get(i), shard);
+        }
+        return List.of(terms);
     }
 
     /** The columns of {@code shard} where {@code filter} can match. */

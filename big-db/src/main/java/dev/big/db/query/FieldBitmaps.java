@@ -152,9 +152,11 @@ public final class FieldBitmaps {
      * alone (see {@link #countsFromCells}); -1 for any other filter.
      */
     public long rowCount(Filter filter, long shard) {
-        if (!countsFromCells(filter)) {
-            return -1;
-        }
+        return countsFromCells(filter) ? cellCount(filter, shard) : -1;
+    }
+
+    /** {@link #rowCount} of a filter known to be one row ({@link #countsFromCells}), as a plan on that path knows. */
+    long cellCount(Filter filter, long shard) {
         return switch (filter) {
             case Filter.Contains contains -> keyedRowCount(table.field(contains.field()), contains.value(), shard);
             case Filter.Compare c when table.field(c.field()).type() == FieldType.KEYED ->

@@ -235,6 +235,11 @@ public final class FilterEvaluator {
         return fields.countsFromCells(filter);
     }
 
+    /** See {@link FieldBitmaps#cellCount}. */
+    long cellCount(Filter filter, long shard) {
+        return fields.cellCount(filter, shard);
+    }
+
     /** See {@link FieldBitmaps#rowCount}. */
     public long rowCount(Filter filter, long shard) {
         return fields.rowCount(filter, shard);

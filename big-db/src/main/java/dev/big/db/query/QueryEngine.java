@@ -68,7 +68,12 @@ public final class QueryEngine {
     }
 
     FilterEvaluator evaluator(TableInfo table) {
-        return evaluators.computeIfAbsent(table.name(), n -> new FilterEvaluator(txn, table));
+        FilterEvaluator evaluator = evaluators.get(table.name());
+        if (evaluator == null) { // not computeIfAbsent: its capturing lambda cost an allocation per count
+            evaluator = new FilterEvaluator(txn, table);
+            evaluators.put(table.name(), evaluator);
+        }
+        return evaluator;
     }
 
     /** Which container columns of a shard a filter on {@code table} can match (the rule plans are made by). */
@@ -77,6 +82,8 @@ public final class QueryEngine {
     }
 
     private record ShardsKey(int existsFieldId) {}
+
+    private record RecordCountsKey(int existsFieldId) {}
 
     /** The shards holding records of {@code table} with their record counts, ascending. */
     public List<long[]> shards(TableInfo table) {
@@ -109,31 +116,62 @@ public final class QueryEngine {
     public QueryPlan plan(TableInfo table, Filter filter, QueryPlan.Ask ask) {
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
-        QueryPlan.Comparison comparison = ask == QueryPlan.Ask.COUNT ? singleComparison(table, filter) : null;
-        QueryPlan.Path path = filter instanceof Filter.All ? switch (ask) {
-            case COUNT -> QueryPlan.Path.RECORD_COUNTS;
-            case GROUP_COUNT -> QueryPlan.Path.CELL_CARDINALITIES;
-            default -> QueryPlan.Path.EVERY_RECORD;
-        } : comparison != null ? QueryPlan.Path.ZONE_MAPS
-                : ask == QueryPlan.Ask.COUNT && evaluator.countsFromCells(filter) ? QueryPlan.Path.CELL_COUNTS
-                : QueryPlan.Path.FILTER_BITMAP;
+        QueryPlan.Comparison comparison = ask == QueryPlan.Ask.COUNT ? singleComparison(evaluator, table, filter) : null;
+        QueryPlan.Path path = pathOf(ask, filter, comparison != null, evaluator);
+        if (path == QueryPlan.Path.RECORD_COUNTS) {
+            // Made once per committed state: a count of every record costs a lookup, not a plan.
+            return txn.cached(new RecordCountsKey(table.existsFieldId()), k -> {
+                List<ShardPlan> plans = new ArrayList<>();
+                for (long[] shard : shards(table)) {
+                    plans.add(new ShardPlan(shard[0], shard[1], ColumnPruning.ALL_COLUMNS, shard[1], List.of()));
+                }
+                return new QueryPlan(table, filter, ask, path, null, plans);
+            });
+        }
         List<long[]> shards = shards(table);
-        List<ShardPlan> plans = new ArrayList<>(shards.size());
+        ShardPlan[] plans = new ShardPlan[shards.size()];
         ColumnPruning pruning = evaluator.pruning();
-        for (long[] shard : shards) {
-            if (path == QueryPlan.Path.RECORD_COUNTS) {
-                plans.add(new ShardPlan(shard[0], shard[1], ColumnPruning.ALL_COLUMNS, shard[1], List.of()));
-                continue;
+        List<TermColumns> shardFree = null;
+        for (int i = 0; i < plans.length; i++) {
+            long[] shard = shards.get(i);
+            List<TermColumns> terms = shardFree != null ? shardFree : pruning.terms(filter, shard[0]);
+            if (i == 0 && plans.length > 1 && readsNoSummary(terms)) {
+                shardFree = terms; // the same for every shard
             }
-            List<TermColumns> terms = pruning.terms(filter, shard[0]);
             int columns = ColumnPruning.columns(terms);
             long decided = columns == 0 ? 0 : -1;
             if (path == QueryPlan.Path.ZONE_MAPS && terms.getFirst().zones().verdict().decided()) {
                 decided = terms.getFirst().zones().wholeCount();
             }
-            plans.add(new ShardPlan(shard[0], shard[1], columns, decided, terms));
+            plans[i] = new ShardPlan(shard[0], shard[1], columns, decided, terms);
         }
-        return new QueryPlan(table, filter, ask, path, comparison, plans);
+        return new QueryPlan(table, filter, ask, path, comparison, List.of(plans));
+    }
+
+    /** Whether no term reads a shard's summaries (none is decided by id ranges or zone maps). */
+    private static boolean readsNoSummary(List<TermColumns> terms) {
+        for (TermColumns term : terms) {
+            if (term.by() != TermColumns.By.NONE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The cheapest path that answers {@code ask} about the records matching {@code filter}. */
+    private static QueryPlan.Path pathOf(QueryPlan.Ask ask, Filter filter, boolean oneComparison, FilterEvaluator evaluator) {
+        if (filter instanceof Filter.All) {
+            return switch (ask) {
+                case COUNT -> QueryPlan.Path.RECORD_COUNTS;
+                case GROUP_COUNT -> QueryPlan.Path.CELL_CARDINALITIES;
+                case TOTALS, GROUP_TOTALS, RECORDS -> QueryPlan.Path.EVERY_RECORD;
+            };
+        }
+        if (oneComparison) {
+            return QueryPlan.Path.ZONE_MAPS;
+        }
+        return ask == QueryPlan.Ask.COUNT && evaluator.countsFromCells(filter) ? QueryPlan.Path.CELL_COUNTS
+                : QueryPlan.Path.FILTER_BITMAP;
     }
 
     /** The plan this engine last ran (what EXPLAIN prints for it), or null before the first. */
@@ -156,23 +194,22 @@ public final class QueryEngine {
     /** Runs a count plan: what its decided shards contribute, plus its path's count of the rest. */
     public long count(QueryPlan plan) {
         ran(plan, QueryPlan.Ask.COUNT);
-        long decided = plan.decidedCount();
+        long total = plan.decidedCount();
         List<ShardPlan> toRead = plan.toRead();
         if (toRead.isEmpty()) {
-            return decided;
+            return total;
         }
         TableInfo table = plan.table();
         Filter filter = plan.filter();
-        List<Long> counts = switch (plan.path()) {
-            case CELL_COUNTS -> {
-                // A count from cells costs microseconds per shard: no helpers.
-                FilterEvaluator evaluator = evaluator(table);
-                List<Long> fromCells = new ArrayList<>(toRead.size());
-                for (ShardPlan shard : toRead) {
-                    fromCells.add(evaluator.rowCount(filter, shard.shard()));
-                }
-                yield fromCells;
+        if (plan.path() == QueryPlan.Path.CELL_COUNTS) {
+            // A count from cells costs microseconds per shard: no helpers.
+            FilterEvaluator evaluator = evaluator(table);
+            for (ShardPlan shard : toRead) {
+                total += evaluator.cellCount(filter, shard.shard());
             }
+            return total;
+        }
+        List<Long> counts = switch (plan.path()) {
             case ZONE_MAPS -> ShardWorkers.map(this, toRead, worker -> {
                 BsiReader reader = worker.evaluator(table).bsi(plan.comparison().field());
                 RangePredicate predicate = plan.comparison().predicate();
@@ -184,12 +221,14 @@ public final class QueryEngine {
             });
             default -> throw new IllegalStateException("a count plan on path " + plan.path() + " left shards to read");
         };
-        return decided + counts.stream().mapToLong(Long::longValue).sum();
+        for (long count : counts) {
+            total += count;
+        }
+        return total;
     }
 
     /** The one integer comparison a filter consists of (its field and stored range), or null. */
-    private QueryPlan.Comparison singleComparison(TableInfo table, Filter filter) {
-        FilterEvaluator evaluator = evaluator(table);
+    private static QueryPlan.Comparison singleComparison(FilterEvaluator evaluator, TableInfo table, Filter filter) {
         if (!evaluator.pruning().isRange(filter)) {
             return null;
         }

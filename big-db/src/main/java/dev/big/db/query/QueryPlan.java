@@ -73,6 +73,13 @@ public record QueryPlan(TableInfo table, Filter filter, Ask ask, Path path, Comp
 
     /** The shards left to read, ascending. */
     public List<ShardPlan> toRead() {
+        int first = 0;
+        while (first < shards.size() && !shards.get(first).isDecided()) {
+            first++;
+        }
+        if (first == shards.size()) {
+            return shards; // none decided: no copy
+        }
         List<ShardPlan> left = new ArrayList<>(shards.size());
         for (ShardPlan shard : shards) {
             if (!shard.isDecided()) {
