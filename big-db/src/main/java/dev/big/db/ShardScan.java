@@ -84,13 +84,13 @@ public final class ShardScan {
 
     /**
      * How many records of each container column of {@code shard} {@code filter} can match: the
-     * column's records, or 0 where the filter cannot match there, decided before any record is
-     * read (an id range by arithmetic, an integer comparison or IN list by its zone map) by the
-     * rule the query engine and EXPLAIN use. What a planner makes work units of.
+     * container column's records, or 0 where the filter cannot match there, decided before any
+     * record is read (an id range by arithmetic, an integer comparison or IN list by its zone map)
+     * by the rule the query engine and EXPLAIN use. What a planner makes work units of.
      */
     public long[] recordsPerColumn(Filter filter, long shard) {
         evaluator.validate(filter);
-        int columns = evaluator.pruning().columns(filter, shard);
+        int columns = evaluator.pruning().containerColumns(filter, shard);
         if (columns == 0) {
             return new long[Coords.CONTAINERS_PER_ROW];
         }

@@ -67,8 +67,8 @@ class PlanPruningModelTest {
                     List<Long> matching = ModelFilters.matching(filter, model);
                     QueryPlan plan = engine.plan(table, filter, QueryPlan.Ask.COUNT);
                     for (ShardPlan shard : plan.shards()) {
-                        int columns = pruning.columns(filter, shard.shard());
-                        assertEquals(columns, shard.columns(), "the plan's columns of shard " + shard.shard() + ": " + where);
+                        int columns = pruning.containerColumns(filter, shard.shard());
+                        assertEquals(columns, shard.containerColumns(), "the plan's columns of shard " + shard.shard() + ": " + where);
                         long[] work = scan.recordsPerColumn(filter, shard.shard());
                         long inShard = 0;
                         for (long id : matching) {

@@ -16,10 +16,10 @@ import java.util.List;
  * Which container columns (65,536 ids each) of a shard a filter can match, decided before any
  * record is read: an id range by arithmetic on the ids, an integer comparison or IN list by its
  * field's zone map ({@link ZoneVerdict}, the engine's rule); any other term may match anywhere.
- * Every term of an AND must match, so its columns are those all its terms leave; an OR or a NOT
- * leaves every column.
+ * Every term of an AND must match, so its container columns are those all its terms leave; an OR
+ * or a NOT leaves every container column.
  *
- * <p>The one place this is decided: {@link FilterEvaluator} reads rows only in these columns,
+ * <p>The one place this is decided: {@link FilterEvaluator} reads rows only in these container columns,
  * {@link QueryPlan} records them per shard (which EXPLAIN prints), and a distributed scan makes
  * work only of them (big-trino's splits, through {@code ShardScan.recordsPerColumn(Filter, long)}).
  */
@@ -54,7 +54,7 @@ public final class ColumnPruning {
         };
     }
 
-    /** What each of {@code filter}'s {@link #conjuncts} says about the columns of {@code shard} (an unmodifiable list). */
+    /** What each of {@code filter}'s {@link #conjuncts} says about the container columns of {@code shard} (an unmodifiable list). */
     public List<TermColumns> terms(Filter filter, long shard) {
         if (!(filter instanceof Filter.And) && !(filter instanceof Filter.All)) {
             return List.of(term(filter, shard)); // one term: the common case, made without copies
@@ -67,16 +67,16 @@ public final class ColumnPruning {
         return List.of(terms);
     }
 
-    /** The columns of {@code shard} where {@code filter} can match. */
-    public int columns(Filter filter, long shard) {
-        return columnsOf(conjuncts(filter), shard);
+    /** The container columns of {@code shard} where {@code filter} can match (bit c is container column c). */
+    public int containerColumns(Filter filter, long shard) {
+        return containerColumnsOf(conjuncts(filter), shard);
     }
 
-    /** The columns of {@code shard} where every one of {@code conjuncts} can match. */
-    int columnsOf(List<Filter> conjuncts, long shard) {
+    /** The container columns of {@code shard} where every one of {@code conjuncts} can match. */
+    int containerColumnsOf(List<Filter> conjuncts, long shard) {
         int columns = ALL_COLUMNS;
         for (Filter term : conjuncts) {
-            columns &= term(term, shard).columns();
+            columns &= term(term, shard).containerColumns();
             if (columns == 0) {
                 break;
             }
@@ -84,16 +84,16 @@ public final class ColumnPruning {
         return columns;
     }
 
-    /** The columns every one of {@code terms} leaves. */
-    public static int columns(List<TermColumns> terms) {
+    /** The container columns every one of {@code terms} leaves. */
+    public static int containerColumns(List<TermColumns> terms) {
         int columns = ALL_COLUMNS;
         for (TermColumns term : terms) {
-            columns &= term.columns();
+            columns &= term.containerColumns();
         }
         return columns;
     }
 
-    /** What one term says about the columns of {@code shard}. */
+    /** What one term says about the container columns of {@code shard}. */
     public TermColumns term(Filter term, long shard) {
         return switch (term) {
             case Filter.Compare c when FilterEvaluator.isId(c.field()) -> idTerm(term, idBounds(c), shard);
@@ -131,7 +131,8 @@ public final class ColumnPruning {
 
     /**
      * An IN list of an integer field: the zone map against its smallest to largest value, which
-     * rules columns out but (the values being apart) counts none whole unless there is one value.
+     * rules container columns out but (the values being apart) counts none whole unless there is
+     * one value.
      */
     private TermColumns values(Filter.In in, FieldInfo field, long shard) {
         ScalarKind kind = (ScalarKind) field.kind();
@@ -152,7 +153,7 @@ public final class ColumnPruning {
         return new TermColumns(in, TermColumns.By.VALUES, verdict.candidates(), zones(zone, verdict, field.base()));
     }
 
-    /** The zone map's say: what its whole columns hold, and the planes its scanned columns reach. */
+    /** The zone map's say: what the container columns it counts whole hold, and the planes the scanned ones reach. */
     private static TermColumns.Zones zones(ZoneMap zone, ZoneVerdict verdict, long base) {
         int depth = 0;
         int planes = 0;

@@ -85,12 +85,12 @@ public final class FilterEvaluator {
     }
 
     /**
-     * The columns of {@code plan}'s shard matching {@code filter} (the filter the plan was made
+     * The records of {@code plan}'s shard matching {@code filter} (the filter the plan was made
      * for), reading rows only in the container columns the plan left.
      */
     public RoaringBitmap evaluate(Filter filter, ShardPlan plan) {
         if (filter instanceof Filter.And) {
-            return and(ColumnPruning.conjuncts(filter), plan.shard(), null, plan.columns());
+            return and(ColumnPruning.conjuncts(filter), plan.shard(), null, plan.containerColumns());
         }
         return evaluate(filter, plan.shard(), null);
     }
@@ -186,7 +186,7 @@ public final class FilterEvaluator {
      * come last, their plane scans restricted to what the other terms left.
      */
     private RoaringBitmap and(List<Filter> filters, long shard, RoaringBitmap within, int columns) {
-        int mask = fields.columnMask() & (columns >= 0 ? columns : pruning.columnsOf(filters, shard));
+        int mask = fields.columnMask() & (columns >= 0 ? columns : pruning.containerColumnsOf(filters, shard));
         List<Filter> planes = new ArrayList<>();
         for (Filter child : filters) {
             if (pruning.isRange(child)) {

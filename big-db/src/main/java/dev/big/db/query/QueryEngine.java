@@ -138,7 +138,7 @@ public final class QueryEngine {
             if (i == 0 && plans.length > 1 && readsNoSummary(terms)) {
                 shardFree = terms; // the same for every shard
             }
-            int columns = ColumnPruning.columns(terms);
+            int columns = ColumnPruning.containerColumns(terms);
             long decided = columns == 0 ? 0 : -1;
             if (path == QueryPlan.Path.ZONE_MAPS && terms.getFirst().zones().verdict().decided()) {
                 decided = terms.getFirst().zones().wholeCount();

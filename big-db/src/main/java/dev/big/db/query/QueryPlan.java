@@ -46,14 +46,15 @@ public record QueryPlan(TableInfo table, Filter filter, Ask ask, Path path, Comp
         CELL_COUNTS,
         /**
          * A count of one integer comparison: the zone maps decide whole shards (counting their
-         * columns from the zone counts); the rest are counted by plane scans without materialising rows.
+         * container columns from the zone counts); the rest are counted by plane scans without
+         * materialising rows.
          */
         ZONE_MAPS,
         /** Group counts without a filter: the cardinalities kept in the cells of each value's row. */
         CELL_CARDINALITIES,
         /** Every record of each shard (no filter): its existence row. */
         EVERY_RECORD,
-        /** The filter evaluated per shard into the bitmap of the matching records; a shard where no column can match is skipped. */
+        /** The filter evaluated per shard into the bitmap of the matching records; a shard where no container column can match is skipped. */
         FILTER_BITMAP
     }
 

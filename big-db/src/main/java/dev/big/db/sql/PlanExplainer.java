@@ -301,13 +301,13 @@ final class PlanExplainer {
             lines.add("shard " + shard.shard() + " (ids " + first + ".." + (first + Coords.SHARD_WIDTH - 1) + "): " + shard.records()
                     + " records" + decision(plan, shard));
             for (TermColumns term : shard.terms()) {
-                if (shard.columns() == 0 && plan.path() != QueryPlan.Path.ZONE_MAPS) {
+                if (shard.containerColumns() == 0 && plan.path() != QueryPlan.Path.ZONE_MAPS) {
                     lines.add("  " + render(term.term()) + ": " + ruledOut(term));
                 } else if (plan.path() == QueryPlan.Path.CELL_COUNTS) {
                     pages += 1;
                     lines.add("  " + render(term.term()) + ": its row's cell cardinalities, no container is read");
-                } else if (conjunction && term.by() == TermColumns.By.NONE && shard.columns() != ColumnPruning.ALL_COLUMNS) {
-                    int columns = Integer.bitCount(shard.columns());
+                } else if (conjunction && term.by() == TermColumns.By.NONE && shard.containerColumns() != ColumnPruning.ALL_COLUMNS) {
+                    int columns = Integer.bitCount(shard.containerColumns());
                     pages += columns;
                     lines.add("  " + render(term.term()) + ": row lookup in " + columns + " of " + COLUMNS
                             + " container columns (the other terms rule out the rest)");
@@ -326,14 +326,14 @@ final class PlanExplainer {
         if (plan.path() == QueryPlan.Path.ZONE_MAPS) {
             return "; decided by the zone maps: " + shard.decided() + " match, no plane is read";
         }
-        return shard.columns() == 0 ? "; no container column can match: skipped, nothing is read" : "; decided before reading";
+        return shard.containerColumns() == 0 ? "; no container column can match: skipped, nothing is read" : "; decided before reading";
     }
 
     /** A term of a shard no column of which can match: what it says (the reason, or nothing to read). */
     private static String ruledOut(TermColumns term) {
         return switch (term.by()) {
             case RANGE, VALUES -> zoneText(term.zones());
-            case ID_RANGE -> "id range: " + Integer.bitCount(term.columns()) + " of " + COLUMNS + " container columns";
+            case ID_RANGE -> "id range: " + Integer.bitCount(term.containerColumns()) + " of " + COLUMNS + " container columns";
             case NONE -> "not read";
         };
     }
@@ -356,7 +356,7 @@ final class PlanExplainer {
                 yield zoneText(term.zones());
             }
             case ID_RANGE -> {
-                int columns = Integer.bitCount(term.columns());
+                int columns = Integer.bitCount(term.containerColumns());
                 pages += columns;
                 yield "id range: " + columns + " of " + COLUMNS + " container columns can hold it (arithmetic on the ids)";
             }
