@@ -82,6 +82,27 @@ public final class ShardScan {
         return counts;
     }
 
+    /**
+     * How many records of each container column of {@code shard} {@code filter} can match: the
+     * container column's records, or 0 where the filter cannot match there, decided before any
+     * record is read (an id range by arithmetic, an integer comparison or IN list by its zone map)
+     * by the rule the query engine and EXPLAIN use. What a planner makes work units of.
+     */
+    public long[] recordsPerColumn(Filter filter, long shard) {
+        evaluator.validate(filter);
+        int columns = evaluator.pruning().containerColumns(filter, shard);
+        if (columns == 0) {
+            return new long[Coords.CONTAINERS_PER_ROW];
+        }
+        long[] counts = recordsPerColumn(shard);
+        for (int c = 0; c < counts.length; c++) {
+            if ((columns & (1 << c)) == 0) {
+                counts[c] = 0;
+            }
+        }
+        return counts;
+    }
+
     /** The ids of {@code shard} matching {@code filter}, ascending. */
     public long[] ids(Filter filter, long shard) {
         RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard);

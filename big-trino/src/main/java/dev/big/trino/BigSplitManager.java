@@ -3,7 +3,7 @@ package dev.big.trino;
 import dev.big.db.Commit;
 import dev.big.db.ShardScan;
 import dev.big.db.Snapshot;
-import dev.big.db.TableDef;
+import dev.big.db.Filter;
 import dev.big.engine.coords.Coords;
 import io.trino.spi.HostAddress;
 import io.trino.spi.connector.ColumnHandle;
@@ -23,10 +23,11 @@ import java.util.Set;
  * Splits are (file, id range) at one commit: the coordinator pins the latest commit of each file
  * for the query ({@link CommitPins}), takes the table's shards and their record counts from that
  * commit's summaries and each container column's (65,536 ids) from the table's existence row,
- * drops columns that hold no record or that the pushed filter's id ranges or integer ranges
- * cannot match (zone maps: count, min and max per column), and cuts what is left into runs of
- * container columns, weighted by the records they hold. A table handle with a pushed aggregation
- * makes one split over every file instead ({@link BigAggregateSplit}).
+ * drops columns that hold no record or that the pushed filter cannot match ({@link
+ * ShardScan#recordsPerColumn(Filter, long)}: id ranges by arithmetic, integer, timestamp and
+ * decimal comparisons and IN lists by zone maps, as big's own queries and EXPLAIN decide), and
+ * cuts what is left into runs of container columns, weighted by the records they hold. A table
+ * handle with a pushed aggregation makes one split over every file instead ({@link BigAggregateSplit}).
  */
 final class BigSplitManager implements ConnectorSplitManager {
 
@@ -86,12 +87,11 @@ final class BigSplitManager implements ConnectorSplitManager {
         if (filter.isNone()) {
             return List.of(); // no record of this file can match (no such table, or a field it lacks)
         }
-        TableDef def = snapshot.table(table.table());
-        ZonePruning pruning = ZonePruning.of(filter);
+        Filter pushed = filter.toFilter();
         List<Run> columns = new ArrayList<>();
         ShardScan scan = snapshot.scan(table.table());
         for (Snapshot.Shard shard : snapshot.shards(table.table())) {
-            long[] perColumn = pruning.recordsPerColumn(snapshot, scan, def, shard);
+            long[] perColumn = scan.recordsPerColumn(pushed, shard.shard());
             for (int c = 0; c < COLUMNS; c++) {
                 if (perColumn[c] > 0) {
                     long first = Coords.recordId(shard.shard(), (int) (c * COLUMN_IDS));

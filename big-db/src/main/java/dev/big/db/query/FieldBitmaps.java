@@ -131,23 +131,42 @@ public final class FieldBitmaps {
     }
 
     /**
+     * Whether {@code filter} is one row of a rows fragment, whose count in a shard the row's cells
+     * hold (no container is read): keyed field = value, bool field = or != a constant,
+     * contains(set field, value).
+     */
+    public boolean countsFromCells(Filter filter) {
+        return switch (filter) {
+            case Filter.Compare c when !FilterEvaluator.isId(c.field()) -> switch (table.field(c.field()).type()) {
+                case KEYED -> c.op() == Filter.Op.EQ;
+                case BOOL -> c.op() == Filter.Op.EQ || c.op() == Filter.Op.NE;
+                default -> false;
+            };
+            case Filter.Contains ignored -> true;
+            default -> false;
+        };
+    }
+
+    /**
      * How many records of {@code shard} {@code filter} matches, counted from the cells of one row
-     * alone (no container is read), when the filter is one row of a rows fragment: keyed field =
-     * value, bool field = or != a constant, contains(set field, value). Otherwise -1.
+     * alone (see {@link #countsFromCells}); -1 for any other filter.
      */
     public long rowCount(Filter filter, long shard) {
+        return countsFromCells(filter) ? cellCount(filter, shard) : -1;
+    }
+
+    /** {@link #rowCount} of a filter known to be one row ({@link #countsFromCells}), as a plan on that path knows. */
+    long cellCount(Filter filter, long shard) {
         return switch (filter) {
-            case Filter.Compare c when !FilterEvaluator.isId(c.field()) && c.op() == Filter.Op.EQ
-                    && table.field(c.field()).type() == FieldType.KEYED ->
+            case Filter.Contains contains -> keyedRowCount(table.field(contains.field()), contains.value(), shard);
+            case Filter.Compare c when table.field(c.field()).type() == FieldType.KEYED ->
                     keyedRowCount(table.field(c.field()), (String) constantValue(c.field(), c.op(), c.value()), shard);
-            case Filter.Compare c when !FilterEvaluator.isId(c.field()) && table.field(c.field()).type() == FieldType.BOOL
-                    && (c.op() == Filter.Op.EQ || c.op() == Filter.Op.NE) -> {
+            case Filter.Compare c -> {
                 boolean value = (Boolean) constantValue(c.field(), c.op(), c.value());
                 boolean row = c.op() == Filter.Op.EQ ? value : !value;
                 yield rows().cardinality(txn.fragment(table.field(c.field()).rowsFragment(shard)), row ? 1 : 0);
             }
-            case Filter.Contains contains -> keyedRowCount(table.field(contains.field()), contains.value(), shard);
-            default -> -1;
+            default -> throw new IllegalStateException("not one row: " + filter);
         };
     }
 

@@ -32,10 +32,17 @@ public final class FilterEvaluator {
 
     private final TableInfo table;
     private final FieldBitmaps fields;
+    private final ColumnPruning pruning;
 
     public FilterEvaluator(Txn txn, TableInfo table) {
         this.table = table;
         this.fields = new FieldBitmaps(txn, table);
+        this.pruning = new ColumnPruning(table, fields);
+    }
+
+    /** Which container columns of a shard a filter can match, as this evaluator restricts its reads to them. */
+    public ColumnPruning pruning() {
+        return pruning;
     }
 
     /** Checks {@code filter} against the schema (unknown fields, wrong constant types) without reading data. */
@@ -77,6 +84,17 @@ public final class FilterEvaluator {
         return evaluate(filter, shard, null);
     }
 
+    /**
+     * The records of {@code plan}'s shard matching {@code filter} (the filter the plan was made
+     * for), reading rows only in the container columns the plan left.
+     */
+    public RoaringBitmap evaluate(Filter filter, ShardPlan plan) {
+        if (filter instanceof Filter.And) {
+            return and(ColumnPruning.conjuncts(filter), plan.shard(), null, plan.containerColumns());
+        }
+        return evaluate(filter, plan.shard(), null);
+    }
+
     /** Like {@link #evaluate(Filter, long)}, restricted to {@code within} when it is not null. */
     private RoaringBitmap evaluate(Filter filter, long shard, RoaringBitmap within) {
         RoaringBitmap result = switch (filter) {
@@ -96,7 +114,7 @@ public final class FilterEvaluator {
             }
             case Filter.Contains contains -> fields.keyedRow(table.field(contains.field()), contains.value(), shard);
             case Filter.CompareFields pair -> new FieldComparison(fields.txn(), this, table).evaluate(pair, shard);
-            case Filter.And and -> and(and.filters(), shard, within);
+            case Filter.And and -> and(ColumnPruning.conjuncts(and), shard, within, -1);
             case Filter.Or or -> {
                 RoaringBitmap union = new RoaringBitmap();
                 for (Filter child : or.filters()) {
@@ -161,15 +179,18 @@ public final class FilterEvaluator {
         return present;
     }
 
-    private RoaringBitmap and(List<Filter> filters, long shard, RoaringBitmap within) {
+    /**
+     * The records matching every one of {@code filters} (an AND's flattened terms), within
+     * {@code within} when not null. The container columns they can match ({@code columns}, from
+     * {@link ColumnPruning}; -1 to decide them here) limit every row fetch; integer comparisons
+     * come last, their plane scans restricted to what the other terms left.
+     */
+    private RoaringBitmap and(List<Filter> filters, long shard, RoaringBitmap within, int columns) {
+        int mask = fields.columnMask() & (columns >= 0 ? columns : pruning.containerColumnsOf(filters, shard));
         List<Filter> planes = new ArrayList<>();
-        int mask = fields.columnMask();
         for (Filter child : filters) {
-            if (isPlaneScan(child)) {
+            if (pruning.isRange(child)) {
                 planes.add(child);
-                mask &= zoneColumns(child, shard);
-            } else {
-                mask &= idColumns(child, shard);
             }
         }
         if (mask == 0) {
@@ -199,111 +220,6 @@ public final class FilterEvaluator {
         }
     }
 
-    /**
-     * The container columns of {@code shard} where an integer comparison can match, from its
-     * field's zone map: columns holding values whose [min, max] meets the compared range.
-     */
-    private int zoneColumns(Filter comparison, long shard) {
-        String fieldName = comparison instanceof Filter.Compare c ? c.field() : ((Filter.Between) comparison).field();
-        FieldInfo field = table.field(fieldName);
-        dev.big.engine.bsi.ZoneMap zone = fields.bsi(field).zone(shard);
-        RangePredicate predicate = fields.predicate(field, comparison);
-        long[] range = predicate.op() == RangePredicate.Op.NE ? new long[] {Long.MIN_VALUE, Long.MAX_VALUE}
-                : predicate.matchingRange();
-        if (range == null) {
-            return 0;
-        }
-        long lo = range[0];
-        long hi = range[1];
-        int mask = 0;
-        for (int c = 0; c < dev.big.engine.bsi.ZoneMap.COLUMNS; c++) {
-            if (zone.count(c) > 0 && zone.min(c) <= hi && zone.max(c) >= lo) {
-                mask |= 1 << c;
-            }
-        }
-        return mask;
-    }
-
-    /**
-     * The container columns of {@code shard} an id range ({@code id BETWEEN a AND b}, {@code id >= a},
-     * ...) can match; every column for any other term. An And with an id range, as a split of a
-     * distributed scan sends, then fetches rows and scans planes of its own columns only, not of
-     * the whole shard.
-     */
-    private static int idColumns(Filter term, long shard) {
-        long low = Long.MIN_VALUE;
-        long high = Long.MAX_VALUE;
-        switch (term) {
-            case Filter.Between between when isId(between.field())
-                    && between.low() instanceof Long from && between.high() instanceof Long to -> {
-                low = from;
-                high = to;
-            }
-            case Filter.Compare compare when isId(compare.field()) && compare.value() instanceof Long id -> {
-                switch (compare.op()) {
-                    case EQ -> {
-                        low = id;
-                        high = id;
-                    }
-                    case GE -> low = id;
-                    case GT -> {
-                        if (id == Long.MAX_VALUE) {
-                            return 0;
-                        }
-                        low = id + 1;
-                    }
-                    case LE -> high = id;
-                    case LT -> {
-                        if (id == Long.MIN_VALUE) {
-                            return 0;
-                        }
-                        high = id - 1;
-                    }
-                    case NE -> {
-                        return RowReader.ALL_COLUMNS;
-                    }
-                }
-            }
-            default -> {
-                return RowReader.ALL_COLUMNS;
-            }
-        }
-        long first = Coords.recordId(shard, 0);
-        long last = first + Coords.SHARD_WIDTH - 1;
-        long from = Math.max(low, first);
-        long to = Math.min(high, last);
-        if (from > to) {
-            return 0;
-        }
-        int firstColumn = Coords.containerColumn(Coords.column(from));
-        int lastColumn = Coords.containerColumn(Coords.column(to));
-        return (int) (((1L << (lastColumn + 1)) - 1) & ~((1L << firstColumn) - 1));
-    }
-
-    /** Whether a term is a comparison answered by scanning bit planes (cheaper when restricted first). */
-    private boolean isPlaneScan(Filter filter) {
-        String field = switch (filter) {
-            case Filter.Compare compare -> compare.field();
-            case Filter.Between between -> between.field();
-            default -> null;
-        };
-        return field != null && !isId(field) && table.field(field).type().isInteger();
-    }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
     /** The bitmaps of the table's fields, fetched per kind, and the readers behind them. */
     public FieldBitmaps fields() {
         return fields;
@@ -312,6 +228,16 @@ public final class FilterEvaluator {
     /** See {@link FieldBitmaps#present}. */
     public RoaringBitmap present(FieldInfo field, long shard) {
         return fields.present(field, shard);
+    }
+
+    /** See {@link FieldBitmaps#countsFromCells}. */
+    public boolean countsFromCells(Filter filter) {
+        return fields.countsFromCells(filter);
+    }
+
+    /** See {@link FieldBitmaps#cellCount}. */
+    long cellCount(Filter filter, long shard) {
+        return fields.cellCount(filter, shard);
     }
 
     /** See {@link FieldBitmaps#rowCount}. */
@@ -343,8 +269,4 @@ public final class FilterEvaluator {
     static boolean isId(String field) {
         return field.equals("id");
     }
-
-
-
-
 }

@@ -47,13 +47,12 @@ final class KeyedGroups {
      * {@code filter}, largest first (ties by value); records with no value form a group with a
      * null key. At most {@code limit} groups (all if limit &lt; 0).
      */
-    List<GroupCount> groupCount(String tableName, String fieldName, Filter filter, int limit) {
-        TableInfo table = engine.catalog().table(tableName);
-        FieldInfo field = keyedField(table, fieldName);
+    List<GroupCount> groupCount(QueryPlan plan, FieldInfo field, int limit) {
+        TableInfo table = plan.table();
+        Filter filter = plan.filter();
         FilterEvaluator evaluator = engine.evaluator(table);
-        evaluator.validate(filter);
-        boolean all = filter instanceof Filter.All;
-        List<Map<Long, Long>> shardCounts = ShardWorkers.map(engine, engine.shards(table), worker -> {
+        boolean all = plan.path() == QueryPlan.Path.CELL_CARDINALITIES;
+        List<Map<Long, Long>> shardCounts = ShardWorkers.map(engine, plan.toRead(), worker -> {
             FilterEvaluator shardEvaluator = worker.evaluator(table);
             return shard -> shardCounts(worker, shard, field, all ? null : filter, shardEvaluator);
         });
@@ -79,17 +78,17 @@ final class KeyedGroups {
 
     /**
      * One shard's record count per row of keyed field {@code field} among the records matching
-     * {@code filter} (null: all), with {@link #NULL_KEY} for the records without a value; null
-     * when no record matches.
+     * {@code filter} (null: all, counted from the cells alone), with {@link #NULL_KEY} for the
+     * records without a value; null when no record matches.
      */
-    private static Map<Long, Long> shardCounts(QueryEngine worker, long[] shard, FieldInfo field, Filter filter,
+    private static Map<Long, Long> shardCounts(QueryEngine worker, ShardPlan shard, FieldInfo field, Filter filter,
                                                FilterEvaluator evaluator) {
-        RoaringBitmap columns = filter == null ? null : evaluator.evaluate(filter, shard[0]);
+        RoaringBitmap columns = filter == null ? null : evaluator.evaluate(filter, shard);
         if (columns != null && columns.isEmpty()) {
             return null;
         }
         Container[] byColumn = columns == null ? null : ColumnBitmaps.byContainerColumn(columns);
-        Fragment tree = worker.txn().fragment(field.rowsFragment(shard[0]));
+        Fragment tree = worker.txn().fragment(field.rowsFragment(shard.shard()));
         Map<Long, Long> counts = new HashMap<>();
         // Keys sort by row, then column: a row's cells come one after another, so they are
         // added up before the row's total goes into the map (one map update per row, not per cell).
@@ -102,7 +101,7 @@ final class KeyedGroups {
             return true;
         });
         long present = rows.finish();
-        long nulls = (columns == null ? shard[1] : columns.getLongCardinality()) - present;
+        long nulls = (columns == null ? shard.records() : columns.getLongCardinality()) - present;
         if (nulls > 0) {
             counts.put(NULL_KEY, nulls);
         }
@@ -118,19 +117,19 @@ final class KeyedGroups {
      * planes are read once for every group ({@link BsiReader#aggregateGroups}). Answering group by
      * group instead cost a descent per group per shard and a pass over the planes per group.
      */
-    List<GroupAggregate> groupAggregate(String tableName, String keyField, String valueField, Filter filter) {
+    List<GroupAggregate> groupAggregate(QueryPlan plan, FieldInfo key, FieldInfo value) {
         List<GroupAggregate> result = new ArrayList<>();
-        groupTotals(tableName, keyField, valueField, filter, BsiTotals::new, (key, rows, a) ->
-                result.add(new GroupAggregate(key, rows, new Aggregate(a.count(), a.sum(), a.min(), a.max()))));
+        groupTotals(plan, key, value, BsiTotals::new, (k, rows, a) ->
+                result.add(new GroupAggregate(k, rows, new Aggregate(a.count(), a.sum(), a.min(), a.max()))));
         result.sort(Comparator.comparing(GroupAggregate::key, Comparator.nullsLast(Comparator.naturalOrder())));
         return result;
     }
 
     /** {@link #groupAggregate} with the count and sum alone: no walks for the min and max. */
-    List<GroupSum> groupSum(String tableName, String keyField, String valueField, Filter filter) {
+    List<GroupSum> groupSum(QueryPlan plan, FieldInfo key, FieldInfo value) {
         List<GroupSum> result = new ArrayList<>();
-        groupTotals(tableName, keyField, valueField, filter, BsiTotals::countAndSum, (key, rows, a) ->
-                result.add(new GroupSum(key, rows, new Sum(a.count(), a.sum()))));
+        groupTotals(plan, key, value, BsiTotals::countAndSum, (k, rows, a) ->
+                result.add(new GroupSum(k, rows, new Sum(a.count(), a.sum()))));
         result.sort(Comparator.comparing(GroupSum::key, Comparator.nullsLast(Comparator.naturalOrder())));
         return result;
     }
@@ -140,22 +139,15 @@ final class KeyedGroups {
         void accept(String key, long rows, BsiTotals totals);
     }
 
-    private void groupTotals(String tableName, String keyField, String valueField, Filter filter,
-                             Supplier<BsiTotals> newTotals, GroupTotals out) {
-        TableInfo table = engine.catalog().table(tableName);
-        FieldInfo key = keyedField(table, keyField);
-        FieldInfo value = table.field(valueField);
-        if (!value.type().isInteger()) {
-            throw new InvalidInputException("sum/min/max/avg need an int or timestamp field; '" + valueField + "' is "
-                    + value.type().label());
-        }
+    private void groupTotals(QueryPlan plan, FieldInfo key, FieldInfo value, Supplier<BsiTotals> newTotals, GroupTotals out) {
+        TableInfo table = plan.table();
+        Filter filter = plan.filter();
         FilterEvaluator evaluator = engine.evaluator(table);
-        evaluator.validate(filter);
-        List<Map<Long, KeyTotals>> shardTotals = ShardWorkers.map(engine, engine.shards(table), worker -> {
+        List<Map<Long, KeyTotals>> shardTotals = ShardWorkers.map(engine, plan.toRead(), worker -> {
             FilterEvaluator shardEvaluator = worker.evaluator(table);
             BsiReader reader = shardEvaluator.bsi(value);
             ColumnGroups groups = new ColumnGroups();
-            return shard -> shardTotals(worker, shard[0], key, filter, shardEvaluator, reader, groups, newTotals);
+            return shard -> shardTotals(worker, shard, key, filter, shardEvaluator, reader, groups, newTotals);
         });
         // Merged in shard order, so keys come in the order their rows were first met.
         Map<Long, KeyTotals> totals = new LinkedHashMap<>();
@@ -197,10 +189,11 @@ final class KeyedGroups {
      * column's value planes are read once for all groups. Keyed by dictionary id ({@link #NULL_KEY}
      * for no value); null when no record matches.
      */
-    private Map<Long, KeyTotals> shardTotals(QueryEngine worker, long shard, FieldInfo key, Filter filter,
+    private Map<Long, KeyTotals> shardTotals(QueryEngine worker, ShardPlan plan, FieldInfo key, Filter filter,
                                              FilterEvaluator evaluator, BsiReader reader, ColumnGroups groups,
                                              Supplier<BsiTotals> newTotals) {
-        RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard);
+        long shard = plan.shard();
+        RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, plan);
         if (columns.isEmpty()) {
             return null;
         }
@@ -260,7 +253,8 @@ final class KeyedGroups {
         return union;
     }
 
-    private static FieldInfo keyedField(TableInfo table, String fieldName) {
+    /** Field {@code fieldName} of {@code table}, which must be keyed to group by. */
+    static FieldInfo keyedField(TableInfo table, String fieldName) {
         FieldInfo field = table.field(fieldName);
         if (field.type() != FieldType.KEYED) {
             throw new InvalidInputException("group by needs a keyed field; '" + fieldName + "' is " + field.type().label());

@@ -28,10 +28,13 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * Answers queries on one committed state: counts, aggregates, group-bys and id listings (record
- * reads are {@link RecordReader}'s), shard by shard, from rows and bit planes. Cheap paths first: a count with no filter adds
- * up the record counts kept with the existence fragments; a count with one integer comparison
- * goes to the zone maps and plane scans without materialising anything; a group count without a
- * filter adds up cell cardinalities.
+ * reads are {@link RecordReader}'s), shard by shard, from rows and bit planes. Each question is
+ * planned first ({@link #plan}: the path, and per shard what the summaries decide before any
+ * record is read) and then runs that plan; the by-name calls do both, and EXPLAIN prints the same
+ * plan. Cheap paths first: a count with no filter adds up the record counts kept with the
+ * existence fragments; a count with one integer comparison goes to the zone maps and plane scans
+ * without materialising anything; a count of one keyed value adds up its row's cell
+ * cardinalities; a group count without a filter adds up cell cardinalities.
  *
  * <p>One engine per thread (it reuses buffers).
  */
@@ -42,6 +45,7 @@ public final class QueryEngine {
     private final Map<String, FilterEvaluator> evaluators = new HashMap<>();
     private final RecordReader records;
     private final KeyedGroups keyedGroups = new KeyedGroups(this);
+    private QueryPlan lastPlan;
 
     public QueryEngine(Txn txn) {
         this.txn = txn;
@@ -64,10 +68,22 @@ public final class QueryEngine {
     }
 
     FilterEvaluator evaluator(TableInfo table) {
-        return evaluators.computeIfAbsent(table.name(), n -> new FilterEvaluator(txn, table));
+        FilterEvaluator evaluator = evaluators.get(table.name());
+        if (evaluator == null) { // not computeIfAbsent: its capturing lambda cost an allocation per count
+            evaluator = new FilterEvaluator(txn, table);
+            evaluators.put(table.name(), evaluator);
+        }
+        return evaluator;
+    }
+
+    /** Which container columns of a shard a filter on {@code table} can match (the rule plans are made by). */
+    public ColumnPruning pruning(TableInfo table) {
+        return evaluator(table).pruning();
     }
 
     private record ShardsKey(int existsFieldId) {}
+
+    private record RecordCountsKey(int existsFieldId) {}
 
     /** The shards holding records of {@code table} with their record counts, ascending. */
     public List<long[]> shards(TableInfo table) {
@@ -84,102 +100,192 @@ public final class QueryEngine {
         });
     }
 
-    public long count(String tableName, Filter filter) {
-        TableInfo table = catalog.table(tableName);
+    /**
+     * How the question {@code ask} about the records of {@code table} matching {@code filter}
+     * runs on this state: the path, and per shard the container columns the filter can match and
+     * whether the shard is decided before reading (see {@link QueryPlan}). Checks the filter
+     * against the schema; reads only summaries (record counts, zone maps), never a container.
+     *
+     * <p>Paths, cheapest first: a count without a filter adds up the record counts kept with the
+     * existence fragments; a count of one integer comparison lets the zone maps decide each shard
+     * they can and plane-scans the rest without materialising anything; a count of one keyed value
+     * or bool adds up its row's cell cardinalities; a group count without a filter adds up cell
+     * cardinalities. Everything else evaluates the filter per shard, skipping the shards where no
+     * container column can match.
+     */
+    public QueryPlan plan(TableInfo table, Filter filter, QueryPlan.Ask ask) {
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
-        if (filter instanceof Filter.All) {
-            return shards(table).stream().mapToLong(s -> s[1]).sum();
+        QueryPlan.Comparison comparison = ask == QueryPlan.Ask.COUNT ? singleComparison(evaluator, table, filter) : null;
+        QueryPlan.Path path = pathOf(ask, filter, comparison != null, evaluator);
+        if (path == QueryPlan.Path.RECORD_COUNTS) {
+            // Made once per committed state: a count of every record costs a lookup, not a plan.
+            return txn.cached(new RecordCountsKey(table.existsFieldId()), k -> {
+                List<ShardPlan> plans = new ArrayList<>();
+                for (long[] shard : shards(table)) {
+                    plans.add(new ShardPlan(shard[0], shard[1], ColumnPruning.ALL_COLUMNS, shard[1], List.of()));
+                }
+                return new QueryPlan(table, filter, ask, path, null, plans);
+            });
         }
-        RangePredicate single = singleIntegerPredicate(table, filter);
         List<long[]> shards = shards(table);
-        if (single == null) {
-            // A count from cells alone (a keyed value's row) costs microseconds per shard: no helpers.
-            long total = 0;
-            for (long[] shard : shards) {
-                long fromCells = evaluator.rowCount(filter, shard[0]);
-                if (fromCells < 0) {
-                    total = -1;
-                    break;
-                }
-                total += fromCells;
+        ShardPlan[] plans = new ShardPlan[shards.size()];
+        ColumnPruning pruning = evaluator.pruning();
+        List<TermColumns> shardFree = null;
+        for (int i = 0; i < plans.length; i++) {
+            long[] shard = shards.get(i);
+            List<TermColumns> terms = shardFree != null ? shardFree : pruning.terms(filter, shard[0]);
+            if (i == 0 && plans.length > 1 && readsNoSummary(terms)) {
+                shardFree = terms; // the same for every shard
             }
-            if (total >= 0) {
-                return total;
+            int columns = ColumnPruning.containerColumns(terms);
+            long decided = columns == 0 ? 0 : -1;
+            if (path == QueryPlan.Path.ZONE_MAPS && terms.getFirst().zones().verdict().decided()) {
+                decided = terms.getFirst().zones().wholeCount();
             }
+            plans[i] = new ShardPlan(shard[0], shard[1], columns, decided, terms);
         }
-        long decided = 0;
-        List<long[]> scanned = shards;
-        if (single != null) {
-            // Zone maps decide most shards of a narrow range at once: only the rest go to workers.
-            BsiReader reader = evaluator.bsi(table.field(fieldOf(filter)));
-            scanned = new ArrayList<>();
-            for (long[] shard : shards) {
-                long fromZones = reader.countFromZones(shard[0], single);
-                if (fromZones >= 0) {
-                    decided += fromZones;
-                } else {
-                    scanned.add(shard);
-                }
-            }
-        }
-        List<Long> counts = ShardWorkers.map(this, scanned, worker -> {
-            FilterEvaluator shardEvaluator = worker.evaluator(table);
-            BsiReader reader = single == null ? null : shardEvaluator.bsi(table.field(fieldOf(filter)));
-            return shard -> single != null ? reader.count(shard[0], single, null)
-                    : shardEvaluator.evaluate(filter, shard[0]).getLongCardinality();
-        });
-        return decided + counts.stream().mapToLong(Long::longValue).sum();
+        return new QueryPlan(table, filter, ask, path, comparison, List.of(plans));
     }
 
-    /** The one integer comparison a filter consists of, as a range predicate, or null. */
-    private RangePredicate singleIntegerPredicate(TableInfo table, Filter filter) {
-        String field = fieldOf(filter);
-        if (field == null || FilterEvaluator.isId(field) || !table.field(field).type().isInteger()) {
+    /** Whether no term reads a shard's summaries (none is decided by id ranges or zone maps). */
+    private static boolean readsNoSummary(List<TermColumns> terms) {
+        for (TermColumns term : terms) {
+            if (term.by() != TermColumns.By.NONE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The cheapest path that answers {@code ask} about the records matching {@code filter}. */
+    private static QueryPlan.Path pathOf(QueryPlan.Ask ask, Filter filter, boolean oneComparison, FilterEvaluator evaluator) {
+        if (filter instanceof Filter.All) {
+            return switch (ask) {
+                case COUNT -> QueryPlan.Path.RECORD_COUNTS;
+                case GROUP_COUNT -> QueryPlan.Path.CELL_CARDINALITIES;
+                case TOTALS, GROUP_TOTALS, RECORDS -> QueryPlan.Path.EVERY_RECORD;
+            };
+        }
+        if (oneComparison) {
+            return QueryPlan.Path.ZONE_MAPS;
+        }
+        return ask == QueryPlan.Ask.COUNT && evaluator.countsFromCells(filter) ? QueryPlan.Path.CELL_COUNTS
+                : QueryPlan.Path.FILTER_BITMAP;
+    }
+
+    /** The plan this engine last ran (what EXPLAIN prints for it), or null before the first. */
+    public QueryPlan lastPlan() {
+        return lastPlan;
+    }
+
+    private QueryPlan ran(QueryPlan plan, QueryPlan.Ask ask) {
+        if (plan.ask() != ask) {
+            throw new IllegalArgumentException("a plan made for " + plan.ask() + " cannot answer " + ask);
+        }
+        lastPlan = plan;
+        return plan;
+    }
+
+    public long count(String tableName, Filter filter) {
+        return count(plan(catalog.table(tableName), filter, QueryPlan.Ask.COUNT));
+    }
+
+    /** Runs a count plan: what its decided shards contribute, plus its path's count of the rest. */
+    public long count(QueryPlan plan) {
+        ran(plan, QueryPlan.Ask.COUNT);
+        long total = plan.decidedCount();
+        List<ShardPlan> toRead = plan.toRead();
+        if (toRead.isEmpty()) {
+            return total;
+        }
+        TableInfo table = plan.table();
+        Filter filter = plan.filter();
+        if (plan.path() == QueryPlan.Path.CELL_COUNTS) {
+            // A count from cells costs microseconds per shard: no helpers.
+            FilterEvaluator evaluator = evaluator(table);
+            for (ShardPlan shard : toRead) {
+                total += evaluator.cellCount(filter, shard.shard());
+            }
+            return total;
+        }
+        List<Long> counts = switch (plan.path()) {
+            case ZONE_MAPS -> ShardWorkers.map(this, toRead, worker -> {
+                BsiReader reader = worker.evaluator(table).bsi(plan.comparison().field());
+                RangePredicate predicate = plan.comparison().predicate();
+                return shard -> reader.count(shard.shard(), predicate, null);
+            });
+            case FILTER_BITMAP -> ShardWorkers.map(this, toRead, worker -> {
+                FilterEvaluator shardEvaluator = worker.evaluator(table);
+                return shard -> shardEvaluator.evaluate(filter, shard).getLongCardinality();
+            });
+            default -> throw new IllegalStateException("a count plan on path " + plan.path() + " left shards to read");
+        };
+        for (long count : counts) {
+            total += count;
+        }
+        return total;
+    }
+
+    /** The one integer comparison a filter consists of (its field and stored range), or null. */
+    private static QueryPlan.Comparison singleComparison(FilterEvaluator evaluator, TableInfo table, Filter filter) {
+        if (!evaluator.pruning().isRange(filter)) {
             return null;
         }
-        return evaluator(table).predicate(table.field(field), filter);
-    }
-
-    private static String fieldOf(Filter filter) {
-        return switch (filter) {
-            case Filter.Compare c -> c.field();
-            case Filter.Between b -> b.field();
-            default -> null;
-        };
+        FieldInfo field = table.field(filter instanceof Filter.Compare c ? c.field() : ((Filter.Between) filter).field());
+        return new QueryPlan.Comparison(field, evaluator.predicate(field, filter));
     }
 
     /** count, sum, min and max of an int or timestamp field over the records matching {@code filter}. */
     public Aggregate aggregate(String tableName, String fieldName, Filter filter) {
-        BsiTotals aggregate = totals(tableName, fieldName, filter, BsiTotals::new);
+        TableInfo table = catalog.table(tableName);
+        FieldInfo field = integerField(table, fieldName);
+        return aggregate(plan(table, filter, QueryPlan.Ask.TOTALS), field);
+    }
+
+    /** Runs a totals plan: count, sum, min and max of {@code field} over its matching records. */
+    public Aggregate aggregate(QueryPlan plan, FieldInfo field) {
+        BsiTotals aggregate = totals(plan, field, BsiTotals::new);
         return new Aggregate(aggregate.count(), aggregate.sum(), aggregate.min(), aggregate.max());
     }
 
     /** count and sum of int or timestamp field {@code fieldName} among the matching records, no extremes. */
     public Sum sum(String tableName, String fieldName, Filter filter) {
-        BsiTotals sum = totals(tableName, fieldName, filter, BsiTotals::countAndSum);
+        TableInfo table = catalog.table(tableName);
+        FieldInfo field = integerField(table, fieldName);
+        return sum(plan(table, filter, QueryPlan.Ask.TOTALS), field);
+    }
+
+    /** Runs a totals plan for the count and sum of {@code field} alone, no extremes. */
+    public Sum sum(QueryPlan plan, FieldInfo field) {
+        BsiTotals sum = totals(plan, field, BsiTotals::countAndSum);
         return new Sum(sum.count(), sum.sum());
     }
 
-    private BsiTotals totals(String tableName, String fieldName, Filter filter, Supplier<BsiTotals> newTotals) {
-        TableInfo table = catalog.table(tableName);
+    private static FieldInfo integerField(TableInfo table, String fieldName) {
         FieldInfo field = table.field(fieldName);
         if (!field.type().isInteger()) {
             throw new InvalidInputException("sum/min/max/avg need an int or timestamp field; '" + fieldName + "' is "
                     + field.type().label());
         }
-        evaluator(table).validate(filter);
-        boolean all = filter instanceof Filter.All;
-        List<BsiTotals> parts = ShardWorkers.map(this, shards(table), worker -> {
+        return field;
+    }
+
+    private BsiTotals totals(QueryPlan plan, FieldInfo field, Supplier<BsiTotals> newTotals) {
+        ran(plan, QueryPlan.Ask.TOTALS);
+        TableInfo table = plan.table();
+        Filter filter = plan.filter();
+        boolean all = plan.path() == QueryPlan.Path.EVERY_RECORD;
+        List<BsiTotals> parts = ShardWorkers.map(this, plan.toRead(), worker -> {
             FilterEvaluator shardEvaluator = worker.evaluator(table);
             BsiReader reader = shardEvaluator.bsi(field);
             return shard -> {
-                RoaringBitmap columns = all ? null : shardEvaluator.evaluate(filter, shard[0]);
+                RoaringBitmap columns = all ? null : shardEvaluator.evaluate(filter, shard);
                 if (columns != null && columns.isEmpty()) {
                     return null;
                 }
                 BsiTotals part = newTotals.get();
-                reader.aggregate(shard[0], columns, part);
+                reader.aggregate(shard.shard(), columns, part);
                 return part;
             };
         });
@@ -198,12 +304,19 @@ public final class QueryEngine {
      * null key. At most {@code limit} groups (all if limit &lt; 0). See {@link KeyedGroups}.
      */
     public List<GroupCount> groupCount(String tableName, String fieldName, Filter filter, int limit) {
-        return keyedGroups.groupCount(tableName, fieldName, filter, limit);
+        TableInfo table = catalog.table(tableName);
+        FieldInfo field = KeyedGroups.keyedField(table, fieldName);
+        return groupCount(plan(table, filter, QueryPlan.Ask.GROUP_COUNT), field, limit);
+    }
+
+    /** Runs a group-count plan: record counts per value of keyed field {@code field}, as {@link #groupCount(String, String, Filter, int)}. */
+    public List<GroupCount> groupCount(QueryPlan plan, FieldInfo field, int limit) {
+        return keyedGroups.groupCount(ran(plan, QueryPlan.Ask.GROUP_COUNT), field, limit);
     }
 
     /** The number of distinct non-null values of keyed field {@code fieldName} among the matching records. */
     public long countDistinct(String tableName, String fieldName, Filter filter) {
-        return keyedGroups.groupCount(tableName, fieldName, filter, -1).stream().filter(g -> g.key() != null).count();
+        return groupCount(tableName, fieldName, filter, -1).stream().filter(g -> g.key() != null).count();
     }
 
     /**
@@ -212,12 +325,28 @@ public final class QueryEngine {
      * {@link KeyedGroups}.
      */
     public List<GroupAggregate> groupAggregate(String tableName, String keyField, String valueField, Filter filter) {
-        return keyedGroups.groupAggregate(tableName, keyField, valueField, filter);
+        TableInfo table = catalog.table(tableName);
+        FieldInfo key = KeyedGroups.keyedField(table, keyField);
+        FieldInfo value = integerField(table, valueField);
+        return groupAggregate(plan(table, filter, QueryPlan.Ask.GROUP_TOTALS), key, value);
+    }
+
+    /** Runs a group-totals plan: per value of {@code key}, the record count and the aggregate of {@code value}. */
+    public List<GroupAggregate> groupAggregate(QueryPlan plan, FieldInfo key, FieldInfo value) {
+        return keyedGroups.groupAggregate(ran(plan, QueryPlan.Ask.GROUP_TOTALS), key, value);
     }
 
     /** The same with the count and sum of {@code valueField} alone, no extremes. */
     public List<GroupSum> groupSum(String tableName, String keyField, String valueField, Filter filter) {
-        return keyedGroups.groupSum(tableName, keyField, valueField, filter);
+        TableInfo table = catalog.table(tableName);
+        FieldInfo key = KeyedGroups.keyedField(table, keyField);
+        FieldInfo value = integerField(table, valueField);
+        return groupSum(plan(table, filter, QueryPlan.Ask.GROUP_TOTALS), key, value);
+    }
+
+    /** Runs a group-totals plan for the count and sum of {@code value} alone, no extremes. */
+    public List<GroupSum> groupSum(QueryPlan plan, FieldInfo key, FieldInfo value) {
+        return keyedGroups.groupSum(ran(plan, QueryPlan.Ask.GROUP_TOTALS), key, value);
     }
 
     /**

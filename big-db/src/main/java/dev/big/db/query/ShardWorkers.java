@@ -37,10 +37,13 @@ final class ShardWorkers {
      */
     static final int THREADS = Math.max(1, Integer.getInteger("big.query.threads", Runtime.getRuntime().availableProcessors()));
 
-    /** The work of one worker, made once per worker with that worker's engine; given one shard at a time. */
-    interface ShardWork<R> {
-        /** What {@code shard} ({shard number, record count}) contributes, or null for nothing. */
-        R run(long[] shard);
+    /**
+     * The work of one worker, made once per worker with that worker's engine; given one shard at a
+     * time (a {shard number, record count} pair, or a {@link ShardPlan}).
+     */
+    interface ShardWork<T, R> {
+        /** What {@code shard} contributes, or null for nothing. */
+        R run(T shard);
     }
 
     private ShardWorkers() {}
@@ -50,22 +53,22 @@ final class ShardWorkers {
      * (null where a shard contributed nothing). {@code work} is called once per worker with its
      * engine: {@code engine} itself for the calling thread.
      */
-    static <R> List<R> map(QueryEngine engine, List<long[]> shards, Function<QueryEngine, ShardWork<R>> work) {
+    static <T, R> List<R> map(QueryEngine engine, List<T> shards, Function<QueryEngine, ShardWork<T, R>> work) {
         return map(engine, shards, THREADS, work);
     }
 
     /** {@link #map} with at most {@code threads} threads, the caller included. */
-    static <R> List<R> map(QueryEngine engine, List<long[]> shards, int threads, Function<QueryEngine, ShardWork<R>> work) {
+    static <T, R> List<R> map(QueryEngine engine, List<T> shards, int threads, Function<QueryEngine, ShardWork<T, R>> work) {
         int helpers = Math.min(threads, shards.size()) - 1;
         if (helpers <= 0 || !(engine.txn() instanceof ReadTxn)) {
-            ShardWork<R> alone = work.apply(engine);
+            ShardWork<T, R> alone = work.apply(engine);
             List<R> results = new ArrayList<>(shards.size());
-            for (long[] shard : shards) {
+            for (T shard : shards) {
                 results.add(alone.run(shard));
             }
             return results;
         }
-        Run<R> run = new Run<>(shards);
+        Run<T, R> run = new Run<>(shards);
         for (int h = 0; h < helpers; h++) {
             try {
                 Pool.HELPERS.execute(() -> run.drain(() -> work.apply(new QueryEngine(engine.txn()))));
@@ -79,23 +82,23 @@ final class ShardWorkers {
     }
 
     /** One {@link #map} call: the shards, who took which, and what came out. */
-    private static final class Run<R> {
-        private final List<long[]> shards;
+    private static final class Run<T, R> {
+        private final List<T> shards;
         private final Object[] results;
         private final AtomicInteger next = new AtomicInteger();
         /** Counts down once per shard, when it is done, skipped after a failure, or failed. */
         private final CountDownLatch done;
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-        Run(List<long[]> shards) {
+        Run(List<T> shards) {
             this.shards = shards;
             this.results = new Object[shards.size()];
             this.done = new CountDownLatch(shards.size());
         }
 
         /** Takes shards until none are left; the worker's work is made only once it has taken one. */
-        void drain(Supplier<ShardWork<R>> makeWork) {
-            ShardWork<R> work = null;
+        void drain(Supplier<ShardWork<T, R>> makeWork) {
+            ShardWork<T, R> work = null;
             for (int i = next.getAndIncrement(); i < results.length; i = next.getAndIncrement()) {
                 try {
                     if (failure.get() == null) {

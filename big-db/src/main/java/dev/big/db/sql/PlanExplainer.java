@@ -5,11 +5,15 @@ import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Snapshot;
-import dev.big.db.field.FieldKinds;
-import dev.big.db.field.ScalarKind;
+import dev.big.db.catalog.TableInfo;
+import dev.big.db.query.ColumnPruning;
+import dev.big.db.query.EngineAccess;
+import dev.big.db.query.QueryEngine;
+import dev.big.db.query.QueryPlan;
+import dev.big.db.query.ShardPlan;
+import dev.big.db.query.TermColumns;
 import dev.big.engine.bsi.BsiLayout;
-import dev.big.engine.bsi.RangePredicate;
-import dev.big.engine.bsi.ZoneMap;
+import dev.big.engine.bsi.ZoneVerdict;
 import dev.big.engine.coords.Coords;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,12 +26,14 @@ import java.util.stream.Collectors;
 /**
  * Describes how a statement would run, one line per row of the result (column {@code plan}; the
  * format is in docs/sql.md): the typed-API path, the filter and the order its terms are combined
- * in, per shard which container columns each integer comparison skips, counts whole or scans
- * (the zone-map decision), and an estimate of the pages touched.
+ * in, and the {@link QueryPlan} the engine runs for it (its path, and per shard the container
+ * columns each term rules out, counts whole or leaves to scan, and whether the shard is decided
+ * before reading), then an estimate of the pages touched.
  *
- * <p>The zone-map decision reads the stored zone maps ({@link dev.big.db.Snapshot#zoneMap}), as
- * the evaluator does, and the storage facts of {@link dev.big.db.Snapshot#storage}. Page estimates count every container read as one page, an upper bound (small containers live
- * inline in leaves).
+ * <p>Every decision printed is the plan's: the explainer makes none of its own, so what EXPLAIN
+ * says is what runs. Beyond the plan it reads only what its estimates need (the storage facts of
+ * {@link dev.big.db.Snapshot#storage}, the planes' depths). Page estimates count every container
+ * read as one page, an upper bound (small containers live inline in leaves).
  */
 final class PlanExplainer {
 
@@ -36,19 +42,52 @@ final class PlanExplainer {
 
     private final Snapshot snapshot;
     private final TableBinding table;
+    private final QueryEngine engine;
+    private final TableInfo info;
     private final List<String> lines = new ArrayList<>();
     private long pages;
+    /** The plan printed: the one the statement runs (given, or asked of the engine for the filter evaluated). */
+    private QueryPlan plan;
 
-    private PlanExplainer(Snapshot snapshot, TableBinding table) {
+    private PlanExplainer(Snapshot snapshot, TableBinding table, QueryPlan plan) {
         this.snapshot = snapshot;
         this.table = table;
+        this.engine = EngineAccess.of(snapshot);
+        this.info = engine.catalog().table(table.name());
+        this.plan = plan;
     }
 
-    /** @param runner the runner of an aggregate query (null for a listing), which knows which path it takes */
+    /**
+     * EXPLAIN of a statement whose runner does not hand over its plan: the engine is asked for the
+     * plan of the filter for what the runner asks of it ({@link #askOf}).
+     *
+     * @param runner the runner of an aggregate query (null for a listing), which knows which path it takes
+     */
     static SqlResult explain(Snapshot snapshot, TableBinding table, Query query, Filter where, int limit, AggregateRunner runner) {
-        PlanExplainer explainer = new PlanExplainer(snapshot, table);
+        return explain(snapshot, table, query, where, limit, runner, null);
+    }
+
+    /**
+     * EXPLAIN of a statement that runs {@code plan} (made by {@link QueryEngine#plan} for the
+     * filter it evaluates: {@code where}, or for a listing the filter left once its cursor is taken
+     * out); with a null plan the engine is asked for one as the statement's runner would.
+     */
+    static SqlResult explain(Snapshot snapshot, TableBinding table, Query query, Filter where, int limit, AggregateRunner runner,
+                             QueryPlan plan) {
+        PlanExplainer explainer = new PlanExplainer(snapshot, table, plan);
         explainer.describe(query, where, limit, runner);
         return new SqlResult(List.of("plan"), explainer.lines.stream().map(line -> List.<Object>of(line)).toList());
+    }
+
+    /**
+     * The lines EXPLAIN prints for {@code plan} past the statement's shape and typed-API path: its
+     * summary, how the filter's terms combine, and per shard its decisions. Execution and EXPLAIN
+     * agree when these lines of a statement's EXPLAIN are those of the plan it ran.
+     */
+    static List<String> planLines(Snapshot snapshot, TableBinding table, QueryPlan plan) {
+        PlanExplainer explainer = new PlanExplainer(snapshot, table, plan);
+        explainer.describePlan(plan);
+        return List.copyOf(explainer.lines);
     }
 
     private void describe(Query query, Filter where, int limit, AggregateRunner runner) {
@@ -58,20 +97,53 @@ final class PlanExplainer {
                 + (shards.size() == 1 ? "" : "s"));
         Filter evaluated = switch (query) {
             case AggregateQuery aggregate -> {
+                if (plan == null) {
+                    plan = engine.plan(info, where, askOf(runner));
+                }
                 describeAggregate(aggregate, where, shards, runner);
                 yield where;
             }
             case ListingQuery listing -> describeListing(listing, where, limit, shards);
         };
         lines.add("filter: " + (evaluated instanceof Filter.All ? "none (every record)" : render(evaluated)));
-        if (!(evaluated instanceof Filter.All)) {
-            lines.add("combine: " + combination(evaluated));
-            describeShards(evaluated, shards);
+        boolean pointRead = query instanceof ListingQuery && ListingRunner.pointRead(where) != null;
+        if (!pointRead) {
+            if (plan == null) {
+                plan = engine.plan(info, evaluated, QueryPlan.Ask.RECORDS);
+            }
+            describePlan(plan);
         }
         if (limit >= 0) {
             lines.add("limit: " + limit);
         }
         lines.add("estimated pages touched: " + pages + " (every container read counted as one 8 KiB page)");
+    }
+
+    /**
+     * What a statement's runner asks of the engine for its filter, as far as the plan goes: a
+     * count(*) counts, aggregates of planes total, one keyed key groups; a grouping pass reads the
+     * matching records.
+     */
+    private QueryPlan.Ask askOf(AggregateRunner runner) {
+        List<AggregateCall> calls = runner.aggregates();
+        return switch (runner.path()) {
+            case TYPED_API -> calls.stream().anyMatch(c -> c.function() == AggregateCall.Function.COUNT_STAR
+                    || (c.column() != null && table.column(c.column()).isId())) ? QueryPlan.Ask.COUNT
+                    : calls.stream().anyMatch(AggregateCall::readsPlanes) ? QueryPlan.Ask.TOTALS
+                    : calls.stream().anyMatch(c -> c.function() == AggregateCall.Function.COUNT_DISTINCT) ? QueryPlan.Ask.GROUP_COUNT
+                    : QueryPlan.Ask.RECORDS;
+            case TYPED_API_PER_KEY -> QueryPlan.Ask.GROUP_COUNT;
+            case GROUPING -> QueryPlan.Ask.RECORDS;
+        };
+    }
+
+    /** The plan's summary, how its filter's terms combine, and per shard its decisions. */
+    private void describePlan(QueryPlan plan) {
+        lines.add("plan: " + plan.summary());
+        if (!(plan.filter() instanceof Filter.All)) {
+            lines.add("combine: " + combination(plan.filter()));
+            describeShards(plan);
+        }
     }
 
     // ------------------------------------------------------------------ shapes
@@ -80,12 +152,26 @@ final class PlanExplainer {
         pages += new AggregatePlan(this, snapshot, table, lines).describe(query, where, shards, runner);
     }
 
+    /** How a count(*) over {@code where} runs: the path of the count plan (the plan printed, when it is one). */
     String countPath(Filter where) {
-        if (singleIntegerComparison(where) != null) {
-            return "one integer comparison: zone maps decide per container column, the rest is counted from plane"
-                    + " scans without materialising rows";
-        }
-        return "the filter is evaluated per shard into a bitmap of matching columns, whose cardinality is the count";
+        QueryPlan count = plan != null && plan.ask() == QueryPlan.Ask.COUNT && plan.filter().equals(where) ? plan
+                : engine.plan(info, where, QueryPlan.Ask.COUNT);
+        return pathText(count.path());
+    }
+
+    /** What a plan's path does, in EXPLAIN's words. */
+    static String pathText(QueryPlan.Path path) {
+        return switch (path) {
+            case RECORD_COUNTS -> "adds up the record counts kept with each shard's existence row, no data page is read";
+            case CELL_COUNTS -> "one row: adds up the cardinalities kept in its cells, shard by shard, no container is read";
+            case ZONE_MAPS -> "one integer comparison: a shard the zone maps decide is counted from them, no plane read; in"
+                    + " the others, zone maps decide per container column and the rest is counted from plane scans without"
+                    + " materialising rows";
+            case CELL_CARDINALITIES -> "adds up the cardinalities kept in each row's cells, no container is read";
+            case EVERY_RECORD -> "every record of each shard, from its existence row";
+            case FILTER_BITMAP -> "the filter is evaluated per shard into a bitmap of matching columns, whose cardinality is the"
+                    + " count; a shard where no container column can match is skipped";
+        };
     }
 
     /** Describes a listing; returns the filter left to evaluate once the point read or cursor is taken out. */
@@ -175,19 +261,21 @@ final class PlanExplainer {
     // ------------------------------------------------------------------ filters
 
     /**
-     * How the evaluator combines the terms of an AND: the integer comparisons' zone maps first
-     * decide which container columns can match at all; row lookups then read only those columns
-     * and are intersected; plane scans come last, restricted to their result.
+     * How the evaluator combines the terms of an AND: the container columns every term can match
+     * (the integer comparisons' zone maps, the id ranges) are decided first; row lookups then read
+     * only those columns and are intersected; plane scans come last, restricted to their result.
      */
     private String combination(Filter where) {
-        if (singleIntegerComparison(where) != null) {
+        List<Filter> terms = ColumnPruning.conjuncts(where);
+        ColumnPruning pruning = engine.pruning(info);
+        if (terms.size() == 1 && pruning.isRange(terms.getFirst())) {
             return "one integer comparison, counted or scanned column by column from the zone maps";
         }
-        if (where instanceof Filter.And and) {
+        if (terms.size() > 1) {
             List<String> rows = new ArrayList<>();
             List<String> planes = new ArrayList<>();
-            for (Filter term : and.filters()) {
-                (isPlaneScan(term) ? planes : rows).add(render(term));
+            for (Filter term : terms) {
+                (pruning.isRange(term) ? planes : rows).add(render(term));
             }
             String zoneText = planes.isEmpty() || rows.isEmpty() ? ""
                     : "the zone maps of " + String.join(" AND ", planes) + " pick the container columns that can match; ";
@@ -197,137 +285,98 @@ final class PlanExplainer {
                     + (rows.isEmpty() ? "" : " then visit only their result");
             return zoneText + rowsText + (rows.isEmpty() || planes.isEmpty() ? "" : "; ") + planesText;
         }
-        return switch (where) {
+        return switch (terms.getFirst()) {
             case Filter.Or or -> "the rows of the " + or.filters().size() + " alternatives are united";
             case Filter.Not not -> "NOT takes the records where the term is false (not unknown): present values that do not"
                     + " match";
-            default -> isPlaneScan(where) ? "one plane scan" : "one row lookup";
+            default -> "one row lookup";
         };
     }
 
-    /** Per shard, the zone-map decision for each top-level integer comparison. */
-    private void describeShards(Filter where, List<Snapshot.Shard> shards) {
-        List<Filter> terms = where instanceof Filter.And and ? and.filters() : List.of(where);
-        for (Snapshot.Shard shard : shards) {
+    /** Per shard of the plan: its records, whether it is decided before reading, and each term's say on its columns. */
+    private void describeShards(QueryPlan plan) {
+        boolean conjunction = ColumnPruning.conjuncts(plan.filter()).size() > 1;
+        for (ShardPlan shard : plan.shards()) {
             long first = Coords.recordId(shard.shard(), 0);
             lines.add("shard " + shard.shard() + " (ids " + first + ".." + (first + Coords.SHARD_WIDTH - 1) + "): " + shard.records()
-                    + " records");
-            int mask = (1 << COLUMNS) - 1;
-            boolean conjunction = where instanceof Filter.And;
-            for (Filter term : terms) {
-                if (conjunction && isPlaneScan(term)) {
-                    mask &= zoneColumns(term, shard.shard());
-                }
-            }
-            for (Filter term : terms) {
-                if (conjunction && !isPlaneScan(term) && mask != (1 << COLUMNS) - 1) {
-                    int columns = Integer.bitCount(mask);
+                    + " records" + decision(plan, shard));
+            for (TermColumns term : shard.terms()) {
+                if (shard.containerColumns() == 0 && plan.path() != QueryPlan.Path.ZONE_MAPS) {
+                    lines.add("  " + render(term.term()) + ": " + ruledOut(term));
+                } else if (plan.path() == QueryPlan.Path.CELL_COUNTS) {
+                    pages += 1;
+                    lines.add("  " + render(term.term()) + ": its row's cell cardinalities, no container is read");
+                } else if (conjunction && term.by() == TermColumns.By.NONE && shard.containerColumns() != ColumnPruning.ALL_COLUMNS) {
+                    int columns = Integer.bitCount(shard.containerColumns());
                     pages += columns;
-                    lines.add("  " + render(term) + ": row lookup in " + columns + " of " + COLUMNS
-                            + " container columns (the comparisons' zone maps rule out the rest)");
+                    lines.add("  " + render(term.term()) + ": row lookup in " + columns + " of " + COLUMNS
+                            + " container columns (the other terms rule out the rest)");
                 } else {
-                    lines.add("  " + render(term) + ": " + termInShard(term, shard.shard()));
+                    lines.add("  " + render(term.term()) + ": " + termInShard(term, shard));
                 }
             }
         }
     }
 
-    private String termInShard(Filter term, long shard) {
-        if (term instanceof Filter.CompareFields fields) {
+    /** What the plan decided about {@code shard} before reading, after its record count. */
+    private static String decision(QueryPlan plan, ShardPlan shard) {
+        if (!shard.isDecided()) {
+            return plan.path() == QueryPlan.Path.ZONE_MAPS ? "; left to scan" : "";
+        }
+        if (plan.path() == QueryPlan.Path.ZONE_MAPS) {
+            return "; decided by the zone maps: " + shard.decided() + " match, no plane is read";
+        }
+        return shard.containerColumns() == 0 ? "; no container column can match: skipped, nothing is read" : "; decided before reading";
+    }
+
+    /** A term of a shard no column of which can match: what it says (the reason, or nothing to read). */
+    private static String ruledOut(TermColumns term) {
+        return switch (term.by()) {
+            case RANGE, VALUES -> zoneText(term.zones());
+            case ID_RANGE -> "id range: " + Integer.bitCount(term.containerColumns()) + " of " + COLUMNS + " container columns";
+            case NONE -> "not read";
+        };
+    }
+
+    private String termInShard(TermColumns term, ShardPlan shard) {
+        if (term.term() instanceof Filter.CompareFields fields) {
             boolean planes = table.column(new ColumnRef(fields.left(), fields.left())).type().isInteger();
-            pages += planes ? planePages(fields.left(), List.of(new Snapshot.Shard(shard, 0)))
-                    + planePages(fields.right(), List.of(new Snapshot.Shard(shard, 0))) : 2L * COLUMNS;
+            pages += planes ? planePages(fields.left(), List.of(new Snapshot.Shard(shard.shard(), 0)))
+                    + planePages(fields.right(), List.of(new Snapshot.Shard(shard.shard(), 0))) : 2L * COLUMNS;
             return planes ? "the two fields' planes compared word by word, most significant plane first, in every column"
                     + " both hold values" : "per value of " + fields.left() + " in the shard, its row AND " + fields.right()
                     + "'s row of the same value";
         }
-        if (!isPlaneScan(term)) {
-            pages += COLUMNS;
-            return "row lookup, up to " + COLUMNS + " containers";
-        }
-        RangePredicate predicate = predicateOf(term);
-        long[] range = rangeOf(predicate);
-        FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
-        boolean negated = predicate.op() == RangePredicate.Op.NE;
-        int skipped = 0;
-        int whole = 0;
-        int scanned = 0;
-        int empty = 0;
-        int depth = 0;
-        ZoneMap zone = snapshot.zoneMap(table.name(), field.name(), shard);
-        for (int c = 0; c < COLUMNS; c++) {
-            if (zone.count(c) == 0) {
-                empty++;
-                continue;
+        return switch (term.by()) {
+            case RANGE, VALUES -> {
+                ZoneVerdict verdict = term.zones().verdict();
+                if (!shard.isDecided()) {
+                    pages += Integer.bitCount(verdict.whole()) + 2L * Integer.bitCount(verdict.scanned()) + term.zones().planes();
+                }
+                yield zoneText(term.zones());
             }
-            long min = zone.min(c);
-            long max = zone.max(c);
-            boolean disjoint = max < range[0] || min > range[1];
-            boolean inside = min >= range[0] && max <= range[1];
-            if (negated ? inside : disjoint) {
-                skipped++;
-            } else if (negated ? disjoint : inside) {
-                whole++;
-                pages += 1;
-            } else {
-                scanned++;
-                long base = snapshot.storage(table.name(), field.name()).base();
-                int columnDepth = BsiLayout.depthOf(Math.max(Math.abs(min - base), Math.abs(max - base)));
-                depth = Math.max(depth, columnDepth);
-                pages += 2 + columnDepth;
+            case ID_RANGE -> {
+                int columns = Integer.bitCount(term.containerColumns());
+                pages += columns;
+                yield "id range: " + columns + " of " + COLUMNS + " container columns can hold it (arithmetic on the ids)";
             }
-        }
+            case NONE -> {
+                pages += COLUMNS;
+                yield "row lookup, up to " + COLUMNS + " containers";
+            }
+        };
+    }
+
+    /** A zone map's verdict on a term in one shard, column by column. */
+    private static String zoneText(TermColumns.Zones zones) {
+        ZoneVerdict verdict = zones.verdict();
+        int skipped = Integer.bitCount(verdict.skipped());
+        int whole = Integer.bitCount(verdict.whole());
+        int scanned = Integer.bitCount(verdict.scanned());
+        int empty = Integer.bitCount(verdict.empty());
         return "zone maps: " + skipped + " column" + (skipped == 1 ? "" : "s") + " skipped, " + whole
                 + " counted whole from the exists row, " + scanned + " scanned plane by plane"
-                + (scanned > 0 ? " (depth " + depth + ")" : "") + (empty > 0 ? ", " + empty + " without values" : "");
-    }
-
-    /** The container columns of {@code shard} whose zone map meets the term's range (bit c = column c). */
-    private int zoneColumns(Filter term, long shard) {
-        RangePredicate predicate = predicateOf(term);
-        long[] range = rangeOf(predicate);
-        boolean negated = predicate.op() == RangePredicate.Op.NE;
-        FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
-        ZoneMap zone = snapshot.zoneMap(table.name(), field.name(), shard);
-        int mask = 0;
-        for (int c = 0; c < COLUMNS; c++) {
-            if (zone.count(c) > 0 && (negated || (zone.min(c) <= range[1] && zone.max(c) >= range[0]))) {
-                mask |= 1 << c;
-            }
-        }
-        return mask;
-    }
-
-    /** A plane-scan term as its field's kind compares stored numbers (the conversion the evaluator makes). */
-    private RangePredicate predicateOf(Filter term) {
-        FieldDef field = table.column(new ColumnRef(fieldOf(term), fieldOf(term))).field();
-        return ((ScalarKind) FieldKinds.of(field)).predicate(term, field.name());
-    }
-
-    /** The stored numbers a predicate matches as [low, high], for != the value itself; [1, 0] when none. */
-    private static long[] rangeOf(RangePredicate predicate) {
-        if (predicate.op() == RangePredicate.Op.NE) {
-            return new long[] {predicate.a(), predicate.a()};
-        }
-        long[] range = predicate.matchingRange();
-        return range != null ? range : new long[] {1, 0};
-    }
-
-    private Filter singleIntegerComparison(Filter where) {
-        return isPlaneScan(where) ? where : null;
-    }
-
-    private boolean isPlaneScan(Filter filter) {
-        String field = fieldOf(filter);
-        return field != null && !field.equals("id") && table.column(new ColumnRef(field, field)).type().isInteger();
-    }
-
-    private static String fieldOf(Filter filter) {
-        return switch (filter) {
-            case Filter.Compare c -> c.field();
-            case Filter.Between b -> b.field();
-            default -> null;
-        };
+                + (scanned > 0 ? " (depth " + zones.depth() + ")" : "") + (empty > 0 ? ", " + empty + " without values" : "");
     }
 
     private static String symbol(Filter.Op op) {

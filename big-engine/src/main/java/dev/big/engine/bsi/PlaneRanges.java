@@ -58,33 +58,11 @@ final class PlaneRanges {
     /** See {@link BsiReader#countFromZones}: a count from the zone map alone, or -1 when a column must be scanned. */
     long countFromZones(long shard, RangePredicate predicate) {
         ZoneMap zone = reader.selectShard(shard);
-        long[] range = predicate.matchingRange();
-        if (zone.isEmpty() || range == null) {
+        if (zone.isEmpty()) {
             return 0;
         }
-        boolean negate = predicate.op() == RangePredicate.Op.NE;
-        long lo = range[0];
-        long hi = range[1];
-        if (hi < zone.min() || lo > zone.max()) {
-            return negate ? zone.count() : 0;
-        }
-        if (lo <= zone.min() && zone.max() <= hi) {
-            return negate ? 0 : zone.count();
-        }
-        long total = 0;
-        for (int c = 0; c < ZoneMap.COLUMNS; c++) {
-            long columnCount = zone.count(c);
-            if (columnCount == 0) {
-                continue;
-            }
-            boolean disjoint = hi < zone.min(c) || lo > zone.max(c);
-            boolean covers = lo <= zone.min(c) && zone.max(c) <= hi;
-            if (!disjoint && !covers) {
-                return -1;
-            }
-            total += covers != negate ? columnCount : 0;
-        }
-        return total;
+        ZoneVerdict verdict = ZoneVerdict.of(zone, predicate);
+        return verdict.decided() ? verdict.wholeCount(zone) : -1;
     }
 
     /**
@@ -103,31 +81,20 @@ final class PlaneRanges {
         }
         long lo = range[0];
         long hi = range[1];
-        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
-        if (filters == null && result == null) {
-            boolean disjoint = hi < zone.min() || lo > zone.max();
-            boolean covers = lo <= zone.min() && zone.max() <= hi;
-            if (disjoint) {
-                return negate ? zone.count() : 0;
-            }
-            if (covers) {
-                return negate ? 0 : zone.count();
-            }
+        ZoneVerdict verdict = ZoneVerdict.of(zone, lo, hi, negate);
+        if (filter == null && result == null && verdict.decided()) {
+            return verdict.wholeCount(zone);
         }
+        Container[] filters = filter == null ? null : ColumnBitmaps.byContainerColumn(filter);
         long total = 0;
         for (int c = 0; c < ZoneMap.COLUMNS; c++) {
-            long columnCount = zone.count(c);
-            if (columnCount == 0 || (filters != null && filters[c] == null)) {
+            int bit = 1 << c;
+            if ((verdict.candidates() & bit) == 0 || (filters != null && filters[c] == null)) {
                 continue;
             }
-            boolean disjoint = hi < zone.min(c) || lo > zone.max(c);
-            boolean covers = lo <= zone.min(c) && zone.max(c) <= hi;
-            if ((disjoint && !negate) || (covers && negate)) {
-                continue;
-            }
-            if ((covers && !negate) || (disjoint && negate)) {
+            if ((verdict.whole() & bit) != 0) {
                 if (filters == null && result == null) {
-                    total += columnCount;
+                    total += zone.count(c);
                     continue;
                 }
                 Container few = fewWithValues(zone, filters, c);
