@@ -3,6 +3,8 @@ package dev.big.db.sql;
 import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.Snapshot;
+import dev.big.db.query.EngineAccess;
+import dev.big.db.query.QueryEngine;
 import dev.big.engine.coords.Coords;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -20,13 +22,13 @@ final class AggregatePlan {
     private static final int COLUMNS = Coords.CONTAINERS_PER_ROW;
 
     private final PlanExplainer explainer;
-    private final Snapshot snapshot;
+    private final QueryEngine engine;
     private final TableBinding table;
     private final List<String> lines;
 
     AggregatePlan(PlanExplainer explainer, Snapshot snapshot, TableBinding table, List<String> lines) {
         this.explainer = explainer;
-        this.snapshot = snapshot;
+        this.engine = EngineAccess.of(snapshot);
         this.table = table;
         this.lines = lines;
     }
@@ -40,7 +42,7 @@ final class AggregatePlan {
         AggregateRunner.Path path = runner.path();
         if (path == AggregateRunner.Path.TYPED_API_PER_KEY) {
             String key = table.column(query.keys().getFirst().column()).name();
-            long groups = snapshot.storage(table.name(), key).dictionaryValues();
+            long groups = table.dictionaryValues(key);
             lines.add("path: groupCount(" + key + ")" + (all ? ": adds up the cardinalities kept in each row's cells,"
                     + " no container is read" : ": each of " + groups + " value rows AND the filter, per shard"));
             pages += all ? shards.size() * Math.max(1, groups * COLUMNS / 200) : shards.size() * groups * COLUMNS;
@@ -85,7 +87,7 @@ final class AggregatePlan {
                         : "; at most " + most + " groups (with the NULL group)"));
                 String field = table.column(key.column()).name();
                 pages += table.column(key.column()).type().isInteger() ? explainer.planePages(field, shards)
-                        : shards.size() * Math.max(1, snapshot.storage(table.name(), field).dictionaryValues()) * COLUMNS;
+                        : shards.size() * Math.max(1, table.dictionaryValues(field)) * COLUMNS;
             }
             if (groups >= 0 && !query.keys().isEmpty()) {
                 lines.add("groups: at most " + groups + " (only non-empty groups are made)");
@@ -134,12 +136,12 @@ final class AggregatePlan {
             return 3;
         }
         if (column.type() == FieldType.KEYED) {
-            return snapshot.storage(table.name(), column.name()).dictionaryValues() + 1;
+            return table.dictionaryValues(column.name()) + 1;
         }
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (Snapshot.Shard shard : shards) {
-            var zone = snapshot.zoneMap(table.name(), column.name(), shard.shard());
+            var zone = engine.zoneMap(table.name(), column.name(), shard.shard());
             if (!zone.isEmpty()) {
                 min = Math.min(min, zone.min());
                 max = Math.max(max, zone.max());

@@ -31,8 +31,8 @@ import java.util.stream.Collectors;
  * before reading), then an estimate of the pages touched.
  *
  * <p>Every decision printed is the plan's: the explainer makes none of its own, so what EXPLAIN
- * says is what runs. Beyond the plan it reads only what its estimates need (the storage facts of
- * {@link dev.big.db.Snapshot#storage}, the planes' depths). Page estimates count every container
+ * says is what runs. Beyond the plan it reads only what its estimates need (a field's dictionary
+ * and set counts from the catalog, the planes' depths). Page estimates count every container
  * read as one page, an upper bound (small containers live inline in leaves).
  */
 final class PlanExplainer {
@@ -91,7 +91,7 @@ final class PlanExplainer {
     }
 
     private void describe(Query query, Filter where, int limit, AggregateRunner runner) {
-        List<Snapshot.Shard> shards = snapshot.shards(table.name());
+        List<Snapshot.Shard> shards = engine.shards(info).stream().map(s -> new Snapshot.Shard(s[0], s[1])).toList();
         long records = shards.stream().mapToLong(Snapshot.Shard::records).sum();
         lines.add("table: " + table.name() + ", " + records + " records in " + shards.size() + " shard"
                 + (shards.size() == 1 ? "" : "s"));
@@ -206,7 +206,7 @@ final class PlanExplainer {
                     + " counting (a binary search over " + column + "'s values, each probe a range count of its planes, at most"
                     + " 64), the records beyond it by one range scan, ties at it in id order; then reads the chosen records'"
                     + " values to order them, and " + fields + " field" + (fields == 1 ? "" : "s") + " per record");
-            long rows = limit < 0 ? snapshot.count(table.name(), where) : Math.min(limit, snapshot.count(table.name(), where));
+            long rows = limit < 0 ? engine.count(table.name(), where) : Math.min(limit, engine.count(table.name(), where));
             pages += planePages(column, shards) * 8 + rows * recordPages(read, shards);
             return where;
         }
@@ -218,7 +218,7 @@ final class PlanExplainer {
                 + "): walks shards " + (order == Order.ASC ? "upwards" : "downwards")
                 + (cursor.after() != null ? " from the cursor's shard" : "") + ", stops at the limit; then reads "
                 + fields + " field" + (fields == 1 ? "" : "s") + " per record");
-        long rows = limit < 0 ? snapshot.count(table.name(), where) : Math.min(limit, snapshot.count(table.name(), where));
+        long rows = limit < 0 ? engine.count(table.name(), where) : Math.min(limit, engine.count(table.name(), where));
         pages += COLUMNS + rows * recordPages(read, shards);
         return cursor.rest();
     }
@@ -231,7 +231,7 @@ final class PlanExplainer {
                 case BOOL -> 2;
                 // A set id's planes and the set's members; before set ids, a guess of one.
                 case SET -> {
-                    long sets = snapshot.storage(table.name(), field.name()).sets();
+                    long sets = table.sets(field.name());
                     yield sets >= 0 ? 3 + BsiLayout.depthOf(Math.max(1, sets)) : 1;
                 }
                 // Bit planes: the value's (int, timestamp, decimal) or the dictionary id's (keyed).
@@ -249,11 +249,11 @@ final class PlanExplainer {
 
     private int depth(FieldDef field, List<Snapshot.Shard> shards) {
         if (field.type() == FieldType.KEYED) {
-            return BsiLayout.depthOf(Math.max(1, snapshot.storage(table.name(), field.name()).dictionaryValues()));
+            return BsiLayout.depthOf(Math.max(1, table.dictionaryValues(field.name())));
         }
         int depth = 0;
         for (Snapshot.Shard shard : shards) {
-            depth = Math.max(depth, snapshot.zoneMap(table.name(), field.name(), shard.shard()).depth());
+            depth = Math.max(depth, engine.zoneMap(table.name(), field.name(), shard.shard()).depth());
         }
         return depth;
     }

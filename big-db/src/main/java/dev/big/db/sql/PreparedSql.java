@@ -3,6 +3,7 @@ package dev.big.db.sql;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
+import dev.big.db.query.EngineAccess;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -149,7 +150,7 @@ public final class PreparedSql {
         }
         CompiledStatement compiled = markers == null ? literal().statement() : placeholders();
         String tableName = compiled.write() != null ? compiled.write().table() : compiled.query().table();
-        TableBinding table = TableBinding.of(snapshot.schema(), tableName);
+        TableBinding table = TableBinding.of(EngineAccess.of(snapshot).catalog(), tableName);
         List<ColumnType> parameters = markers == null ? List.of() : ParameterTypes.of(compiled, table, markers.count());
         if (compiled.write() != null) {
             return new Description(count.columns(), count.types(), parameters);

@@ -4,6 +4,7 @@ import dev.big.db.Filter;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
+import dev.big.db.query.EngineAccess;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -296,7 +297,7 @@ public final class SqlEngine {
                     + " Db.sql or Transaction.sql");
         }
         Query query = prepared.statement().query();
-        TableBinding table = TableBinding.of(snapshot.schema(), query.table());
+        TableBinding table = TableBinding.of(EngineAccess.of(snapshot).catalog(), query.table());
         PredicateBinder binder = new PredicateBinder(table, prepared.values());
         Filter where = binder.bind(query.where());
         Literal.IntLiteral limitLiteral = switch (query) {

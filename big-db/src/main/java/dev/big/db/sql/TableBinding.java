@@ -4,6 +4,9 @@ import dev.big.db.FieldDef;
 import dev.big.db.FieldType;
 import dev.big.db.InvalidInputException;
 import dev.big.db.TableDef;
+import dev.big.db.catalog.Catalog;
+import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.TableInfo;
 import dev.big.db.field.FieldKinds;
 import dev.big.db.field.ScalarKind;
 import java.util.ArrayList;
@@ -38,33 +41,45 @@ final class TableBinding {
         }
     }
 
+    private final TableInfo info;
     private final TableDef table;
 
-    private TableBinding(TableDef table) {
-        this.table = table;
+    private TableBinding(TableInfo info) {
+        this.info = info;
+        this.table = info.def();
     }
 
-    /** The table named {@code name} in {@code schema} (a snapshot's tables). */
-    static TableBinding of(List<TableDef> schema, String name) {
-        TableDef caseless = null;
-        for (TableDef known : schema) {
-            if (known.name().equals(name)) {
+    /** The table named {@code name} in {@code catalog} (the schema of the commit a statement reads). */
+    static TableBinding of(Catalog catalog, String name) {
+        TableInfo exact = catalog.tables().get(name);
+        if (exact != null) {
+            return new TableBinding(exact);
+        }
+        for (TableInfo known : catalog.tables().values()) {
+            if (known.name().equalsIgnoreCase(name)) {
                 return new TableBinding(known);
             }
-            if (caseless == null && known.name().equalsIgnoreCase(name)) {
-                caseless = known;
-            }
         }
-        if (caseless != null) {
-            return new TableBinding(caseless);
-        }
-        List<String> names = schema.stream().map(TableDef::name).toList();
+        List<String> names = catalog.tables().values().stream().map(TableInfo::name).toList();
         throw new InvalidInputException("no table '" + name + "'" + (names.isEmpty()
                 ? " (the database has no tables)" : " (tables: " + String.join(", ", names) + ")"));
     }
 
     String name() {
         return table.name();
+    }
+
+    /** The table as the catalog stores it, for the query and write internals. */
+    TableInfo info() {
+        return info;
+    }
+
+    /** {@code column}'s field as the catalog stores it; the id has none. */
+    FieldInfo info(BoundColumn column) {
+        if (column.isId()) {
+            throw new IllegalArgumentException("the id is no field");
+        }
+        return info.field(column.name());
     }
 
     BoundColumn column(ColumnRef column) {
@@ -88,6 +103,22 @@ final class TableBinding {
                     + String.join(", ", names) + ")", column.sql());
         }
         return new BoundColumn(field.name(), field);
+    }
+
+    /** How many values field {@code field}'s dictionary holds (what EXPLAIN estimates keyed and set work from). */
+    long dictionaryValues(String field) {
+        return info.field(field).nextDictId();
+    }
+
+    /** How many distinct sets set field {@code field} holds, or -1 when it keeps no set ids. */
+    long sets(String field) {
+        FieldInfo f = info.field(field);
+        return f.hasSetIds() ? f.nextSetId() - 1 : -1;
+    }
+
+    /** The base its bit-sliced values are stored from. */
+    long base(String field) {
+        return info.field(field).bsi().base();
     }
 
     /** The fields in schema order (the order of {@code SELECT *} after the id). */

@@ -8,6 +8,9 @@ import dev.big.db.GroupSum;
 import dev.big.db.Snapshot;
 import dev.big.db.Sum;
 import dev.big.db.field.ScalarKind;
+import dev.big.db.query.EngineAccess;
+import dev.big.db.query.QueryEngine;
+import dev.big.db.query.QueryPlan;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,18 +20,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The aggregates the typed API has calls for, answered by them: without GROUP BY,
- * {@link Snapshot#count}, {@link Snapshot#aggregate} and {@link Snapshot#countDistinct}; grouped by
- * one keyed column, {@link Snapshot#groupCount} and {@link Snapshot#groupAggregate}. Sums and means
- * of a column no min or max of the statement reads come from {@link Snapshot#sum} and {@link
- * Snapshot#groupSum}, which skip the walks for the extremes. Each call is
- * made once per statement (per column, per filter) however many aggregates of the select list
- * read it. {@link AggregateRunner} decides when these calls answer a query.
+ * The aggregates the typed API has calls for, answered by the query engine's plans with bound
+ * tables and fields (never back through {@link Snapshot}'s calls by name): without GROUP BY,
+ * counts, totals and distinct counts; grouped by one keyed column, group counts and group
+ * totals. Sums and means of a column no min or max of the statement reads come from the engine's
+ * sums, which skip the walks for the extremes. Each plan is made once per statement (per filter
+ * and ask), and each call once per column however many aggregates of the select list read it.
+ * {@link AggregateRunner} decides when these calls answer a query.
  */
 final class TypedApiAggregates {
 
-    private final Snapshot snapshot;
+    private final QueryEngine engine;
     private final TableBinding table;
+    /** Plans by filter and ask, so the aggregates of one statement over one filter share theirs. */
+    private final Map<Filter, Map<QueryPlan.Ask, QueryPlan>> plans = new HashMap<>();
     private final Filter where;
     private final Map<String, Aggregate> aggregates = new HashMap<>();
     private final Map<String, Sum> sums = new HashMap<>();
@@ -39,7 +44,7 @@ final class TypedApiAggregates {
     private Set<String> withExtremes = Set.of();
 
     TypedApiAggregates(Snapshot snapshot, TableBinding table, Filter where) {
-        this.snapshot = snapshot;
+        this.engine = EngineAccess.of(snapshot);
         this.table = table;
         this.where = where;
     }
@@ -54,17 +59,27 @@ final class TypedApiAggregates {
         return values;
     }
 
+    /** The plan of {@code ask} over {@code filter}, made once per statement. */
+    private QueryPlan plan(Filter filter, QueryPlan.Ask ask) {
+        return plans.computeIfAbsent(filter, f -> new java.util.EnumMap<>(QueryPlan.Ask.class))
+                .computeIfAbsent(ask, a -> engine.plan(table.info(), filter, a));
+    }
+
+    private long count(Filter filter) {
+        return engine.count(plan(filter, QueryPlan.Ask.COUNT));
+    }
+
     private Object globalValue(AggregateCall call) {
         if (call.function() == AggregateCall.Function.COUNT_STAR) {
-            return snapshot.count(table.name(), where);
+            return count(where);
         }
         TableBinding.BoundColumn column = table.column(call.column());
         return switch (call.function()) {
-            case COUNT -> column.isId() ? snapshot.count(table.name(), where)
+            case COUNT -> column.isId() ? count(where)
                     : column.type().isInteger() ? sum(column).count()
-                    : snapshot.count(table.name(), withValue(column));
-            case COUNT_DISTINCT -> column.isId() ? snapshot.count(table.name(), where)
-                    : snapshot.countDistinct(table.name(), column.name(), where);
+                    : count(withValue(column));
+            case COUNT_DISTINCT -> column.isId() ? count(where)
+                    : engine.countDistinct(table.name(), column.name(), where);
             case SUM, AVG -> valueOf(call.function(), column, sum(column));
             case MIN, MAX -> valueOf(call.function(), column, aggregate(column));
             default -> throw new AssertionError(call.function());
@@ -72,7 +87,8 @@ final class TypedApiAggregates {
     }
 
     private Aggregate aggregate(TableBinding.BoundColumn column) {
-        return aggregates.computeIfAbsent(column.name(), name -> snapshot.aggregate(table.name(), name, where));
+        return aggregates.computeIfAbsent(column.name(), name -> engine.aggregate(plan(where, QueryPlan.Ask.TOTALS),
+                table.info(column)));
     }
 
     /** The count and sum of {@code column}: from its aggregate when the statement needs that anyway. */
@@ -80,7 +96,7 @@ final class TypedApiAggregates {
         if (withExtremes.contains(column.name())) {
             return aggregate(column).countAndSum();
         }
-        return sums.computeIfAbsent(column.name(), name -> snapshot.sum(table.name(), name, where));
+        return sums.computeIfAbsent(column.name(), name -> engine.sum(plan(where, QueryPlan.Ask.TOTALS), table.info(column)));
     }
 
     private Set<String> columnsWithExtremes(List<AggregateCall> slots) {
@@ -163,7 +179,7 @@ final class TypedApiAggregates {
     private Map<String, Long> groupCounts(String key, Filter filter) {
         return groupCounts.computeIfAbsent(filter, f -> {
             Map<String, Long> counts = new LinkedHashMap<>();
-            for (GroupCount group : snapshot.groupCount(table.name(), key, filter, -1)) {
+            for (GroupCount group : engine.groupCount(plan(filter, QueryPlan.Ask.GROUP_COUNT), table.info().field(key), -1)) {
                 counts.put(group.key(), group.count());
             }
             return counts;
@@ -177,7 +193,8 @@ final class TypedApiAggregates {
     private Map<String, Sum> groupSums(String key, String field) {
         return groupSums.computeIfAbsent(field, f -> {
             Map<String, Sum> byKey = new HashMap<>();
-            for (GroupSum group : snapshot.groupSum(table.name(), key, field, where)) {
+            for (GroupSum group : engine.groupSum(plan(where, QueryPlan.Ask.GROUP_TOTALS), table.info().field(key),
+                    table.info().field(field))) {
                 byKey.put(group.key(), group.sum());
             }
             return byKey;
@@ -187,7 +204,8 @@ final class TypedApiAggregates {
     private Map<String, Aggregate> groupAggregates(String key, String field) {
         return groupAggregates.computeIfAbsent(field, f -> {
             Map<String, Aggregate> byKey = new HashMap<>();
-            for (GroupAggregate group : snapshot.groupAggregate(table.name(), key, field, where)) {
+            for (GroupAggregate group : engine.groupAggregate(plan(where, QueryPlan.Ask.GROUP_TOTALS), table.info().field(key),
+                    table.info().field(field))) {
                 byKey.put(group.key(), group.aggregate());
             }
             return byKey;

@@ -7,6 +7,7 @@ import dev.big.db.Snapshot;
 import dev.big.db.Transaction;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
+import dev.big.db.query.EngineAccess;
 import dev.big.db.write.ChangeAccess;
 import dev.big.db.write.TransactionChanges;
 import dev.big.db.write.ValueNormalizer;
@@ -42,8 +43,8 @@ final class WriteRunner {
         long count;
         TransactionChanges changes = ChangeAccess.of(transaction);
         try (Snapshot view = transaction.read()) {
-            TableBinding table = TableBinding.of(view.schema(), statement.table());
-            TableInfo info = changes.catalog().table(table.name());
+            TableBinding table = TableBinding.of(changes.catalog(), statement.table());
+            TableInfo info = table.info();
             PredicateBinder binder = new PredicateBinder(table, values);
             count = switch (statement) {
                 case WriteStatement.Insert insert -> insert(view, table, info, changes, binder, insert);
@@ -68,7 +69,7 @@ final class WriteRunner {
     private static long[] matching(Snapshot view, TableBinding table, Filter where) {
         long[][] ids = {new long[64]};
         int[] size = {0};
-        view.forEachId(table.name(), where, id -> {
+        EngineAccess.of(view).forEachId(table.name(), where, id -> {
             if (size[0] == ids[0].length) {
                 ids[0] = Arrays.copyOf(ids[0], size[0] * 2);
             }
@@ -115,7 +116,7 @@ final class WriteRunner {
                 if (c == idColumn) {
                     long id = id(binder, literals.get(c), insert.sql());
                     boolean repeated = !ids.add(id);
-                    if (repeated || view.exists(table.name(), id)) {
+                    if (repeated || EngineAccess.of(view).records().exists(table.name(), id)) {
                         throw SqlErrors.invalid((repeated ? "this INSERT gives record id " + id + " twice"
                                 : "table " + table.name() + " has a record " + id + " already")
                                 + "; ids are unique in big: UPDATE that record, or DELETE it first", insert.sql());

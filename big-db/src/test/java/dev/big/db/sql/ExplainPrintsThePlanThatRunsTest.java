@@ -84,7 +84,7 @@ class ExplainPrintsThePlanThatRunsTest {
             assertNotSame(before, ran, "the statement ran no plan");
             assertEquals(path, ran.path(), sql);
             assertEquals(ask, ran.ask(), sql);
-            List<String> printed = PlanExplainer.planLines(snapshot, TableBinding.of(snapshot.schema(), "events"), ran);
+            List<String> printed = PlanExplainer.planLines(snapshot, TableBinding.of(EngineAccess.of(snapshot).catalog(), "events"), ran);
             String text = String.join("\n", explain);
             assertTrue(Collections.indexOfSubList(explain, printed) >= 0,
                     "EXPLAIN:\n" + text + "\nplan that ran:\n" + String.join("\n", printed));
