@@ -261,14 +261,21 @@ public final class TableHandle {
     public long dictionarySize(FieldHandle field) {
         return switch (bound(field)) {
             case KeyedReader keyed -> keyed.dictionarySize();
-            case SetReader ignored -> field.reader().field().nextDictId();
+            case SetReader sets -> sets.dictionarySize();
             default -> throw wrongKind(field, "dictionarySize", "keyed or set");
         };
     }
 
-    /** The string with dictionary id {@code dictionaryId} in a keyed field, each looked up in the dictionary once per handle. */
+    /**
+     * The string with dictionary id {@code dictionaryId} in a keyed or set field: each looked up
+     * in the dictionary once per handle, then kept in an array by id.
+     */
     public String dictionaryValue(FieldHandle field, long dictionaryId) {
-        return keyed(field, "dictionaryValue").name(dictionaryId);
+        return switch (bound(field)) {
+            case KeyedReader keyed -> keyed.name(dictionaryId);
+            case SetReader sets -> sets.name(dictionaryId);
+            default -> throw wrongKind(field, "dictionaryValue", "keyed or set");
+        };
     }
 
     /** {@code field}'s reader, once it is known to be this table's and the snapshot open. */

@@ -160,6 +160,8 @@ class TableHandleTest {
             assertEquals("view", t.dictionaryValue(type, dictionaryIds[0]));
             assertEquals(scan.dictionaryValue("type", dictionaryIds[0]), t.dictionaryValue(type, dictionaryIds[0]));
             assertEquals(2, t.dictionarySize(t.field("tags")));
+            assertEquals(Set.of("a", "b"), Set.of(t.dictionaryValue(t.field("tags"), 0),
+                    t.dictionaryValue(t.field("tags"), 1)));
         }
     }
 
@@ -205,7 +207,7 @@ class TableHandleTest {
             assertThrows(InvalidInputException.class, () -> t.readBooleans(new long[1], 1, t.field("value"), new boolean[1], new boolean[1]));
             assertThrows(InvalidInputException.class, () -> t.readStrings(new long[1], 1, t.field("value"), new String[1]));
             assertThrows(InvalidInputException.class, () -> t.dictionarySize(t.field("value")));
-            assertThrows(InvalidInputException.class, () -> t.dictionaryValue(t.field("tags"), 0));
+            assertThrows(InvalidInputException.class, () -> t.dictionaryValue(t.field("flag"), 0));
         }
     }
 

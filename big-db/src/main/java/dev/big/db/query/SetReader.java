@@ -39,6 +39,16 @@ public final class SetReader implements FieldReader {
         return field;
     }
 
+    /** The string with dictionary id {@code dictionaryId}. */
+    public String name(long dictionaryId) {
+        return names.name(dictionaryId);
+    }
+
+    /** How many values the field's dictionary holds at this state. */
+    public long dictionarySize() {
+        return names.size();
+    }
+
     @Override
     public boolean has(long id) {
         if (id < 0) {
