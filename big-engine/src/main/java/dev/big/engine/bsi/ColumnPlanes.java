@@ -156,6 +156,11 @@ final class ColumnPlanes {
         return BsiLayout.FIRST_PLANE_ROW + bit;
     }
 
+    /** Bit {@code bit} of the magnitude of the record at {@code low}, 1 or 0 (see {@link ContainerView#bit}). */
+    long planeBit(int bit, int low) {
+        return views[BsiLayout.FIRST_PLANE_ROW + bit].bit(low);
+    }
+
     /** Whether the record at {@code low} has bit {@code bit} of its magnitude set. */
     boolean planeContains(int bit, int low) {
         return views[BsiLayout.FIRST_PLANE_ROW + bit].contains(low);
