@@ -259,10 +259,14 @@ public final class TableHandle {
      * dictionary ids a {@link ShardScan} reads lie in {@code [0, dictionarySize)}.
      */
     public long dictionarySize(FieldHandle field) {
+        return dictionarySize(field, "dictionarySize");
+    }
+
+    private long dictionarySize(FieldHandle field, String getter) {
         return switch (bound(field)) {
             case KeyedReader keyed -> keyed.dictionarySize();
             case SetReader sets -> sets.dictionarySize();
-            default -> throw wrongKind(field, "dictionarySize", "keyed or set");
+            default -> throw wrongKind(field, getter, "keyed or set");
         };
     }
 
@@ -271,11 +275,12 @@ public final class TableHandle {
      * in the dictionary once per handle, then kept in an array by id.
      */
     public String dictionaryValue(FieldHandle field, long dictionaryId) {
-        return switch (bound(field)) {
-            case KeyedReader keyed -> keyed.name(dictionaryId);
-            case SetReader sets -> sets.name(dictionaryId);
-            default -> throw wrongKind(field, "dictionaryValue", "keyed or set");
-        };
+        long size = dictionarySize(field, "dictionaryValue");
+        if (dictionaryId < 0 || dictionaryId >= size) {
+            throw new InvalidInputException("field '" + field.name() + "' of table '" + name() + "' has dictionary ids 0 to "
+                    + (size - 1) + " at this snapshot, not " + dictionaryId);
+        }
+        return field.reader() instanceof KeyedReader keyed ? keyed.name(dictionaryId) : ((SetReader) field.reader()).name(dictionaryId);
     }
 
     /** {@code field}'s reader, once it is known to be this table's and the snapshot open. */

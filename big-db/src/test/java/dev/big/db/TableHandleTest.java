@@ -159,6 +159,9 @@ class TableHandleTest {
             scan.readNumbers("type", new long[] {FAR}, 1, dictionaryIds, new boolean[1]);
             assertEquals("view", t.dictionaryValue(type, dictionaryIds[0]));
             assertEquals(scan.dictionaryValue("type", dictionaryIds[0]), t.dictionaryValue(type, dictionaryIds[0]));
+            InvalidInputException beyond = assertThrows(InvalidInputException.class, () -> t.dictionaryValue(type, 3));
+            assertEquals("field 'type' of table 'events' has dictionary ids 0 to 2 at this snapshot, not 3", beyond.getMessage());
+            assertThrows(InvalidInputException.class, () -> t.dictionaryValue(type, -1));
             assertEquals(2, t.dictionarySize(t.field("tags")));
             assertEquals(Set.of("a", "b"), Set.of(t.dictionaryValue(t.field("tags"), 0),
                     t.dictionaryValue(t.field("tags"), 1)));
