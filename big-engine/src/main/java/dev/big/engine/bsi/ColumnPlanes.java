@@ -90,6 +90,11 @@ final class ColumnPlanes {
         return depth;
     }
 
+    /** The rows as bitmap pages when the column came from a directory whose rows all are (see {@link PlaneDirectory#bitmapRows}), else null. */
+    MemorySegment[] bitmapRows() {
+        return directory != null ? directory.bitmapRows : null;
+    }
+
     ContainerView exists() {
         return views[0];
     }
