@@ -1,17 +1,15 @@
 package dev.big.cli;
 
 import dev.big.db.Db;
-import dev.big.db.FieldDef;
-import dev.big.db.Row;
+import dev.big.db.FieldHandle;
 import dev.big.db.Snapshot;
-import dev.big.db.TableDef;
+import dev.big.db.TableHandle;
 import dev.big.db.rowfile.JsonAnswerWriter;
 import dev.big.db.rowfile.ValueText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,16 +43,15 @@ final class GetCommand implements Callable<Integer> {
             throw new CliException(ExitCodes.USAGE, "ID must be 0 .. 2^63-2, got " + id);
         }
         try (Db db = Databases.openReadOnly(database); Snapshot snapshot = db.read()) {
-            TableDef def = snapshot.table(table);
-            Optional<Row> record = snapshot.get(table, id);
-            if (record.isEmpty()) {
+            TableHandle records = snapshot.tableHandle(table);
+            if (!records.exists(id)) {
                 throw new CliException(ExitCodes.NOT_FOUND, "no record " + id + " in table " + table);
             }
             List<String> columns = new ArrayList<>(List.of("id"));
             List<Object> values = new ArrayList<>(List.of(id));
-            for (FieldDef field : def.fields()) {
+            for (FieldHandle field : records.fields()) {
                 columns.add(field.name());
-                values.add(record.get().get(field.name()));
+                values.add(records.get(id, field));
             }
             PrintWriter out = Terminal.stdout();
             switch (OutputFormat.orDefault(format)) {

@@ -6,9 +6,12 @@ import dev.big.db.query.QueryEngine;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.ZoneMap;
+import dev.big.page.DatabaseClosedException;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,7 +23,11 @@ import java.util.Optional;
  * transaction started from with the transaction's own writes; it has no {@link #commit()}, and
  * closing it leaves the transaction open.
  *
- * <p>A snapshot belongs to one thread at a time.
+ * <p>Records are read by id through a {@link TableHandle} ({@link #tableHandle}), bound once to a
+ * table and its fields; {@link #get}, {@link #values}, {@link #value} and {@link #exists} are
+ * conveniences that find the handles by name on each call.
+ *
+ * <p>A snapshot belongs to one thread at a time, and so do its handles.
  */
 public final class Snapshot implements AutoCloseable {
 
@@ -31,16 +38,26 @@ public final class Snapshot implements AutoCloseable {
     private final Txn txn;
     /** The read transaction this snapshot closes, or null when it views a write transaction it does not own. */
     private final ReadTxn owned;
+    /** The transaction whose writes this snapshot shows, or null for a snapshot of a commit. */
+    private final Transaction transaction;
     private final QueryEngine engine;
+    /** The handles {@link #tableHandle} gave out, by table name: the by-name reads go through them. */
+    private final Map<String, TableHandle> handles = new HashMap<>();
+    private boolean closed;
 
     Snapshot(ReadTxn txn) {
-        this(txn, txn);
+        this(txn, txn, null);
     }
 
-    /** A view of {@code txn}'s state; {@code owned} (the same transaction, or null) is closed with the snapshot. */
-    Snapshot(Txn txn, ReadTxn owned) {
+    /** A view of an open transaction's state: closing it leaves the transaction open. */
+    Snapshot(Txn txn, Transaction transaction) {
+        this(txn, null, transaction);
+    }
+
+    private Snapshot(Txn txn, ReadTxn owned, Transaction transaction) {
         this.txn = txn;
         this.owned = owned;
+        this.transaction = transaction;
         try {
             this.engine = new QueryEngine(txn);
         } catch (RuntimeException | Error e) {
@@ -91,9 +108,26 @@ public final class Snapshot implements AutoCloseable {
         return engine.catalog().table(name).def(); // refuses the name, saying which tables there are
     }
 
+    /**
+     * Table {@code name} bound for reading records by id, or an {@code InvalidInputException}
+     * naming the tables there are. Ask once and keep it as long as the snapshot: its {@link
+     * FieldHandle}s read a field of a record with no name looked up and no value boxed. The same
+     * handle each time for a name; usable until the snapshot closes (or, for a snapshot of a
+     * transaction, until the transaction ends).
+     */
+    public TableHandle tableHandle(String name) {
+        TableHandle handle = handles.get(name);
+        if (handle == null) {
+            ensureOpen();
+            handle = new TableHandle(this, engine.records().table(name));
+            handles.put(name, handle);
+        }
+        return handle;
+    }
+
     /** The whole record {@code id} of {@code table}, or empty. */
     public Optional<Row> get(String table, long id) {
-        return engine.records().get(table, id);
+        return tableHandle(table).record(id);
     }
 
     /**
@@ -103,18 +137,29 @@ public final class Snapshot implements AutoCloseable {
      * which checks the record exists each time.
      */
     public Optional<List<Object>> values(String table, long id, List<String> fields) {
-        Object[] values = engine.records().values(table, id, fields);
-        return values == null ? Optional.empty() : Optional.of(Collections.unmodifiableList(Arrays.asList(values)));
+        TableHandle handle = tableHandle(table);
+        FieldHandle[] bound = new FieldHandle[fields.size()];
+        for (int f = 0; f < bound.length; f++) {
+            bound[f] = handle.field(fields.get(f));
+        }
+        Object[] values = new Object[bound.length];
+        return handle.read(id, bound, values) ? Optional.of(Collections.unmodifiableList(Arrays.asList(values)))
+                : Optional.empty();
     }
 
     /** Whether record {@code id} of {@code table} exists. */
     public boolean exists(String table, long id) {
-        return engine.records().exists(table, id);
+        return tableHandle(table).exists(id);
     }
 
-    /** One field of a record: Long, Instant, Boolean, String or Set of String; null when absent. */
+    /**
+     * One field of a record: Long, Instant, BigDecimal, Boolean, String or Set of String; null when
+     * absent. A caller reading many records keeps a {@link TableHandle} and its {@link FieldHandle}
+     * instead, and reads numbers unboxed ({@link TableHandle#getLong}).
+     */
     public Object value(String table, long id, String field) {
-        return engine.records().value(table, id, field);
+        TableHandle handle = tableHandle(table);
+        return handle.get(id, handle.field(field));
     }
 
     /** The number of records of {@code table} matching {@code filter}. */
@@ -206,8 +251,20 @@ public final class Snapshot implements AutoCloseable {
         return engine;
     }
 
+    /**
+     * Refuses use of a snapshot that is closed, or of a transaction's snapshot once the
+     * transaction ended: its handles would read pages that may since have been reused.
+     */
+    void ensureOpen() {
+        if (closed || (transaction != null && !transaction.isOpen())) {
+            throw new DatabaseClosedException(closed ? "the snapshot of commit " + txn.baseTxid() + " these handles read"
+                    : "the transaction these handles read (it was committed or rolled back)");
+        }
+    }
+
     @Override
     public void close() {
+        closed = true;
         if (owned != null) {
             owned.close();
         }

@@ -76,7 +76,7 @@ public final class Transaction implements AutoCloseable {
      */
     public Snapshot read() {
         ensureUsable();
-        return new Snapshot(txn, null);
+        return new Snapshot(txn, this);
     }
 
     /**

@@ -71,7 +71,7 @@ final class BigPageSource implements ConnectorPageSource {
             PushedFilter pushed = filterFor(table.filter(), snapshot.table(table.table()));
             this.filter = Filter.and(pushed.toFilter(), Filter.between("id", split.firstId(), split.endId() - 1));
             scan.validate(filter);
-            this.blocks = new ColumnBlocks(scan, Path.of(split.file()).getFileName().toString());
+            this.blocks = new ColumnBlocks(scan, snapshot.tableHandle(table.table()), Path.of(split.file()).getFileName().toString());
         } catch (RuntimeException e) {
             snapshot.close();
             throw e;

@@ -1,6 +1,8 @@
 package dev.big.trino;
 
+import dev.big.db.FieldHandle;
 import dev.big.db.ShardScan;
+import dev.big.db.TableHandle;
 import io.airlift.slice.Slices;
 import io.trino.spi.block.ArrayBlock;
 import io.trino.spi.block.Bitmap;
@@ -23,7 +25,8 @@ import static io.trino.spi.type.VarcharType.VARCHAR;
  * keyed column as a {@link DictionaryBlock} over the field's dictionary (built once per file and
  * field), a set column as an array block whose elements are a dictionary block too, and
  * {@code $file} as one run; or, for a scan that asks only for the values of one keyed or bool
- * column, one value repeated ({@link #run}).
+ * column, one value repeated ({@link #run}). Strings come from the field's dictionary through a
+ * {@link TableHandle}: each looked up once per split, then by index, with no name looked up per value.
  */
 final class ColumnBlocks {
 
@@ -31,11 +34,14 @@ final class ColumnBlocks {
     static final long WHOLE_DICTIONARY_LIMIT = 65_536;
 
     private final ShardScan scan;
+    private final TableHandle table;
     private final String fileName;
     private final Map<String, Block> dictionaries = new HashMap<>();
 
-    ColumnBlocks(ShardScan scan, String fileName) {
+    /** {@code table} is the handle of the table {@code scan} reads, in the same snapshot. */
+    ColumnBlocks(ShardScan scan, TableHandle table, String fileName) {
         this.scan = scan;
+        this.table = table;
         this.fileName = fileName;
     }
 
@@ -62,8 +68,8 @@ final class ColumnBlocks {
                 scan.readBools(column.name(), ids, n, values, present);
                 yield new ByteArrayBlock(n, validity(present, n), values);
             }
-            case KEYED -> keyed(column.name(), ids, n);
-            case SET -> set(column.name(), ids, n);
+            case KEYED -> keyed(table.field(column.name()), ids, n);
+            case SET -> set(table.field(column.name()), ids, n);
             case FILE -> RunLengthEncodedBlock.create(VARCHAR, Slices.utf8Slice(fileName), n);
         };
     }
@@ -75,23 +81,23 @@ final class ColumnBlocks {
      */
     Block run(BigColumnHandle column, int value, int nullValue, int n) {
         Object single = value == nullValue ? null : switch (column.kind()) {
-            case KEYED -> Slices.utf8Slice(scan.dictionaryValue(column.name(), value));
+            case KEYED -> Slices.utf8Slice(table.dictionaryValue(table.field(column.name()), value));
             case BOOL -> value == 1;
             default -> throw new IllegalArgumentException(column.name() + " is " + column.kind() + ", not keyed or bool");
         };
         return RunLengthEncodedBlock.create(column.type(), single, n);
     }
 
-    private Block keyed(String field, long[] ids, int n) {
+    private Block keyed(FieldHandle field, long[] ids, int n) {
         long[] dictIds = new long[n];
         boolean[] present = new boolean[n];
-        scan.readNumbers(field, ids, n, dictIds, present);
-        long size = scan.dictionarySize(field);
+        scan.readNumbers(field.name(), ids, n, dictIds, present);
+        long size = table.dictionarySize(field);
         int[] positions = new int[n];
         if (size <= WHOLE_DICTIONARY_LIMIT) {
             // The whole dictionary plus a null at its end: pages of one file share it, so Trino's
             // dictionary-aware operators (group by, joins) work on ids.
-            Block dictionary = dictionaries.computeIfAbsent(field, f -> dictionaryBlock(f, size));
+            Block dictionary = dictionaries.computeIfAbsent(field.name(), f -> dictionaryBlock(field, size));
             for (int i = 0; i < n; i++) {
                 positions[i] = present[i] ? (int) dictIds[i] : (int) size;
             }
@@ -100,7 +106,7 @@ final class ColumnBlocks {
         return compactDictionary(field, dictIds, present, n, positions);
     }
 
-    private Block compactDictionary(String field, long[] dictIds, boolean[] present, int n, int[] positions) {
+    private Block compactDictionary(FieldHandle field, long[] dictIds, boolean[] present, int n, int[] positions) {
         Map<Long, Integer> local = new HashMap<>();
         BlockBuilder builder = VARCHAR.createBlockBuilder(null, Math.min(n, 1024));
         for (int i = 0; i < n; i++) {
@@ -111,7 +117,7 @@ final class ColumnBlocks {
             if (at == null) {
                 at = local.size();
                 local.put(dictIds[i], at);
-                VARCHAR.writeString(builder, scan.dictionaryValue(field, dictIds[i]));
+                VARCHAR.writeString(builder, table.dictionaryValue(field, dictIds[i]));
             }
             positions[i] = at;
         }
@@ -125,8 +131,8 @@ final class ColumnBlocks {
         return DictionaryBlock.create(n, builder.build(), positions);
     }
 
-    private Block set(String field, long[] ids, int n) {
-        long[][] sets = scan.readSets(field, ids, n);
+    private Block set(FieldHandle field, long[] ids, int n) {
+        long[][] sets = scan.readSets(field.name(), ids, n);
         int[] offsets = new int[n + 1];
         boolean[] present = new boolean[n];
         for (int i = 0; i < n; i++) {
@@ -143,7 +149,7 @@ final class ColumnBlocks {
                 for (int m = 0; m < sorted.length; m++) {
                     sorted[m] = sets[i][m];
                 }
-                Arrays.sort(sorted, (a, b) -> scan.dictionaryValue(field, a).compareTo(scan.dictionaryValue(field, b)));
+                Arrays.sort(sorted, (a, b) -> table.dictionaryValue(field, a).compareTo(table.dictionaryValue(field, b)));
                 for (Long member : sorted) {
                     members[e] = member;
                     all[e++] = true;
@@ -152,9 +158,9 @@ final class ColumnBlocks {
         }
         int[] positions = new int[elements];
         Block elementBlock;
-        long size = scan.dictionarySize(field);
+        long size = table.dictionarySize(field);
         if (size <= WHOLE_DICTIONARY_LIMIT) {
-            Block dictionary = dictionaries.computeIfAbsent(field, f -> dictionaryBlock(f, size));
+            Block dictionary = dictionaries.computeIfAbsent(field.name(), f -> dictionaryBlock(field, size));
             for (int e = 0; e < elements; e++) {
                 positions[e] = (int) members[e];
             }
@@ -166,10 +172,10 @@ final class ColumnBlocks {
     }
 
     /** The whole dictionary of {@code field}, by id, and a null at its end (where a record without a value points). */
-    private Block dictionaryBlock(String field, long size) {
+    private Block dictionaryBlock(FieldHandle field, long size) {
         BlockBuilder builder = VARCHAR.createBlockBuilder(null, (int) size + 1);
         for (long id = 0; id < size; id++) {
-            VARCHAR.writeString(builder, scan.dictionaryValue(field, id));
+            VARCHAR.writeString(builder, table.dictionaryValue(field, id));
         }
         builder.appendNull();
         return builder.build();

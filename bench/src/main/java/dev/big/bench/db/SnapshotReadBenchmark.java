@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Point reads of a random record of the standard table through the typed API, one open snapshot:
  * one int field ({@code Snapshot.value}) and the whole record ({@code Snapshot.get}: six fields,
- * among them a keyed value and a set looked up in their dictionaries).
+ * among them a keyed value and a set looked up in their dictionaries), by name; and the same
+ * through handles bound once ({@code TableHandle.getLong}, unboxed, and {@code TableHandle.record}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -32,5 +33,15 @@ public class SnapshotReadBenchmark {
     @Benchmark
     public Optional<Row> record(SnapshotQuestions q) {
         return q.snapshot.get(StandardTable.NAME, q.nextId().longArg(0));
+    }
+
+    @Benchmark
+    public long handleValue(SnapshotQuestions q) {
+        return q.events.getLong(q.nextId().longArg(0), q.value);
+    }
+
+    @Benchmark
+    public Optional<Row> handleRecord(SnapshotQuestions q) {
+        return q.events.record(q.nextId().longArg(0));
     }
 }

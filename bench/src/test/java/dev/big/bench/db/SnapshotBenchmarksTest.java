@@ -85,17 +85,33 @@ class SnapshotBenchmarksTest {
             assertEquals(reference.pointReadValue(id), (Long) benchmark.value(questions), "value of record " + id);
         }
         for (int i = CALLS; i < 2 * CALLS; i++) {
-            long id = ids.get(i).longArg(0);
-            Optional<Row> record = benchmark.record(questions);
-            Event expected = reference.byId(id);
-            assertTrue(record.isPresent(), "record " + id + " exists");
-            assertEquals(expected.value(), record.get().getLong("value"));
-            assertEquals(expected.type(), record.get().getString("type"));
-            assertEquals(expected.verified(), record.get().getBoolean("verified"));
-            assertEquals(expected.receivedAt(), record.get().getInstant("received_at").toEpochMilli());
-            assertEquals(expected.size(), record.get().getLong("size"));
-            assertEquals(expected.tags().isEmpty() ? null : Set.copyOf(expected.tags()), record.get().getSet("tags"));
+            checkRecord(ids.get(i).longArg(0), benchmark.record(questions));
         }
+    }
+
+    @Test
+    void handleReadsReturnTheGeneratedValueAndRecord() {
+        SnapshotReadBenchmark benchmark = new SnapshotReadBenchmark();
+        List<PeerQuestion> ids = LatencyShape.POINT_READ_VALUE.questions(RECORDS);
+        for (int i = 0; i < CALLS; i++) {
+            long id = ids.get(i).longArg(0);
+            assertEquals(reference.pointReadValue(id), benchmark.handleValue(questions), "value of record " + id);
+        }
+        for (int i = CALLS; i < 2 * CALLS; i++) {
+            checkRecord(ids.get(i).longArg(0), benchmark.handleRecord(questions));
+        }
+    }
+
+    /** Record {@code id} as read is the generated event. */
+    private static void checkRecord(long id, Optional<Row> record) {
+        Event expected = reference.byId(id);
+        assertTrue(record.isPresent(), "record " + id + " exists");
+        assertEquals(expected.value(), record.get().getLong("value"));
+        assertEquals(expected.type(), record.get().getString("type"));
+        assertEquals(expected.verified(), record.get().getBoolean("verified"));
+        assertEquals(expected.receivedAt(), record.get().getInstant("received_at").toEpochMilli());
+        assertEquals(expected.size(), record.get().getLong("size"));
+        assertEquals(expected.tags().isEmpty() ? null : Set.copyOf(expected.tags()), record.get().getSet("tags"));
     }
 
     /** The benchmark's first calls answer the shape's first questions like the scan, and not all with 0. */

@@ -354,7 +354,11 @@ public final class QueryEngine {
      * {@code cursor} in that order (ids greater than it for ASC, smaller for DESC) when not null.
      */
     public long[] ids(String tableName, Filter filter, Order order, int limit, Long cursor) {
-        TableInfo table = catalog.table(tableName);
+        return ids(catalog.table(tableName), filter, order, limit, cursor);
+    }
+
+    /** {@link #ids(String, Filter, Order, int, Long)} of a table already bound. */
+    public long[] ids(TableInfo table, Filter filter, Order order, int limit, Long cursor) {
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
         // Ids are non-negative: every id is above a negative cursor, none below one at or under 0.
@@ -422,7 +426,11 @@ public final class QueryEngine {
 
     /** Walks every matching id in ascending order (for exports and full scans). */
     public void forEachId(String tableName, Filter filter, java.util.function.LongConsumer consumer) {
-        TableInfo table = catalog.table(tableName);
+        forEachId(catalog.table(tableName), filter, consumer);
+    }
+
+    /** {@link #forEachId(String, Filter, java.util.function.LongConsumer)} of a table already bound. */
+    public void forEachId(TableInfo table, Filter filter, java.util.function.LongConsumer consumer) {
         FilterEvaluator evaluator = evaluator(table);
         for (long[] shard : shards(table)) {
             RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard[0]) : evaluator.evaluate(filter, shard[0]);

@@ -8,6 +8,7 @@ import dev.big.db.Transaction;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.query.EngineAccess;
+import dev.big.db.query.TableReader;
 import dev.big.db.write.ChangeAccess;
 import dev.big.db.write.TransactionChanges;
 import dev.big.db.write.ValueNormalizer;
@@ -69,7 +70,7 @@ final class WriteRunner {
     private static long[] matching(Snapshot view, TableBinding table, Filter where) {
         long[][] ids = {new long[64]};
         int[] size = {0};
-        EngineAccess.of(view).forEachId(table.name(), where, id -> {
+        EngineAccess.of(view).forEachId(table.info(), where, id -> {
             if (size[0] == ids[0].length) {
                 ids[0] = Arrays.copyOf(ids[0], size[0] * 2);
             }
@@ -102,6 +103,7 @@ final class WriteRunner {
         }
         List<Row> rows = new ArrayList<>(insert.rows().size());
         Set<Long> ids = new HashSet<>();
+        TableReader records = EngineAccess.of(view).records().table(table.info());
         for (int r = 0; r < insert.rows().size(); r++) {
             List<Literal> literals = insert.rows().get(r);
             if (literals.size() != columns.size()) {
@@ -116,7 +118,7 @@ final class WriteRunner {
                 if (c == idColumn) {
                     long id = id(binder, literals.get(c), insert.sql());
                     boolean repeated = !ids.add(id);
-                    if (repeated || EngineAccess.of(view).records().exists(table.name(), id)) {
+                    if (repeated || records.exists(id)) {
                         throw SqlErrors.invalid((repeated ? "this INSERT gives record id " + id + " twice"
                                 : "table " + table.name() + " has a record " + id + " already")
                                 + "; ids are unique in big: UPDATE that record, or DELETE it first", insert.sql());

@@ -133,6 +133,11 @@ public final class BsiReader {
         return read(id, out) ? OptionalLong.of(out[0]) : OptionalLong.empty();
     }
 
+    /** Whether record {@code id} has a value: its exists bit, without reading the planes. */
+    public boolean has(long id) {
+        return values().has(id);
+    }
+
     /**
      * Reads record {@code id}'s value into {@code out[0]}; returns false when it has none (see
      * {@link RecordValues#read}).

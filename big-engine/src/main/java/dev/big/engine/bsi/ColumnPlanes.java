@@ -90,6 +90,11 @@ final class ColumnPlanes {
         return depth;
     }
 
+    /** The rows as bitmap pages when the column came from a directory whose rows all are (see {@link PlaneDirectory#bitmapRows}), else null. */
+    MemorySegment[] bitmapRows() {
+        return directory != null ? directory.bitmapRows : null;
+    }
+
     ContainerView exists() {
         return views[0];
     }
@@ -154,6 +159,11 @@ final class ColumnPlanes {
 
     static int planeRow(int bit) {
         return BsiLayout.FIRST_PLANE_ROW + bit;
+    }
+
+    /** Bit {@code bit} of the magnitude of the record at {@code low}, 1 or 0 (see {@link ContainerView#bit}). */
+    long planeBit(int bit, int low) {
+        return views[BsiLayout.FIRST_PLANE_ROW + bit].bit(low);
     }
 
     /** Whether the record at {@code low} has bit {@code bit} of its magnitude set. */

@@ -25,6 +25,16 @@ final class PlaneDirectory {
     final ContainerView[] rows;
     /** Bitmap page rows where they lie, and array and run rows expanded to words once per snapshot on first full-width use. */
     private final MemorySegment[] expanded;
+    /**
+     * When the sign row and every plane that hold bits are bitmap pages (a column of dense
+     * records), each one's page, {@link #NO_BITS} for an empty one: a point read takes a word of
+     * each with nothing to decide per row. Null otherwise. The exists row (index 0) is left out:
+     * dense records make it a run, and a point read tests it as a view.
+     */
+    final MemorySegment[] bitmapRows;
+
+    /** The words of an empty row. */
+    static final MemorySegment NO_BITS = Arena.global().allocate(BitmapPage.WORDS * 8L, 8);
 
     private static final VarHandle EXPANDED = MethodHandles.arrayElementVarHandle(MemorySegment[].class);
 
@@ -37,8 +47,18 @@ final class PlaneDirectory {
         this.rows = rows;
         this.arena = arena;
         this.expanded = new MemorySegment[rows.length];
+        boolean allBitmaps = true;
         for (int r = 0; r < rows.length; r++) {
             expanded[r] = RowWords.inPlace(rows[r]);
+            allBitmaps &= r == BsiLayout.EXISTS_ROW || expanded[r] != null || rows[r].isEmpty();
+        }
+        if (allBitmaps) {
+            bitmapRows = new MemorySegment[rows.length];
+            for (int r = 0; r < rows.length; r++) {
+                bitmapRows[r] = expanded[r] != null ? expanded[r] : NO_BITS;
+            }
+        } else {
+            bitmapRows = null;
         }
     }
 

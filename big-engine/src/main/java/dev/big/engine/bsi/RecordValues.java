@@ -1,5 +1,7 @@
 package dev.big.engine.bsi;
 
+import static dev.big.page.PageFormat.LE_LONG;
+
 import dev.big.engine.coords.Coords;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -15,6 +17,8 @@ import org.roaringbitmap.RoaringBitmap;
  */
 final class RecordValues {
 
+    private static final long RECORDS_PER_COLUMN = 1L << Coords.CONTAINER_BITS;
+
     private final BsiReader reader;
     private final ColumnPlanes planes;
 
@@ -29,28 +33,53 @@ final class RecordValues {
      */
     boolean read(long id, long[] out) {
         ZoneMap zone = reader.selectShard(Coords.shard(id));
-        if (zone.isEmpty()) {
-            return false;
-        }
         int column = Coords.column(id);
-        int containerColumn = Coords.containerColumn(column);
-        if (zone.count(containerColumn) == 0) {
+        int low = Coords.low(column);
+        // No isEmpty() first: an empty zone map counts 0 in every column, and summing its 16
+        // counts was a twentieth of a point read.
+        if (!loadedWithValue(zone, Coords.containerColumn(column), low)) {
             return false;
         }
         int depth = zone.depth();
-        reader.loadColumn(containerColumn);
-        int low = Coords.low(column);
-        if (!planes.exists().contains(low)) {
-            return false;
-        }
+        // Bits are OR-ed in, not branched on: a branch on a random bit is mispredicted half the
+        // time, and a miss holds back the next planes' memory reads. Measured on the standard
+        // value field (20 planes, 1M records), one record through a table handle: 88 -> 79 ns.
         long magnitude = 0;
-        for (int bit = 0; bit < depth; bit++) {
-            if (planes.planeContains(bit, low)) {
-                magnitude |= 1L << bit;
+        long negative;
+        MemorySegment[] bitmaps = planes.bitmapRows();
+        if (bitmaps != null) {
+            // The sign row and every plane a bitmap page (or empty): one word of each through its
+            // segment, no kind to decide per row. Alternated in one JVM on the standard value
+            // field (1M records): 80 ns a read through the views, 58 this way.
+            long word = (long) (low >>> 6) << 3;
+            for (int bit = 0; bit < depth; bit++) {
+                magnitude |= ((bitmaps[BsiLayout.FIRST_PLANE_ROW + bit].get(LE_LONG, word) >>> low) & 1L) << bit;
             }
+            negative = (bitmaps[(int) BsiLayout.SIGN_ROW].get(LE_LONG, word) >>> low) & 1L;
+        } else {
+            for (int bit = 0; bit < depth; bit++) {
+                magnitude |= planes.planeBit(bit, low) << bit;
+            }
+            negative = planes.sign().bit(low);
         }
-        out[0] = reader.field().base() + (planes.sign().contains(low) ? -magnitude : magnitude);
+        out[0] = reader.field().base() + ((magnitude ^ -negative) + negative);
         return true;
+    }
+
+    /** Whether record {@code id} has a value: its exists bit alone, no plane read. */
+    boolean has(long id) {
+        int column = Coords.column(id);
+        return loadedWithValue(reader.selectShard(Coords.shard(id)), Coords.containerColumn(column), Coords.low(column));
+    }
+
+    /**
+     * Loads container column {@code containerColumn} when it holds values; whether record
+     * {@code low} of it has one. A column whose zone map counts a value for each of its records
+     * needs no look at the exists row (dense records make that row a run, searched per read).
+     */
+    private boolean loadedWithValue(ZoneMap zone, int containerColumn, int low) {
+        long count = zone.count(containerColumn);
+        return count != 0 && reader.loadColumn(containerColumn) && (count == RECORDS_PER_COLUMN || planes.exists().contains(low));
     }
 
     /**
