@@ -30,8 +30,13 @@ public final class TopN {
     private final FilterEvaluator evaluator;
 
     public TopN(QueryEngine engine, String tableName) {
+        this(engine, engine.catalog().table(tableName));
+    }
+
+    /** Top-N listings of {@code table}, a table of {@code engine}'s catalog (as a binder found it). */
+    public TopN(QueryEngine engine, TableInfo table) {
         this.engine = engine;
-        this.table = engine.catalog().table(tableName);
+        this.table = table;
         this.evaluator = engine.evaluator(table);
     }
 

@@ -5,6 +5,10 @@ import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Snapshot;
 import dev.big.db.query.EngineAccess;
+import dev.big.db.query.FieldReader;
+import dev.big.db.query.QueryEngine;
+import dev.big.db.query.QueryPlan;
+import dev.big.db.query.TableReader;
 import dev.big.db.query.TopN;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,12 +19,14 @@ import java.util.NoSuchElementException;
 import java.util.Optional;
 
 /**
- * Answers a {@link ListingQuery}: finds the ids with {@link Snapshot#ids} and reads their values.
+ * Answers a {@link ListingQuery}: finds the ids with {@link QueryEngine#ids} and reads their
+ * values through a {@link TableReader} and a {@link FieldReader} per selected field, bound once
+ * per statement (no name is looked up per record).
  *
- * <p>Two shapes go straight to the typed API's cheap paths: {@code WHERE id = n} alone is a point
- * read ({@link Snapshot#get}), and a top-level {@code id > c} (ascending) or {@code id < c}
- * (descending) becomes the cursor of {@link Snapshot#ids}, which then skips whole shards before
- * it instead of evaluating the comparison in every one. A listing ordered by a column's values is a
+ * <p>Two shapes go straight to the cheap paths: {@code WHERE id = n} alone is a point read, and a
+ * top-level {@code id > c} (ascending) or {@code id < c} (descending) becomes the cursor of {@link
+ * QueryEngine#ids}, which then skips whole shards before it instead of evaluating the comparison in
+ * every one. A listing ordered by a column's values is a
  * {@link TopN}: found from the bit planes, reading only the records it returns.
  */
 final class ListingRunner {
@@ -28,8 +34,11 @@ final class ListingRunner {
     /** Up to this many ids are asked for directly; beyond it the matches are counted first (ids allocates its limit). */
     private static final int DIRECT_LIMIT = 4096;
 
-    private final Snapshot snapshot;
+    private final QueryEngine engine;
     private final TableBinding table;
+    /** Whether a record exists, and the readers of {@link #fieldsRead}, bound once. */
+    private final TableReader records;
+    private final FieldReader[] readers;
     private final ListingQuery.ValueOrder valueOrder;
     /** The selected columns' names and types, immutable, so each result shares them instead of copying. */
     private final List<String> names;
@@ -41,7 +50,7 @@ final class ListingRunner {
     private final int[] readIndex;
 
     ListingRunner(Snapshot snapshot, TableBinding table, ListingQuery query) {
-        this.snapshot = snapshot;
+        this.engine = EngineAccess.of(snapshot);
         this.table = table;
         this.valueOrder = query.valueOrder();
         if (valueOrder != null) {
@@ -84,6 +93,11 @@ final class ListingRunner {
             }
         }
         fieldsRead = List.copyOf(fields);
+        records = engine.records().table(table.info());
+        readers = new FieldReader[fieldsRead.size()];
+        for (int i = 0; i < readers.length; i++) {
+            readers[i] = records.field(table.info().field(fieldsRead.get(i)));
+        }
         readIndex = new int[columns.size()];
         for (int i = 0; i < readIndex.length; i++) {
             readIndex[i] = columns.get(i).isId() ? -1 : fieldsRead.indexOf(columns.get(i).name());
@@ -93,13 +107,13 @@ final class ListingRunner {
     /** The rows of the records matching {@code where} in {@code order} (null: ascending), at most {@code limit} (negative: all). */
     SqlResult run(Filter where, Order order, int limit) {
         if (pointRead(where) instanceof Long id) {
-            Optional<List<Object>> values = limit == 0 ? Optional.empty() : snapshot.values(table.name(), id, fieldsRead);
+            Optional<List<Object>> values = limit == 0 ? Optional.empty() : values(id);
             return new SqlResult(names, values.map(v -> List.of(row(id, v))).orElse(List.of()), types());
         }
         long[] ids = ids(where, order == null ? Order.ASC : order, limit < 0 ? Integer.MAX_VALUE : limit);
         List<List<Object>> rows = new ArrayList<>(ids.length);
         for (long id : ids) {
-            rows.add(row(id, snapshot.values(table.name(), id, fieldsRead)
+            rows.add(row(id, values(id)
                     .orElseThrow(() -> new IllegalStateException("record " + id + " vanished from its snapshot"))));
         }
         return new SqlResult(names, rows, types());
@@ -131,7 +145,7 @@ final class ListingRunner {
                 private List<Object> advance() {
                     while (next < ids.length) {
                         long id = ids[next++];
-                        Optional<List<Object>> values = snapshot.values(table.name(), id, fieldsRead);
+                        Optional<List<Object>> values = values(id);
                         if (values.isPresent()) {
                             return row(id, values.get());
                         }
@@ -172,7 +186,7 @@ final class ListingRunner {
                 if (done || remaining == 0) {
                     return false;
                 }
-                page = snapshot.ids(table.name(), cursor.rest(), direction, (int) Math.min(PAGE_IDS, remaining), after);
+                page = engine.ids(table.info(), cursor.rest(), direction, (int) Math.min(PAGE_IDS, remaining), after);
                 next = 0;
                 remaining -= page.length;
                 done = page.length < PAGE_IDS;
@@ -188,7 +202,7 @@ final class ListingRunner {
                     throw new NoSuchElementException();
                 }
                 long id = page[next++];
-                return row(id, snapshot.values(table.name(), id, fieldsRead)
+                return row(id, values(id)
                         .orElseThrow(() -> new IllegalStateException("record " + id + " vanished from its snapshot")));
             }
         };
@@ -204,16 +218,28 @@ final class ListingRunner {
             return new long[0];
         }
         if (valueOrder != null) {
-            return new TopN(EngineAccess.of(snapshot), table.name()).ids(table.column(valueOrder.column()).name(), where,
+            return new TopN(engine, table.info()).ids(table.column(valueOrder.column()).name(), where,
                     valueOrder.descending(), valueOrder.nullsFirst(), valueOrder.ids() == Order.DESC,
                     limit == Integer.MAX_VALUE ? -1 : limit);
         }
         Cursor cursor = Cursor.of(where, order);
         int fetch = limit;
         if (limit > DIRECT_LIMIT) {
-            fetch = (int) Math.min(limit, snapshot.count(table.name(), where));
+            fetch = (int) Math.min(limit, engine.count(engine.plan(table.info(), where, QueryPlan.Ask.COUNT)));
         }
-        return snapshot.ids(table.name(), cursor.rest(), order, fetch, cursor.after());
+        return engine.ids(table.info(), cursor.rest(), order, fetch, cursor.after());
+    }
+
+    /** The values of {@link #fieldsRead} of record {@code id}, or empty where there is no such record. */
+    private Optional<List<Object>> values(long id) {
+        if (!records.exists(id)) {
+            return Optional.empty();
+        }
+        Object[] values = new Object[readers.length];
+        for (int i = 0; i < readers.length; i++) {
+            values[i] = readers[i].value(id);
+        }
+        return Optional.of(Arrays.asList(values));
     }
 
     /** The id of {@code WHERE id = n} standing alone, or null. */
