@@ -2,6 +2,7 @@ package dev.big.reliability;
 
 import dev.big.reliability.MultiProcessBattery.Check;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * battery runs once, before the tests; a test fails if its check broke, or was never made, and if
  * the run did less than below (kills, interrupts, refusals, reads, re-asked snapshots).
  */
+@Tag("battery")
 class MultiProcessBatteryTest {
 
     private static BatteryRun run;
