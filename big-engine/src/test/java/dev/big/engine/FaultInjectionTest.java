@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,6 +59,7 @@ class FaultInjectionTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void tearingEveryWriteInTurnLosesNothingCommitted() {
         long writes = countOperations(true);
@@ -74,6 +76,7 @@ class FaultInjectionTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void everyFaultInTurnLosesNothingCommittedWhenCommitsArePipelined() {
         long writes = countPipelinedOperations(true);
