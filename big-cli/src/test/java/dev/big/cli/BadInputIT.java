@@ -12,12 +12,14 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every kind of bad input gets one clear message and its exit code, and loses nothing: a load that
  * stops says exactly which rows it committed, and those (and only those) are in the database.
  */
+@Tag("child-jvm")
 class BadInputIT {
 
     private static final String HEADER = "id,value,type,verified,received_at,size,tags\n";

@@ -13,12 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code big check} passes a good file and finds a flipped byte or a truncated file, exiting with
  * the corruption code; other commands stop with that code too when they read the damaged page.
  */
+@Tag("child-jvm")
 class CheckIT {
 
     @Test

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * whose maximum no record holds: a roots entry rewritten, and every checksum from its page up to
  * the meta page re-sealed) like a damaged page: listed, and exit code 79.
  */
+@Tag("child-jvm")
 class CheckSemanticsIT {
 
     /** Offset of container column 0's max in a roots entry whose summary is a zone map (see {@link ZoneMap}). */

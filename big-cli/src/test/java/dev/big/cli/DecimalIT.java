@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A decimal field from the command line: declared in the schema file, loaded from CSV and JSONL, read and summed. */
+@Tag("child-jvm")
 class DecimalIT {
 
     private static final String SCHEMA = """

@@ -15,12 +15,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./big demo}, through the real launcher, the way the README says to run it: it loads the
  * standard events and prints each query with the answer the generated events call for.
  */
+@Tag("child-jvm")
 class DemoIT {
 
     private static final int RECORDS = 20_000;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * queries a database, writes and reads Parquet through lib/'s separate jars, and sends the
  * repository's tools back to the repository.
  */
+@Tag("child-jvm")
 class DistributionIT {
 
     private static final Path ARCHIVE = Path.of(System.getProperty("big.distribution", "target/big.tar.gz")).toAbsolutePath();

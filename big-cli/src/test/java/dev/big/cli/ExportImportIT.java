@@ -12,12 +12,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * export then import gives a database that answers the same; a damaged, truncated or newer
  * stream is refused with its own message and exit code, and leaves no database behind.
  */
+@Tag("child-jvm")
 class ExportImportIT {
 
     private static Path dir;

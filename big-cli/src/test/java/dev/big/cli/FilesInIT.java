@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * delimiter, headers in any case, columns the table lacks (--ignore-unknown), and compressed files
  * not named so.
  */
+@Tag("child-jvm")
 class FilesInIT {
 
     private static Path gzip(Path file, String text) throws IOException {

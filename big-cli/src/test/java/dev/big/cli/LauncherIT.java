@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * fake repositories, to see it choose a JDK, rebuild a stale jar with one line, and explain what to
  * install when there is no JDK 25.
  */
+@Tag("child-jvm")
 class LauncherIT {
 
     private static final Path LAUNCHER = Cli.REPO.resolve("big");

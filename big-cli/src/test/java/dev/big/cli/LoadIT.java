@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** create, load (CSV and JSONL, bulk and batches), get, stats and check, as a user runs them. */
+@Tag("child-jvm")
 class LoadIT {
 
     static final String CSV = """

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * row groups), DuckDB reads what {@code big export --format parquet} writes of a table and of a
  * query, and the two hold the same rows; bad Parquet is refused saying which file and what.
  */
+@Tag("child-jvm")
 class ParquetIT {
 
     /** 1,000 flights-like rows; every column has nulls, row groups of 300 rows. */

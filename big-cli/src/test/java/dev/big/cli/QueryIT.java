@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code big query} in each format: the result and nothing else on stdout (so scripts can compare
  * outputs), the time on stderr, and one line for SQL big does not answer.
  */
+@Tag("child-jvm")
 class QueryIT {
 
     private static Path dir;

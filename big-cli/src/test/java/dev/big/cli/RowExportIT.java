@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code big export --format csv|jsonl}: a table's rows or a query's, which big load reads back. */
+@Tag("child-jvm")
 class RowExportIT {
 
     @Test

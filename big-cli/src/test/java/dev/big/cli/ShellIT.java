@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * .timer, the up arrow within a session and history across sessions; and {@code big query DB -}
  * with statements on stdin.
  */
+@Tag("child-jvm")
 class ShellIT {
 
     private static final String CSV = """

@@ -3,12 +3,14 @@ package dev.big.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * INSERT, UPDATE and DELETE from {@code big query} and from the shell's script on stdin: each
  * answers its count row and is durable, so the next process, opening the file anew, sees it.
  */
+@Tag("child-jvm")
 class SqlWriteIT {
 
     private static Path database(String name) {

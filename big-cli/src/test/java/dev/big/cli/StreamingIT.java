@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * widest value and so collects the rows first, runs out of memory: the proof that the heap is
  * small enough for the streaming runs to mean something.
  */
+@Tag("child-jvm")
 class StreamingIT {
 
     private static final int ROWS = 600_000;

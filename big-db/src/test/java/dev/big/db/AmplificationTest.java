@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * <p>Runs on a memory pager: page counts do not depend on the device, and skipping 30,000 fsyncs
  * keeps the test fast.
  */
+@Tag("slow")
 class AmplificationTest {
 
     static final int RECORDS = 10_000;

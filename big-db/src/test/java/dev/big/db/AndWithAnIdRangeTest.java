@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * never loses or adds a record: random filters And-ed with id ranges and id comparisons that start
  * and end on, next to and between container-column edges, across shards, against the model.
  */
+@Tag("slow")
 class AndWithAnIdRangeTest {
 
     private static final TableDef EVENTS = TableDef.of("events",

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * bounded by bytes, not by a record count times the number of fields (two chunks of 131,072
  * references per field were 1 GiB at this width, before a single record arrived).
  */
+@Tag("child-jvm")
 class BulkLoadWideTableTest {
 
     @Test

@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * the writer is never stalled by them, and once they are gone the file stops growing while deletes
  * balance inserts.
  */
+@Tag("slow")
 class ConcurrencyUnderLoadTest {
 
     static final long RUN_MILLIS = Long.getLong("big.load.millis", 6_000);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * to records through the dictionary, record to value through the id planes), with the heap after
  * loading bounded: the dictionary lives in its trees, not in memory.
  */
+@Tag("slow")
 class DictionaryScaleTest {
 
     static final int VALUES = Integer.getInteger("big.dictionary.values", 1_000_000);

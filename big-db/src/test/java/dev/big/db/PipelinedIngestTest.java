@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ class PipelinedIngestTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void appendsNeverOverwriteARecordPutByAnEarlierBatch() {
         Path dir = TestDirs.newDir("pipelined-appends");

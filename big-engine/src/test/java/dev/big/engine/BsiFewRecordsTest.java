@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.roaringbitmap.RoaringBitmap;
 
@@ -24,6 +25,7 @@ import org.roaringbitmap.RoaringBitmap;
  * against the values written, with and without a filter, with negative values and a base offset.
  * The seed is printed on failure.
  */
+@Tag("slow")
 class BsiFewRecordsTest {
 
     @Test

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,6 +60,7 @@ class FaultInjectionTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void tearingEveryWriteInTurnLosesNothingCommitted() {
         long writes = countOperations(true);
@@ -75,6 +77,7 @@ class FaultInjectionTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void everyFaultInTurnLosesNothingCommittedWhenCommitsArePipelined() {
         long writes = countPipelinedOperations(true);

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * kill the file reopens with a clean check, holds every commit the child acknowledged, and equals
  * the workload's state after exactly one commit count (nothing half-applied).
  */
+@Tag("child-jvm")
 class KilledWriterLosesNoAcknowledgedCommitTest {
 
     static final int KILLS = Integer.getInteger("big.kills", 20);

@@ -8,6 +8,7 @@ import dev.big.page.DatabaseLockedException;
 import dev.big.page.StorageException;
 import dev.big.testing.TestDirs;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * when the read ends. Run with the default locks; {@link ReaderPinsWithPosixLocksTest} runs the
  * same with the POSIX fallback.
  */
+@Tag("child-jvm")
 class ReaderPinsAcrossProcessesTest {
 
     private static final int COMMITS = 300;

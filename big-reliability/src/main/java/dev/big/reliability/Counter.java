@@ -17,6 +17,8 @@ public enum Counter {
     READER_KILLS("reader processes killed (kill -9) while the writer wrote"),
     READER_INTERRUPTS("thread interrupts delivered to reading threads (reader processes and the writer's process)"),
     WRITER_INTERRUPTS("thread interrupts delivered to the writing thread (mid-ingest, mid-commit)"),
+    READING_INTERRUPTER_MILLIS("milliseconds the interrupters of reading threads ran (the time their interrupts had)"),
+    WRITING_INTERRUPTER_MILLIS("milliseconds the interrupter of the writing thread ran (the time its interrupts had)"),
     WRITE_OPENS_REFUSED("write opens refused while another process writes (DatabaseLockedException)"),
     SNAPSHOTS_RECHECKED("snapshots asked again after newer commits landed: the same answers"),
     OWNERSHIP_OPERATIONS("writes by concurrent writers checked against a model (appends, ingest, ids, bulk loads,"

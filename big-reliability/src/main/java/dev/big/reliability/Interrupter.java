@@ -70,22 +70,29 @@ final class Interrupter {
 
     private final List<Target> targets = new CopyOnWriteArrayList<>();
     private final ChildLog log;
+    private final String counter;
     private final SplittableRandom random;
     private final int minGapMillis;
     private final int maxGapMillis;
     private volatile boolean stopped;
     private Thread thread;
 
-    /** Interrupts one armed target every {@code minGapMillis} to {@code maxGapMillis}, counting into {@code log}. */
-    Interrupter(ChildLog log, long seed, int minGapMillis, int maxGapMillis) {
+    /**
+     * Interrupts one armed target every {@code minGapMillis} to {@code maxGapMillis}, counting the
+     * interrupts into {@code log} under {@code counter}, and the milliseconds it has run under
+     * {@code counter + ".millis"}: the time its interrupts had, which a loaded machine cuts short
+     * (a child's JVM starts late, and is killed on the battery's clock all the same).
+     */
+    Interrupter(ChildLog log, String counter, long seed, int minGapMillis, int maxGapMillis) {
         this.log = log;
+        this.counter = counter;
         this.random = new SplittableRandom(seed);
         this.minGapMillis = minGapMillis;
         this.maxGapMillis = maxGapMillis;
     }
 
-    /** {@code thread}, counted under {@code counter} when interrupted. */
-    Target register(Thread thread, String counter) {
+    /** {@code thread}, counted under this interrupter's counter when interrupted. */
+    Target register(Thread thread) {
         Target target = new Target(thread, log, counter);
         targets.add(target);
         return target;
@@ -93,12 +100,17 @@ final class Interrupter {
 
     void start() {
         thread = Thread.ofPlatform().daemon().name("interrupter").start(() -> {
+            long startedNanos = System.nanoTime();
+            long countedMillis = 0;
             while (!stopped) {
                 try {
                     Thread.sleep(minGapMillis + random.nextInt(maxGapMillis - minGapMillis + 1));
                 } catch (InterruptedException e) {
                     return;
                 }
+                long ranMillis = (System.nanoTime() - startedNanos) / 1_000_000;
+                log.add(counter + ".millis", ranMillis - countedMillis);
+                countedMillis = ranMillis;
                 // Several tries, so a target that happens to be unarmed does not skip the turn.
                 for (int attempt = 0; attempt < 4 && !targets.isEmpty(); attempt++) {
                     if (targets.get(random.nextInt(targets.size())).interruptIfArmed()) {

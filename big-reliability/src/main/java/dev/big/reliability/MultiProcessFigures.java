@@ -15,7 +15,7 @@ final class MultiProcessFigures {
 
     /** The counters children write ({@link ChildLog}), summed over every child of the run. */
     private static final List<String> CHILD_COUNTERS = List.of("reads", "rechecks", "interrupts", "writer-interrupts", "refused",
-            "short-handles", "interrupt-failures", "busy", "commits", "updates");
+            "short-handles", "interrupt-failures", "busy", "commits", "updates", "interrupts.millis", "writer-interrupts.millis");
 
     int files;
     int writerKills;
@@ -49,18 +49,21 @@ final class MultiProcessFigures {
         tally.add(Counter.SNAPSHOTS_RECHECKED, sums.get("rechecks"));
         tally.add(Counter.READER_INTERRUPTS, sums.get("interrupts"));
         tally.add(Counter.WRITER_INTERRUPTS, sums.get("writer-interrupts"));
+        tally.add(Counter.READING_INTERRUPTER_MILLIS, sums.get("interrupts.millis"));
+        tally.add(Counter.WRITING_INTERRUPTER_MILLIS, sums.get("writer-interrupts.millis"));
         tally.add(Counter.WRITE_OPENS_REFUSED, sums.get("refused") + parentRefusals);
         tally.add(Counter.WRITER_KILLS, writerKills);
         tally.add(Counter.READER_KILLS, readerKills);
         tally.note(String.format("multiprocess: %.0f s, %d file(s), %d writer processes (%d killed, %d of them early; %d handovers;"
                 + " %d closed a store an interrupt failed), %d reader processes (%d killed); %,d batches and %,d updates"
                 + " committed (%,d batches of the last file under readers, %.1f/s); %,d reads checked, %,d snapshots asked again"
-                + " after newer commits; interrupts: %,d reading threads, %,d writing thread; %,d interrupted calls failed"
-                + " clearly, %,d reads refused as busy; %,d short-lived handles; write opens: %,d refused in children, %,d here,"
-                + " %,d succeeded between writers", runMillis / 1000.0, files, writers, writerKills, earlyKills, handovers,
+                + " after newer commits; interrupts: %,d reading threads in %.0f s of interrupter time, %,d writing thread in %.0f s;"
+                + " %,d interrupted calls failed clearly, %,d reads refused as busy; %,d short-lived handles; write opens: %,d"
+                + " refused in children, %,d here, %,d succeeded between writers", runMillis / 1000.0, files, writers, writerKills, earlyKills, handovers,
                 storeFailures, readers, readerKills, sums.get("commits"), sums.get("updates"), batchesUnderReaders,
                 batchesUnderReaders * 1000.0 / Math.max(1, chaosMillis), reads, sums.get("rechecks"), sums.get("interrupts"),
-                sums.get("writer-interrupts"), sums.get("interrupt-failures"), sums.get("busy"), sums.get("short-handles"),
+                sums.get("interrupts.millis") / 1000.0, sums.get("writer-interrupts"), sums.get("writer-interrupts.millis") / 1000.0,
+                sums.get("interrupt-failures"), sums.get("busy"), sums.get("short-handles"),
                 sums.get("refused"), parentRefusals, opensBetweenWriters));
         if (afterTwoWriters > 0) {
             tally.note("multiprocess: " + afterTwoWriters + " broken promises children reported after a second writer was admitted,"

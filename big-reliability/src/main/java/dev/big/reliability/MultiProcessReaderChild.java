@@ -42,7 +42,7 @@ public final class MultiProcessReaderChild {
         ChildLog log = new ChildLog(Path.of(args[4]));
         SplittableRandom random = new SplittableRandom(Long.parseLong(args[5]));
         CheckedReads reads = new CheckedReads(file, acks, log, "locked by another process", ingredients);
-        Interrupter interrupter = new Interrupter(log, random.nextLong(), 5, 60);
+        Interrupter interrupter = new Interrupter(log, "interrupts", random.nextLong(), 5, 60);
         List<Thread> threads = new ArrayList<>();
         switch (role) {
             case "long" -> {
@@ -93,15 +93,15 @@ public final class MultiProcessReaderChild {
         SplittableRandom own = random.split();
         Interrupter.Target[] target = new Interrupter.Target[1];
         Thread thread = Thread.ofPlatform().name(name).unstarted(() -> loop.run(target[0], own));
-        target[0] = interrupter.register(thread, "interrupts");
+        target[0] = interrupter.register(thread);
         return thread;
     }
 
     /** Reads once, closes the snapshot, then idles with the handle open until killed. */
     private static void idle(Path file, CheckedReads reads, ChildLog log, SplittableRandom random) throws InterruptedException {
         Db handle = Db.openReadOnly(file);
-        Interrupter idle = new Interrupter(log, 0, 1, 1);
-        Interrupter.Target target = idle.register(Thread.currentThread(), "interrupts");
+        Interrupter idle = new Interrupter(log, "interrupts", 0, 1, 1);
+        Interrupter.Target target = idle.register(Thread.currentThread());
         CheckedReads.Held held = reads.open(handle, target, random, false, "idle reader");
         if (held != null) {
             reads.close(held, target);

@@ -81,9 +81,9 @@ public final class MultiProcessWriterChild {
         ingredients = CheckedReads.Ingredients.parse(args[6]);
         writerInterrupts = List.of(args[6].split(",")).contains("writer-interrupts");
         reads = new CheckedReads(file, acksFile, log, "in this process", ingredients);
-        interrupter = new Interrupter(log, random.nextLong(), 10, 80);
-        writing = new Interrupter(log, random.nextLong(), 100, 1_000);
-        target = writing.register(Thread.currentThread(), "writer-interrupts");
+        interrupter = new Interrupter(log, "interrupts", random.nextLong(), 10, 80);
+        writing = new Interrupter(log, "writer-interrupts", random.nextLong(), 100, 1_000);
+        target = writing.register(Thread.currentThread());
     }
 
     public static void main(String[] args) throws Exception {
@@ -145,9 +145,9 @@ public final class MultiProcessWriterChild {
         SplittableRandom holding = random.split();
         SplittableRandom following = random.split();
         Thread holder = Thread.ofPlatform().name("co-holder").unstarted(() -> reads.holdLoop(coHandle,
-                interrupter.register(Thread.currentThread(), "interrupts"), holding, () -> coReading, how));
+                interrupter.register(Thread.currentThread()), holding, () -> coReading, how));
         Thread follower = Thread.ofPlatform().name("co-follower").unstarted(() -> reads.followLoop(coHandle,
-                interrupter.register(Thread.currentThread(), "interrupts"), following, () -> coReading, how + ", fresh snapshots"));
+                interrupter.register(Thread.currentThread()), following, () -> coReading, how + ", fresh snapshots"));
         coReaders.add(holder);
         coReaders.add(follower);
         holder.start();

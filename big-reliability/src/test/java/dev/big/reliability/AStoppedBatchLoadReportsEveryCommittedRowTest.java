@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * same stopped load runs 40 times, all in one child JVM ({@link CliBatch}): a JVM per load would
  * cost half a second each.
  */
+@Tag("child-jvm")
 class AStoppedBatchLoadReportsEveryCommittedRowTest {
 
     private static final Pattern COMMITTED = Pattern.compile("Committed: ([0-9,]+) rows?,");

@@ -2,6 +2,7 @@ package dev.big.reliability;
 
 import dev.big.reliability.BadInputBattery.Check;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * records, and {@code check()} is clean after them. The battery runs once, before the tests; a test
  * fails if its check broke, or was never made.
  */
+@Tag("battery")
 class BadInputBatteryTest {
 
     private static BatteryRun run;

@@ -58,9 +58,20 @@ final class BatteryRun {
                 + tally.describeFindings());
     }
 
+    /** What the battery counted under {@code counter}. */
+    long count(Counter counter) {
+        return tally.get(counter);
+    }
+
     /** The battery counted at least {@code minimum} under {@code counter}. */
     void assertAtLeast(long minimum, Counter counter) {
+        assertAtLeast(minimum, counter, "");
+    }
+
+    /** The battery counted at least {@code minimum} under {@code counter}; {@code why} says where the minimum comes from. */
+    void assertAtLeast(long minimum, Counter counter, String why) {
         assertTrue(tally.get(counter) >= minimum, battery.name() + ": " + counter.label() + ": only " + tally.get(counter)
-                + ", expected at least " + minimum + " (seed " + seed + ": the battery did not do what it claims)");
+                + ", expected at least " + minimum + (why.isEmpty() ? "" : " (" + why + ")") + " (seed " + seed
+                + ": the battery did not do what it claims)");
     }
 }

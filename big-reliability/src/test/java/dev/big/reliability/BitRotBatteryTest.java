@@ -2,6 +2,7 @@ package dev.big.reliability;
 
 import dev.big.reliability.BitRotBattery.Check;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * notes a damaged meta slot; {@code big check} lists the damage and exits 79. The battery runs
  * once, before the tests; a test fails if its check broke, or was never made.
  */
+@Tag("battery")
 class BitRotBatteryTest {
 
     private static BatteryRun run;

@@ -2,6 +2,7 @@ package dev.big.reliability;
 
 import dev.big.reliability.HostileFileBattery.Check;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * with one clear line. The battery runs once, before the tests; a test fails if its check broke, or
  * was never made.
  */
+@Tag("battery")
 class HostileFileBatteryTest {
 
     private static BatteryRun run;

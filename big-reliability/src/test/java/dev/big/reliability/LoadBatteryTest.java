@@ -2,6 +2,7 @@ package dev.big.reliability;
 
 import dev.big.reliability.LoadBattery.Check;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * stops growing; {@code check()} is clean after the run. The battery runs once, before the tests; a
  * test fails if its check broke, or was never made.
  */
+@Tag("battery")
 class LoadBatteryTest {
 
     private static BatteryRun run;

@@ -2,6 +2,7 @@ package dev.big.reliability;
 
 import dev.big.reliability.FaultRun.Check;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * clean {@code check()}, and takes a new commit. The battery runs once, before the tests; a test
  * fails if its check broke, or was never made.
  */
+@Tag("battery")
 class PowerCutBatteryTest {
 
     private static BatteryRun run;

@@ -2,6 +2,7 @@ package dev.big.reliability;
 
 import dev.big.reliability.WriterOwnershipBattery.Check;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * run and after a reopen; nothing unacknowledged is; every record read is whole; no writer hangs;
  * refusals are clear; check() is clean. The battery runs once, before the tests.
  */
+@Tag("battery")
 class WriterOwnershipBatteryTest {
 
     private static BatteryRun run;

@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * where splits run, answers against big's own SQL and DuckDB over the same rows, and the plans of
  * pushed filters, limits and aggregations.
  */
+@Tag("cluster")
 final class BigTrinoClusterTest extends AbstractTestQueryFramework {
 
     static final long PER_FILE = 150_000; // three container columns per file, so each file makes several splits

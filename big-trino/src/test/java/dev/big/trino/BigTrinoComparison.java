@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -42,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <pre>mvn -B -ntp -o -pl big-trino -am verify -Dtest=BigTrinoComparison -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dbig.trino.compare=true -Dbig.trino.compare.events=10000000</pre>
  */
+@Tag("cluster")
 @EnabledIfSystemProperty(named = "big.trino.compare", matches = "true")
 final class BigTrinoComparison {
 

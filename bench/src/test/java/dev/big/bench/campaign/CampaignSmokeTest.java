@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * own JVM, the report, the results and the charts are written, the verdicts are there, a baseline
  * written from the run passes its own check, and a doctored result fails it.
  */
+@Tag("child-jvm")
 class CampaignSmokeTest {
 
     static Path out;

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * brute-force scan of the events: once right after the load, and again after being reopened from
  * its directory, which is how the campaign's query JVMs see it.
  */
+@Tag("slow")
 class PeerEnginesAgreeTest {
 
     private static final long SEED = 20_240_601;

@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,6 +55,7 @@ class DamagedStreamTest {
      * same bytes more than one way (a match offset inside a run of zeros, say), and the checksum
      * covers the bytes, not their encoding. Then the import must equal the undamaged one.
      */
+    @Tag("slow")
     @Test
     void everyFlippedBitIsRefusedOrHarmless() {
         byte[] reference = reexport(stream);
@@ -106,6 +108,7 @@ class DamagedStreamTest {
                 e.getMessage());
     }
 
+    @Tag("slow")
     @Test
     void everyTruncationIsRefused() {
         List<Integer> cuts = new ArrayList<>(List.of(0, 3, ExportFormat.HEADER_BYTES, stream.length - 1));

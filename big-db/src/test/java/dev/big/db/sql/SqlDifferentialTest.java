@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * Replay: {@code -Dbig.seed=<seed printed on failure>}. Seeds that once failed are replayed by
  * {@link #savedSeedsStillPass()} from {@code src/test/resources/sql/regression-seeds.txt}.
  */
+@Tag("slow")
 class SqlDifferentialTest {
 
     static final int DEFAULT_QUERIES = 2400;

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * hash4j) makes JDK 25 warn on stderr, and on the module path it failed outright without
  * {@code --add-modules jdk.unsupported}.
  */
+@Tag("child-jvm")
 class NoJvmFlagsTest {
 
     private static final String MAIN = """
