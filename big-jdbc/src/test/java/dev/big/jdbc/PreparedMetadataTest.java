@@ -1,6 +1,7 @@
 package dev.big.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -53,6 +56,10 @@ class PreparedMetadataTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "SELECT * FROM events WHERE id < ?",
+        "SELECT value FROM events WHERE id = ?",
+        "SELECT id, ts FROM events WHERE id > ? AND verified = ? ORDER BY id LIMIT 10",
+        "SELECT id, value AS v, tags FROM events WHERE type = ? ORDER BY value DESC NULLS LAST, id LIMIT 5",
+        "SELECT ts, price FROM events WHERE price >= ? ORDER BY ts LIMIT ?",
         "SELECT id, value, price, ts, verified, type, tags FROM events WHERE type = ? ORDER BY id LIMIT ?",
         "SELECT count(*) FROM events WHERE value >= ?",
         "SELECT count(value), count(DISTINCT type) FROM events WHERE verified = ?",
@@ -93,6 +100,30 @@ class PreparedMetadataTest {
                     assertEquals(describe(before), describe(result.getMetaData()), "after execution, " + sql);
                 }
             }
+        }
+    }
+
+    /**
+     * EXPLAIN answers big's own plan (one VARCHAR column, where DuckDB's has two), known before it
+     * runs; a prepared COPY answers DuckDB's count column and takes its query's parameters.
+     */
+    @Test
+    void explainAndCopyAreKnownBeforeTheyRun(@TempDir Path dir) throws SQLException {
+        try (PreparedStatement explain = big.prepareStatement("EXPLAIN SELECT count(*) FROM events WHERE value >= ?")) {
+            ResultSetMetaData before = explain.getMetaData();
+            assertEquals(List.of("plan 12 VARCHAR scale 0"), describe(before));
+            assertEquals(Types.BIGINT, explain.getParameterMetaData().getParameterType(1));
+            explain.setLong(1, 5);
+            try (ResultSet result = explain.executeQuery()) {
+                assertEquals(describe(before), describe(result.getMetaData()));
+                assertTrue(result.next());
+            }
+        }
+        String copy = "COPY (SELECT id, value FROM events WHERE type = ?) TO '" + dir.resolve("out.csv") + "'";
+        try (PreparedStatement ours = big.prepareStatement(copy); PreparedStatement theirs = duck.prepareStatement(copy)) {
+            assertEquals(types(theirs.getMetaData()), types(ours.getMetaData()), copy);
+            assertEquals(1, ours.getParameterMetaData().getParameterCount());
+            assertEquals(theirs.getParameterMetaData().getParameterType(1), ours.getParameterMetaData().getParameterType(1));
         }
     }
 
