@@ -53,7 +53,7 @@ final class PlanExplainer {
         this.snapshot = snapshot;
         this.table = table;
         this.engine = EngineAccess.of(snapshot);
-        this.info = engine.catalog().table(table.name());
+        this.info = table.info();
         this.plan = plan;
     }
 
