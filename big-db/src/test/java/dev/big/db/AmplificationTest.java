@@ -38,7 +38,7 @@ class AmplificationTest {
     static final TableDef SCHEMA = TableDef.of("events", FieldDef.intField("value"), FieldDef.keyed("type"));
     static final List<String> LAYOUTS = List.of("dense", "sparse/64", "sparse/512");
     static final List<String> MODES = List.of("batch 1", "batch 100", "batch 1000", "bulk");
-    static final PageClass[] CLASSES = {PageClass.CATALOG, PageClass.ROOTS, PageClass.DATA, PageClass.FREE, PageClass.META};
+    static final PageClass[] CLASSES = {PageClass.CATALOG, PageClass.ROOTS, PageClass.DATA, PageClass.BITMAP, PageClass.FREE, PageClass.META};
 
     record Cell(String layout, String mode, Map<PageClass, Long> pages, long pageCount) {
         long totalPages() {
@@ -168,8 +168,8 @@ class AmplificationTest {
                 .append("size at the end) vary from run to run: ingest commits are pipelined, and whether ")
                 .append("a batch can reuse the pages the batch before it freed depends on whether that one was already ")
                 .append("durable when it started.\n\n");
-        md.append("| layout | mode | catalog | roots | data | free | meta | bytes/record | file pages |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("| layout | mode | catalog | roots | data (tree pages) | bitmap | free | meta | bytes/record | file pages |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Cell cell : cells) {
             md.append("| ").append(cell.layout()).append(" | ").append(cell.mode());
             for (PageClass cls : CLASSES) {

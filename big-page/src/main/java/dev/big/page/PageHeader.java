@@ -224,13 +224,13 @@ public final class PageHeader {
 
     /**
      * The accounting class of a page written to the file: the owner recorded in a header, or
-     * {@link PageClass#DATA} for a headerless bitmap page. Used by metrics only; a bitmap page whose
-     * bits happen to spell a header is still counted by its apparent owner.
+     * {@link PageClass#BITMAP} for a headerless bitmap page. Used by metrics only; a bitmap page
+     * whose bits happen to spell a header is still counted by its apparent owner.
      */
     public static PageClass classify(MemorySegment page) {
         PageKind kind = kind(page);
         if (kind == null || magic(page) != magicOf(kind)) {
-            return PageClass.DATA;
+            return PageClass.BITMAP;
         }
         return switch (kind) {
             case META -> PageClass.META;

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
  * never changes what a read returns.
  *
  * <p>A page's class is read from its header ({@link PageHeader#classify}); headerless bitmap pages
- * count as {@link PageClass#DATA}. Counting reads that way touches every page read, which costs
+ * count as {@link PageClass#BITMAP}. Counting reads that way touches every page read, which costs
  * measurably on hot read paths, so read counting is on only when asked for.
  */
 public final class CountingPager extends ForwardingPager {

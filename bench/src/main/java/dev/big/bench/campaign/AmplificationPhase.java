@@ -28,7 +28,7 @@ public final class AmplificationPhase {
 
     public static final List<String> LAYOUTS = List.of("dense", "sparse/64", "sparse/512");
     public static final List<String> MODES = List.of("batch 1", "batch 100", "batch 1000", "bulk");
-    static final PageClass[] CLASSES = {PageClass.CATALOG, PageClass.ROOTS, PageClass.DATA, PageClass.FREE, PageClass.META};
+    static final PageClass[] CLASSES = {PageClass.CATALOG, PageClass.ROOTS, PageClass.DATA, PageClass.BITMAP, PageClass.FREE, PageClass.META};
 
     public static void main(String[] args) {
         PhaseArgs arguments = new PhaseArgs(args);
