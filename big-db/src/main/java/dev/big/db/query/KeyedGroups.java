@@ -48,13 +48,38 @@ final class KeyedGroups {
      * null key. At most {@code limit} groups (all if limit &lt; 0).
      */
     List<GroupCount> groupCount(QueryPlan plan, FieldInfo field, int limit) {
+        Dictionary dictionary = engine.evaluator(plan.table()).dictionary(field);
+        // Without a filter the groups hold until the next commit: kept with the state.
+        List<GroupCount> groups = plan.path() == QueryPlan.Path.CELL_CARDINALITIES
+                ? StateCounts.groupCounts(engine.txn(), field, () -> sorted(counts(plan, field, null), dictionary))
+                : sorted(counts(plan, field, plan.filter()), dictionary);
+        return limit >= 0 && groups.size() > limit ? groups.subList(0, limit) : groups;
+    }
+
+    /** The groups of {@code counts} (per row, {@link #NULL_KEY} for no value), largest first, ties by value; immutable. */
+    private static List<GroupCount> sorted(Map<Long, Long> counts, Dictionary dictionary) {
+        List<GroupCount> groups = new ArrayList<>(counts.size());
+        for (var e : counts.entrySet()) {
+            if (e.getKey() != NULL_KEY) {
+                groups.add(new GroupCount(dictionary.value(e.getKey()), e.getValue()));
+            } else if (e.getValue() > 0) {
+                groups.add(new GroupCount(null, e.getValue()));
+            }
+        }
+        groups.sort(Comparator.comparingLong(GroupCount::count).reversed()
+                .thenComparing(GroupCount::key, Comparator.nullsLast(Comparator.naturalOrder())));
+        return List.copyOf(groups);
+    }
+
+    /**
+     * The record count per row of keyed field {@code field} among the records of {@code plan}'s
+     * shards matching {@code filter} (null: all), with {@link #NULL_KEY} for those without a value.
+     */
+    private Map<Long, Long> counts(QueryPlan plan, FieldInfo field, Filter filter) {
         TableInfo table = plan.table();
-        Filter filter = plan.filter();
-        FilterEvaluator evaluator = engine.evaluator(table);
-        boolean all = plan.path() == QueryPlan.Path.CELL_CARDINALITIES;
         List<Map<Long, Long>> shardCounts = ShardWorkers.map(engine, plan.toRead(), worker -> {
             FilterEvaluator shardEvaluator = worker.evaluator(table);
-            return shard -> shardCounts(worker, shard, field, all ? null : filter, shardEvaluator);
+            return shard -> shardCounts(worker, shard, field, filter, shardEvaluator);
         });
         Map<Long, Long> counts = new HashMap<>();
         for (Map<Long, Long> shard : shardCounts) {
@@ -62,18 +87,7 @@ final class KeyedGroups {
                 shard.forEach((row, count) -> counts.merge(row, count, Long::sum));
             }
         }
-        Long nulls = counts.remove(NULL_KEY);
-        Dictionary dictionary = evaluator.dictionary(field);
-        List<GroupCount> groups = new ArrayList<>();
-        for (var e : counts.entrySet()) {
-            groups.add(new GroupCount(dictionary.value(e.getKey()), e.getValue()));
-        }
-        if (nulls != null && nulls > 0) {
-            groups.add(new GroupCount(null, nulls));
-        }
-        groups.sort(Comparator.comparingLong(GroupCount::count).reversed()
-                .thenComparing(GroupCount::key, Comparator.nullsLast(Comparator.naturalOrder())));
-        return limit >= 0 && groups.size() > limit ? List.copyOf(groups.subList(0, limit)) : groups;
+        return counts;
     }
 
     /**

@@ -128,6 +128,16 @@ public final class QueryEngine {
                 return new QueryPlan(table, filter, ask, path, null, plans);
             });
         }
+        if (path == QueryPlan.Path.CELL_COUNTS) {
+            // One row's count is asked again and again (a dashboard's tiles): its plan is kept with the state.
+            return StateCounts.plan(txn, table, filter, () -> shardPlans(table, filter, ask, path, null, evaluator));
+        }
+        return shardPlans(table, filter, ask, path, comparison, evaluator);
+    }
+
+    /** A plan on {@code path}: per shard, the container columns {@code filter} can match and what is decided before reading. */
+    private QueryPlan shardPlans(TableInfo table, Filter filter, QueryPlan.Ask ask, QueryPlan.Path path,
+                                 QueryPlan.Comparison comparison, FilterEvaluator evaluator) {
         List<long[]> shards = shards(table);
         ShardPlan[] plans = new ShardPlan[shards.size()];
         ColumnPruning pruning = evaluator.pruning();
@@ -202,12 +212,16 @@ public final class QueryEngine {
         TableInfo table = plan.table();
         Filter filter = plan.filter();
         if (plan.path() == QueryPlan.Path.CELL_COUNTS) {
-            // A count from cells costs microseconds per shard: no helpers.
-            FilterEvaluator evaluator = evaluator(table);
-            for (ShardPlan shard : toRead) {
-                total += evaluator.cellCount(filter, shard.shard());
-            }
-            return total;
+            // A count from cells costs microseconds per shard: no helpers; and it is kept with the state.
+            long decided = total;
+            return StateCounts.count(txn, table, filter, () -> {
+                FilterEvaluator evaluator = evaluator(table);
+                long counted = decided;
+                for (ShardPlan shard : toRead) {
+                    counted += evaluator.cellCount(filter, shard.shard());
+                }
+                return counted;
+            });
         }
         List<Long> counts = switch (plan.path()) {
             case ZONE_MAPS -> ShardWorkers.map(this, toRead, worker -> {

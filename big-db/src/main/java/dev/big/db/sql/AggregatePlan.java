@@ -44,7 +44,7 @@ final class AggregatePlan {
             String key = table.column(query.keys().getFirst().column()).name();
             long groups = table.dictionaryValues(key);
             lines.add("path: groupCount(" + key + ")" + (all ? ": adds up the cardinalities kept in each row's cells,"
-                    + " no container is read" : ": each of " + groups + " value rows AND the filter, per shard"));
+                    + " no container is read; the counts are kept with this commit for the next ask" : ": each of " + groups + " value rows AND the filter, per shard"));
             pages += all ? shards.size() * Math.max(1, groups * COLUMNS / 200) : shards.size() * groups * COLUMNS;
             Set<String> fields = new LinkedHashSet<>();
             for (AggregateCall call : runner.aggregates()) {

@@ -163,11 +163,13 @@ final class PlanExplainer {
     static String pathText(QueryPlan.Path path) {
         return switch (path) {
             case RECORD_COUNTS -> "adds up the record counts kept with each shard's existence row, no data page is read";
-            case CELL_COUNTS -> "one row: adds up the cardinalities kept in its cells, shard by shard, no container is read";
+            case CELL_COUNTS -> "one row: adds up the cardinalities kept in its cells, shard by shard, no container is read;"
+                    + " the count is kept with this commit for the next ask";
             case ZONE_MAPS -> "one integer comparison: a shard the zone maps decide is counted from them, no plane read; in"
                     + " the others, zone maps decide per container column and the rest is counted from plane scans without"
                     + " materialising rows";
-            case CELL_CARDINALITIES -> "adds up the cardinalities kept in each row's cells, no container is read";
+            case CELL_CARDINALITIES -> "adds up the cardinalities kept in each row's cells, no container is read; the counts are"
+                    + " kept with this commit for the next ask";
             case EVERY_RECORD -> "every record of each shard, from its existence row";
             case FILTER_BITMAP -> "the filter is evaluated per shard into a bitmap of matching columns, whose cardinality is the"
                     + " count; a shard where no container column can match is skipped";
