@@ -133,7 +133,8 @@ public final class FieldBitmaps {
     /**
      * Whether {@code filter} is one row of a rows fragment, whose count in a shard the row's cells
      * hold (no container is read): keyed field = value, bool field = or != a constant,
-     * contains(set field, value).
+     * contains(set field, value); or a keyed field IN a list of strings, one row per distinct value
+     * (a record has one value of a keyed field, so the rows are disjoint and their counts add up).
      */
     public boolean countsFromCells(Filter filter) {
         return switch (filter) {
@@ -143,6 +144,8 @@ public final class FieldBitmaps {
                 default -> false;
             };
             case Filter.Contains ignored -> true;
+            case Filter.In in when !FilterEvaluator.isId(in.field()) -> table.field(in.field()).type() == FieldType.KEYED
+                    && in.values().stream().allMatch(v -> v instanceof String);
             default -> false;
         };
     }
@@ -159,6 +162,14 @@ public final class FieldBitmaps {
     long cellCount(Filter filter, long shard) {
         return switch (filter) {
             case Filter.Contains contains -> keyedRowCount(table.field(contains.field()), contains.value(), shard);
+            case Filter.In in -> {
+                FieldInfo field = table.field(in.field());
+                long count = 0;
+                for (Object value : new java.util.LinkedHashSet<>(in.values())) {
+                    count += keyedRowCount(field, (String) value, shard);
+                }
+                yield count;
+            }
             case Filter.Compare c when table.field(c.field()).type() == FieldType.KEYED ->
                     keyedRowCount(table.field(c.field()), (String) constantValue(c.field(), c.op(), c.value()), shard);
             case Filter.Compare c -> {

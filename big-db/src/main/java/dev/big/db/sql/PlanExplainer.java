@@ -163,7 +163,8 @@ final class PlanExplainer {
     static String pathText(QueryPlan.Path path) {
         return switch (path) {
             case RECORD_COUNTS -> "adds up the record counts kept with each shard's existence row, no data page is read";
-            case CELL_COUNTS -> "one row: adds up the cardinalities kept in its cells, shard by shard, no container is read;"
+            case CELL_COUNTS -> "one row (one per value of an IN list): adds up the cardinalities kept in its cells, shard by"
+                    + " shard, no container is read;"
                     + " the count is kept with this commit for the next ask";
             case ZONE_MAPS -> "one integer comparison: a shard the zone maps decide is counted from them, no plane read; in"
                     + " the others, zone maps decide per container column and the rest is counted from plane scans without"
@@ -291,6 +292,7 @@ final class PlanExplainer {
             case Filter.Or or -> "the rows of the " + or.filters().size() + " alternatives are united";
             case Filter.Not not -> "NOT takes the records where the term is false (not unknown): present values that do not"
                     + " match";
+            case Filter.In in when plan.path() == QueryPlan.Path.CELL_COUNTS -> "one row lookup per value";
             default -> "one row lookup";
         };
     }
@@ -307,7 +309,8 @@ final class PlanExplainer {
                     lines.add("  " + render(term.term()) + ": " + ruledOut(term));
                 } else if (plan.path() == QueryPlan.Path.CELL_COUNTS) {
                     pages += 1;
-                    lines.add("  " + render(term.term()) + ": its row's cell cardinalities, no container is read");
+                    lines.add("  " + render(term.term()) + (term.term() instanceof Filter.In ? ": each value's row's" : ": its row's")
+                            + " cell cardinalities, no container is read");
                 } else if (conjunction && term.by() == TermColumns.By.NONE && shard.containerColumns() != ColumnPruning.ALL_COLUMNS) {
                     int columns = Integer.bitCount(shard.containerColumns());
                     pages += columns;

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * Counts kept with a committed state ({@link StateCounts}) are that state's and no other's: a
  * snapshot taken before a commit keeps answering its own counts after the commit, a snapshot after
  * it sees the commit, a transaction sees its own writes between two asks, and a state asked about
- * more one-row filters than it keeps still answers every one. Each count is checked against the
- * records written, counted here.
+ * more one-row filters than it keeps still answers every one (IN lists of a keyed field too).
+ * Each count is checked against the records written, counted here.
  */
 class StateCountsTest {
 
@@ -135,6 +135,9 @@ class StateCountsTest {
             assertEquals(expected.getOrDefault("k" + k, 0L), snapshot.count("t", Filter.eq("k", "k" + k)), "k = k" + k);
         }
         assertEquals(0, snapshot.count("t", Filter.eq("k", "absent")));
+        // An IN list of a keyed field is a row per distinct value, counted from the cells too.
+        assertEquals(expected.getOrDefault("k0", 0L) + expected.getOrDefault("k2", 0L),
+                snapshot.count("t", Filter.in("k", List.of("k0", "k2", "k0", "absent"))), "k IN (k0, k2, k0, absent)");
         for (boolean b : new boolean[] {true, false}) {
             assertEquals(expected.getOrDefault("b:" + b, 0L), snapshot.count("t", Filter.eq("b", b)), "b = " + b);
         }

@@ -65,6 +65,7 @@ class ExplainPrintsThePlanThatRunsTest {
         "SELECT count(*) FROM events                                    | RECORD_COUNTS      | COUNT",
         "SELECT count(*) FROM events WHERE type = 't1'                  | CELL_COUNTS        | COUNT",
         "SELECT count(*) FROM events WHERE verified = false             | CELL_COUNTS        | COUNT",
+        "SELECT count(*) FROM events WHERE type IN ('t1', 't3', 'none')  | CELL_COUNTS        | COUNT",
         "SELECT count(*) FROM events WHERE value > 0                    | ZONE_MAPS          | COUNT",
         "SELECT count(*) FROM events WHERE value BETWEEN -120 AND -110  | ZONE_MAPS          | COUNT",
         "SELECT count(*) FROM events WHERE value > 0 AND verified       | FILTER_BITMAP      | COUNT",
