@@ -119,8 +119,9 @@ class BsiModelTest {
             case 7, 8 -> random.nextInt(1 << 20);
             case 1 -> random.nextInt(1 << 20);
             case 2 -> (long) random.nextInt(6) * Coords.SHARD_WIDTH + random.nextInt(70_000);
-            case 3 -> Long.MAX_VALUE - random.nextInt(100_000);
-            default -> (random.nextLong() >>> 1);
+            // The largest ids a record can have: 2^63 - 1 is none (Coords.MAX_RECORD_ID).
+            case 3 -> Coords.MAX_RECORD_ID - random.nextInt(100_000);
+            default -> Math.min(random.nextLong() >>> 1, Coords.MAX_RECORD_ID);
         };
     }
 
