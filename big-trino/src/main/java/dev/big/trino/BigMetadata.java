@@ -26,6 +26,7 @@ import io.trino.spi.expression.Variable;
 import io.trino.spi.predicate.Domain;
 import io.trino.spi.predicate.TupleDomain;
 import io.trino.spi.session.PropertyMetadata;
+import io.trino.spi.statistics.TableStatistics;
 import io.trino.spi.type.BooleanType;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -119,6 +120,13 @@ final class BigMetadata implements ConnectorMetadata {
             handles.put(column.name(), column);
         }
         return handles;
+    }
+
+    /** Row count and per column nulls, distinct values, range and size, from what the files keep beside their data ({@link BigStatistics}). */
+    @Override
+    public TableStatistics getTableStatistics(ConnectorSession session, ConnectorTableHandle tableHandle) {
+        BigTableHandle handle = (BigTableHandle) tableHandle;
+        return BigStatistics.of(tables.files(), handle, columns(handle));
     }
 
     @Override

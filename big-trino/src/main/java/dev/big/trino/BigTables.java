@@ -25,6 +25,11 @@ final class BigTables {
         this.files = files;
     }
 
+    /** The files the tables span. */
+    BigFileSet files() {
+        return files;
+    }
+
     /** Table name to columns, from the latest commit of every file. */
     Map<String, List<BigColumnHandle>> tables() {
         Map<String, Map<String, BigColumnHandle>> tables = new TreeMap<>();

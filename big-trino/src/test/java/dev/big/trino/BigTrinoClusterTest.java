@@ -15,6 +15,7 @@ import io.trino.testing.MaterializedRow;
 import io.trino.testing.QueryRunner;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -345,6 +346,53 @@ final class BigTrinoClusterTest extends AbstractTestQueryFramework {
     void countStarReadsNoValues() {
         assertThat(trino("SELECT count(*) FROM events")).isEqualTo(duck.query("SELECT count(*) FROM events"));
         assertThat(trino("SELECT count(*) FROM events WHERE type = 'type05'")).isEqualTo(duck.query("SELECT count(*) FROM events WHERE type = 'type05'"));
+    }
+
+    /**
+     * SHOW STATS gives what the files keep beside their data, against DuckDB over the same rows:
+     * the row count, exact nulls and distinct values of keyed and bool columns, nulls and the
+     * exact range of int columns and the id. With them Trino broadcasts the small side of a join
+     * instead of partitioning (and shipping) every event.
+     */
+    @Test
+    void statisticsComeFromWhatTheFilesKeepAndMakeJoinsBroadcast() {
+        Map<String, MaterializedRow> stats = new HashMap<>();
+        for (MaterializedRow row : computeActual("SHOW STATS FOR events").getMaterializedRows()) {
+            stats.put(row.getField(0) == null ? "" : (String) row.getField(0), row);
+        }
+        long rows = number(duck.query("SELECT count(*) FROM events"));
+        assertThat((Double) stats.get("").getField(4)).isEqualTo((double) rows);
+        for (String column : List.of("type", "verified", "value", "size", "received_at")) {
+            long present = number(duck.query("SELECT count(" + column + ") FROM events"));
+            assertThat((Double) stats.get(column).getField(3)).as(column + " nulls fraction")
+                    .isCloseTo((double) (rows - present) / rows, org.assertj.core.data.Offset.offset(1e-12));
+        }
+        for (String column : List.of("type", "verified")) {
+            assertThat((Double) stats.get(column).getField(2)).as(column + " distinct values")
+                    .isEqualTo((double) number(duck.query("SELECT count(DISTINCT " + column + ") FROM events")));
+        }
+        assertThat((Double) stats.get("id").getField(2)).isEqualTo((double) rows);
+        for (String column : List.of("id", "value", "size")) {
+            assertThat(Long.parseLong((String) stats.get(column).getField(5))).as(column + " low")
+                    .isEqualTo(number(duck.query("SELECT min(" + column + ") FROM events")));
+            assertThat(Long.parseLong((String) stats.get(column).getField(6))).as(column + " high")
+                    .isEqualTo(number(duck.query("SELECT max(" + column + ") FROM events")));
+            double distinct = (Double) stats.get(column).getField(2);
+            assertThat(distinct).as(column + " distinct values").isPositive()
+                    .isLessThanOrEqualTo((double) number(duck.query("SELECT count(" + column + ") FROM events")));
+        }
+        assertThat(stats.get("type").getField(1)).as("type data size").isNotNull();
+        assertThat(stats.get("received_at").getField(5)).as("received_at low").isNotNull();
+
+        // The test cluster partitions every join unless told otherwise; Trino's own default is AUTOMATIC.
+        Session automatic = Session.builder(getSession()).setSystemProperty("join_distribution_type", "AUTOMATIC").build();
+        String join = "SELECT t.weight, count(*) FROM events e JOIN types t ON e.type = t.name GROUP BY t.weight";
+        String plan = (String) computeActual(automatic, "EXPLAIN " + join).getOnlyValue();
+        assertThat(plan).as(plan).contains("Distribution: REPLICATED").doesNotContain("Distribution: PARTITIONED");
+    }
+
+    private static long number(List<List<Object>> answer) {
+        return ((Number) answer.getFirst().getFirst()).longValue();
     }
 
     // ------------------------------------------------------------------ consistency, interrupts, cancellation
