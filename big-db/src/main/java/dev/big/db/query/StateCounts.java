@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -65,7 +64,15 @@ final class StateCounts {
     /** The count of one-row filter {@code filter} on {@code table}, counted by {@code count} on the first ask. */
     static long count(Txn txn, TableInfo table, Filter filter, LongSupplier count) {
         Map<Filter, Long> counts = txn.cached(new FilterCountsKey(table.existsFieldId()), k -> new ConcurrentHashMap<>());
-        return kept(counts, filter, f -> count.getAsLong());
+        Long kept = counts.get(filter);
+        if (kept != null) {
+            return kept;
+        }
+        long counted = count.getAsLong();
+        if (counts.size() < MAX_FILTERS) {
+            counts.putIfAbsent(filter, counted);
+        }
+        return counted;
     }
 
     /**
@@ -83,17 +90,6 @@ final class StateCounts {
             }
         }
         return groups;
-    }
-
-    private static <V> V kept(Map<Filter, V> kept, Filter filter, Function<Filter, V> compute) {
-        V value = kept.get(filter);
-        if (value == null) {
-            value = compute.apply(filter);
-            if (kept.size() < MAX_FILTERS) {
-                kept.putIfAbsent(filter, value);
-            }
-        }
-        return value;
     }
 
     private StateCounts() {}
