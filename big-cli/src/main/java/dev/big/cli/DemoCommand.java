@@ -30,8 +30,9 @@ import picocli.CommandLine.Option;
                     + " Zipf-skewed, verified bool 99%% true, received_at timestamp ~1 s apart, size int, tags set),"
                     + " bulk-loads them with a progress bar (the load rate overall and over the second half, once the"
                     + " JIT has compiled the loading code) and runs representative SQL queries, printing each with its"
-                    + " result and two times: its first run and its steady state (the median of the runs that follow"
-                    + " for --repeat-ms), then the file size and bytes per record.",
+                    + " result and two times: its first run and its steady state (the median of a window of --window-ms"
+                    + " of runs, once a window is no more than 10%% faster than the one before), then the file size and"
+                    + " bytes per record.",
             "",
             "Without --db the database is a temporary file, deleted at the end."})
 final class DemoCommand implements Callable<Integer> {
@@ -72,17 +73,18 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--db", paramLabel = "PATH", description = "Keep the database at PATH (it must not exist).")
     Path database;
 
-    @Option(names = "--repeat-ms", paramLabel = "MS", defaultValue = "1000",
-            description = "How long each query is run again after its first run, for its steady state (default: ${DEFAULT-VALUE}).")
-    long repeatMillis;
+    @Option(names = "--window-ms", paramLabel = "MS", defaultValue = "500",
+            description = "How long one window of repeated runs of a query lasts; windows follow each other until one is no"
+                    + " more than 10%% faster than the one before (default: ${DEFAULT-VALUE}).")
+    long windowMillis;
 
     @Override
     public Integer call() {
         if (records < 1) {
             throw new CliException(ExitCodes.USAGE, "--records must be at least 1, got " + records);
         }
-        if (repeatMillis < 0) {
-            throw new CliException(ExitCodes.USAGE, "--repeat-ms must be 0 or more, got " + repeatMillis);
+        if (windowMillis < 0) {
+            throw new CliException(ExitCodes.USAGE, "--window-ms must be 0 or more, got " + windowMillis);
         }
         Path file = database != null ? Inputs.newFile(database, "database") : temporaryFile();
         PrintWriter out = Terminal.stdout();
@@ -95,14 +97,16 @@ final class DemoCommand implements Callable<Integer> {
             try (Db db = Db.create(file, List.of(EVENTS))) {
                 load(db, out);
                 out.println();
-                out.println("Each query runs once, then again and again for " + Units.nanos(repeatMillis * 1_000_000)
-                        + " (at least " + SteadyState.MIN_RUNS + " times):");
+                out.println("Each query runs once, then again and again in windows of " + Units.nanos(windowMillis * 1_000_000)
+                        + " (" + SteadyState.MIN_RUNS + " runs at least) until a window is no more than "
+                        + Math.round(SteadyState.SETTLED_GAIN * 100) + "% faster than the one before (" + SteadyState.MAX_WINDOWS
+                        + " windows at most):");
                 out.println("  first run     its first run in this JVM: class loading, code not yet compiled by the JIT,"
                         + " the first page faults of the mapped file");
-                out.println("  steady state  the median of the runs after the first: what a long-running process sees");
+                out.println("  steady state  the median of the runs of the last window: what a long-running process sees");
                 out.flush();
                 for (String sql : QUERIES) {
-                    query(db, sql, repeatMillis * 1_000_000, out);
+                    query(db, sql, windowMillis * 1_000_000, out);
                 }
             }
             long size = fileSize(file); // after close, which trims the file to the pages in use
@@ -171,12 +175,12 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /** Prints {@code sql}, its result, and its first run and steady state ({@link SteadyState}). */
-    private static void query(Db db, String sql, long repeatNanos, PrintWriter out) {
+    private static void query(Db db, String sql, long windowNanos, PrintWriter out) {
         out.println();
         out.println(sql);
         out.flush();
         SqlResult[] result = {null};
-        SteadyState time = SteadyState.measure(() -> result[0] = db.sql(sql), repeatNanos);
+        SteadyState time = SteadyState.measure(() -> result[0] = db.sql(sql), windowNanos);
         ResultPrinter.table(result[0].columns(), result[0].rows(), out);
         out.println("time: " + time.describe());
         out.flush();

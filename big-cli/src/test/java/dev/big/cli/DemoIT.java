@@ -30,14 +30,14 @@ class DemoIT {
 
     /** Enough for several bulk-load chunks (65,536 to 131,071 records each), so the second half of the load has a rate. */
     private static final int RECORDS = 200_000;
-    private static final int REPEAT_MILLIS = 100;
+    private static final int WINDOW_MILLIS = 100;
 
     @Test
     void theDemoLoadsTheStandardEventsAndAnswersEachQueryRightly() throws Exception {
         Path dir = Cli.newDir("demo");
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Cli.Run demo = Cli.run(dir, List.of(Cli.REPO.resolve("big").toString(), "demo", "--records", Integer.toString(RECORDS),
-                        "--repeat-ms", Integer.toString(REPEAT_MILLIS)),
+                        "--window-ms", Integer.toString(WINDOW_MILLIS)),
                 Map.of("BIG_JAVA_OPTS", "-Djava.io.tmpdir=" + tmp, "BIG_SKIP_BUILD", "1"), null);
         assertEquals(0, demo.exitCode(), demo.toString());
         String out = demo.stdout();
@@ -50,23 +50,27 @@ class DemoIT {
         long first = number(warm.group(3));
         assertEquals(RECORDS, first + last, out);
         assertTrue(first >= RECORDS / 2 && last > 0 && number(warm.group(1)) > 0, out);
-        assertTrue(out.contains("\nEach query runs once, then again and again for 100.0 ms (at least 3 times):\n"
+        assertTrue(out.contains("\nEach query runs once, then again and again in windows of 100.0 ms (3 runs at least) until a"
+                + " window is no more than 10% faster than the one before (10 windows at most):\n"
                 + "  first run     its first run in this JVM: class loading, code not yet compiled by the JIT, the first page"
                 + " faults of the mapped file\n"
-                + "  steady state  the median of the runs after the first: what a long-running process sees\n"), out);
+                + "  steady state  the median of the runs of the last window: what a long-running process sees\n"), out);
         for (String sql : DemoCommand.QUERIES) {
             assertTrue(out.contains("\n" + sql + "\n"), "the demo prints " + sql);
         }
         assertTrue(out.matches("(?s).*\nfile size [0-9.]+ [KM]iB \\([0-9,]+ bytes\\), [0-9.]+ bytes per record\ndemo finished in .*"),
                 out);
         Pattern time = Pattern.compile("time: first run [0-9.]+ (µs|ms|s), steady state [0-9.]+ (µs|ms|s) \\(median of ([0-9,]+)"
-                + " runs in ([0-9.]+) (ms|s)\\)");
+                + " runs in the last ([0-9.]+) (ms|s) of ([0-9.]+) (ms|s)(, still getting faster)?\\)");
         List<Matcher> times = out.lines().map(time::matcher).filter(Matcher::matches).toList();
         assertEquals(DemoCommand.QUERIES.size(), times.size(), out);
         for (Matcher each : times) {
             assertTrue(number(each.group(3)) >= SteadyState.MIN_RUNS, each.group());
-            double spentMillis = Double.parseDouble(each.group(4)) * (each.group(5).equals("s") ? 1000 : 1);
-            assertTrue(spentMillis >= REPEAT_MILLIS, "the runs took the budget at least: " + each.group());
+            double windowMillis = millis(each.group(4), each.group(5));
+            double spentMillis = millis(each.group(6), each.group(7));
+            assertTrue(windowMillis >= WINDOW_MILLIS, "a window lasts its length at least: " + each.group());
+            assertTrue(spentMillis >= 2 * WINDOW_MILLIS, "two windows at least, the last compared with the one before: "
+                    + each.group());
         }
         try (var left = Files.list(tmp)) {
             assertEquals(List.of(), left.filter(p -> p.toString().endsWith(".big")).toList(),
@@ -98,6 +102,10 @@ class DemoIT {
         row.add(e.tags().isEmpty() ? null : e.tags());
         assertTrue(out.contains(answer("SELECT * FROM events WHERE id = 123",
                 List.of("id", "value", "type", "verified", "received_at", "size", "tags"), List.of(row))), out);
+    }
+
+    private static double millis(String amount, String unit) {
+        return Double.parseDouble(amount) * (unit.equals("s") ? 1000 : 1);
     }
 
     private static long number(String withCommas) {
