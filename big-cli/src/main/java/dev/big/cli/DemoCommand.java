@@ -51,7 +51,8 @@ final class DemoCommand implements Callable<Integer> {
     /**
      * Representative questions: a total, range counts, filters on several fields, a top-N, aggregates, one type's
      * count and sum, a point read. Several are the benchmark campaign's shapes (count_ge at a threshold that needs
-     * every bit plane, not 2^19 which needs one; one type; sum(size) of one type; group by type; a record by id),
+     * every bit plane, not 2^19 which needs one; a one-hour window, as one BETWEEN like the campaign's (the same window
+     * as {@code >= AND <} took about three times as long); one type; sum(size) of one type; group by type; a record by id),
      * so the steady states printed can be held against its p50s.
      */
     static final List<String> QUERIES = List.of(
@@ -60,7 +61,7 @@ final class DemoCommand implements Callable<Integer> {
             "SELECT count(*) FROM events WHERE value BETWEEN 1000 AND 1999 AND verified = false",
             "SELECT type, count(*) FROM events GROUP BY type ORDER BY count(*) DESC LIMIT 5",
             "SELECT count(*), sum(size), min(value), max(value), avg(value) FROM events WHERE type = 'type03'",
-            "SELECT count(*) FROM events WHERE received_at >= '2023-11-15 00:00:00' AND received_at < '2023-11-15 01:00:00'",
+            "SELECT count(*) FROM events WHERE received_at BETWEEN '2023-11-15 00:00:00' AND '2023-11-15 01:00:00'",
             "SELECT count(*) FROM events WHERE type IN ('type00', 'type01') AND size < 1000",
             "SELECT count(*) FROM events WHERE type = 'type03'",
             "SELECT sum(size) FROM events WHERE type = 'type03'",
