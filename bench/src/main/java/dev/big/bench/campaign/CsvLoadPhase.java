@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * Phase JVM: {@code big load} of a CSV file against DuckDB's {@code read_csv} of the same file,
- * side by side ({@link CsvLoadRace}: each a whole command in a fresh JVM, rounds alternating which
- * goes first). Shape {@code csv_load}, records per second of the median wall time, so the
+ * side by side ({@link CsvLoadRace}: each a whole command in a fresh JVM, big's through the
+ * repository's launcher as a user runs it, rounds alternating which goes first). Shape {@code csv_load}, records per second of the median wall time, so the
  * campaign's ratios put big's over DuckDB's.
  *
  * <pre>--records N --budget quick --out out.json</pre>
@@ -21,7 +21,7 @@ public final class CsvLoadPhase {
         long records = arguments.longValue("records");
         int rounds = arguments.budget().throughputRuns();
         Path cliJar = BenchFiles.moduleDir().getParent().resolve("big-cli").resolve("target").resolve("big-cli.jar");
-        CsvLoadRace.Race race = CsvLoadRace.race(records, rounds, cliJar);
+        CsvLoadRace.Race race = CsvLoadRace.race(records, rounds, cliJar, false);
         PhaseOutput.Builder out = new PhaseOutput.Builder();
         add(out, "big", race.big(), race.bigMedian(), records);
         add(out, "duckdb", race.duckdb(), race.duckdbMedian(), records);

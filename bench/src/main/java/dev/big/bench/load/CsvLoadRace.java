@@ -19,9 +19,11 @@ import java.util.regex.Pattern;
 
 /**
  * {@code big load} against DuckDB's {@code read_csv}, side by side in one run: the same generated
- * flights CSV ({@link FlightsCsv}) loaded by the big command as a user runs it (a fresh JVM,
- * {@code java -jar big-cli.jar load DB flights FILE --create}: start-up, schema inference, load,
- * sync, all of it) and by DuckDB into a file-backed table ({@code CREATE TABLE flights AS SELECT *
+ * flights CSV ({@link FlightsCsv}) loaded by the big command as a user runs it (a fresh JVM through
+ * the repository's launcher, {@code ./big load DB flights FILE --create}, with the start-up cache it
+ * keeps beside the jar, trained before the first round: start-up, schema inference, load, sync, all
+ * of it; {@code --java-jar} runs {@code java -jar big-cli.jar} instead, as before the launcher had a
+ * cache) and by DuckDB into a file-backed table ({@code CREATE TABLE flights AS SELECT *
  * FROM read_csv(FILE)}, then {@code CHECKPOINT}), in a fresh JVM of its own too. Rounds alternate
  * which engine goes first; the verdict (big's median wall time over DuckDB's) is computed here.
  * Both must report every row, or the race fails.
@@ -47,8 +49,10 @@ public final class CsvLoadRace {
         long rows = 10_000_000;
         int rounds = 3;
         Path cliJar = Path.of("big-cli/target/big-cli.jar");
+        boolean javaJar = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--java-jar" -> javaJar = true;
                 case "--rows" -> rows = Long.parseLong(args[++i].replace("_", ""));
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--cli-jar" -> cliJar = Path.of(args[++i]);
@@ -57,10 +61,10 @@ public final class CsvLoadRace {
                     return;
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (--rows N, --rounds R, --cli-jar PATH)");
+                        + " (--rows N, --rounds R, --cli-jar PATH, --java-jar)");
             }
         }
-        Race race = race(rows, rounds, cliJar);
+        Race race = race(rows, rounds, cliJar, javaJar);
         double ratio = race.bigMedian() / race.duckdbMedian();
         System.out.printf(Locale.ROOT, "median wall time over %d rounds: big load %.2f s, DuckDB read_csv %.2f s;"
                 + " big/DuckDB = %.2f: %s%n", rounds, race.bigMedian(), race.duckdbMedian(), ratio, ratio <= 1.0
@@ -84,9 +88,13 @@ public final class CsvLoadRace {
      * bench/target), alternating which goes first, printing each; also the campaign's
      * {@code csv_load} phase. Fails if an engine does not report every row.
      */
-    public static Race race(long rows, int rounds, Path cliJar) throws IOException, InterruptedException {
+    public static Race race(long rows, int rounds, Path cliJar, boolean javaJar) throws IOException, InterruptedException {
         if (!Files.isRegularFile(cliJar)) {
             throw new IllegalArgumentException(cliJar + " does not exist: build it first (./big --version does)");
+        }
+        Path launcher = javaJar ? null : launcherOf(cliJar);
+        if (launcher != null) {
+            trainStartUpCache(launcher, cliJar);
         }
         Path dir = BenchFiles.baseDir().resolve("csv-load");
         System.out.println("generating " + rows + " rows (once per row count) under " + dir);
@@ -97,7 +105,7 @@ public final class CsvLoadRace {
         for (int r = 0; r < rounds; r++) {
             boolean bigFirst = r % 2 == 0;
             for (int leg = 0; leg < 2; leg++) {
-                Round round = (leg == 0) == bigFirst ? big(cliJar, dir, csv) : duckdb(dir, csv);
+                Round round = (leg == 0) == bigFirst ? big(cliJar, launcher, dir, csv) : duckdb(dir, csv);
                 (round.engine().equals("big") ? big : duck).add(round);
                 System.out.printf(Locale.ROOT, "round %d %-6s %7.2f s  %s%n", r + 1, round.engine(), round.wallSeconds(),
                         round.detail());
@@ -109,12 +117,52 @@ public final class CsvLoadRace {
         return new Race(big, duck);
     }
 
-    private static Round big(Path cliJar, Path dir, Path csv) throws IOException, InterruptedException {
+    /** The repository's {@code big} launcher beside {@code cliJar}'s module ({@code big-cli/target/big-cli.jar}), or null. */
+    private static Path launcherOf(Path cliJar) {
+        Path repository = cliJar.toAbsolutePath().getParent().getParent().getParent();
+        Path launcher = repository.resolve("big");
+        return Files.isExecutable(launcher) ? launcher : null;
+    }
+
+    /**
+     * Has the launcher train its start-up cache now (a command with no fresh cache starts the
+     * training in the background) and waits until it is done, so that no round runs beside it.
+     */
+    private static void trainStartUpCache(Path launcher, Path cliJar) throws IOException, InterruptedException {
+        Run version = run(List.of(launcher.toString(), "--version"), cliJar.toAbsolutePath().getParent());
+        if (version.exitCode() != 0) {
+            throw new IllegalStateException(launcher + " --version failed (exit " + version.exitCode() + "):\n" + version.output());
+        }
+        Path jar = cliJar.toAbsolutePath();
+        Path cache = jar.resolveSibling("big-cli.aot");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        // The training starts in the background: wait for a cache newer than the jar (or a failed
+        // training's marker), and for its lock to be gone.
+        while (System.nanoTime() < deadline && (Files.exists(jar.resolveSibling("big-cli.aot.lock"))
+                || !(newer(cache, jar) || newer(jar.resolveSibling("big-cli.aot.failed"), jar)))) {
+            Thread.sleep(500);
+        }
+        boolean cached = newer(cache, jar);
+        System.out.println("big runs through " + launcher + (cached ? " with its start-up cache" : " without a start-up cache (none was made)"));
+    }
+
+    private static boolean newer(Path file, Path than) throws IOException {
+        return Files.exists(file) && Files.getLastModifiedTime(file).compareTo(Files.getLastModifiedTime(than)) >= 0;
+    }
+
+    private static Round big(Path cliJar, Path launcher, Path dir, Path csv) throws IOException, InterruptedException {
         Path db = dir.resolve("race.big");
         Files.deleteIfExists(db);
-        List<String> command = List.of(javaBin(), JvmFlags.ALLOW_UNSAFE_MEMORY_ACCESS, JvmFlags.ENABLE_NATIVE_ACCESS, "-jar",
-                cliJar.toAbsolutePath().toString(), "load", db.toString(), "flights", csv.toString(), "--create");
-        Run run = run(command, dir);
+        List<String> load = List.of("load", db.toString(), "flights", csv.toString(), "--create");
+        List<String> command = new ArrayList<>();
+        if (launcher != null) {
+            command.add(launcher.toString());
+        } else {
+            command.addAll(List.of(javaBin(), JvmFlags.ALLOW_UNSAFE_MEMORY_ACCESS, JvmFlags.ENABLE_NATIVE_ACCESS, "-jar",
+                    cliJar.toAbsolutePath().toString()));
+        }
+        command.addAll(load);
+        Run run = run(command, dir, launcher != null);
         Matcher loaded = BIG_LOADED.matcher(run.output());
         if (run.exitCode() != 0 || !loaded.find()) {
             throw new IllegalStateException("big load failed (exit " + run.exitCode() + "):\n" + run.output());
@@ -131,7 +179,7 @@ public final class CsvLoadRace {
         Files.deleteIfExists(dir.resolve("race.duckdb.wal"));
         List<String> command = List.of(javaBin(), JvmFlags.ENABLE_NATIVE_ACCESS, "-cp", absoluteClassPath(),
                 CsvLoadRace.class.getName(), "--duckdb-child", csv.toString(), db.toString());
-        Run run = run(command, dir);
+        Run run = run(command, dir, false);
         String[] words = run.output().strip().split("\\s+");
         if (run.exitCode() != 0 || words.length < 2) {
             throw new IllegalStateException("DuckDB failed (exit " + run.exitCode() + "):\n" + run.output());
@@ -159,10 +207,19 @@ public final class CsvLoadRace {
     private record Run(int exitCode, double seconds, String output) {}
 
     private static Run run(List<String> command, Path dir) throws IOException, InterruptedException {
+        return run(command, dir, false);
+    }
+
+    /** Runs {@code command} in {@code dir}; {@code built}: the launcher runs the jar as it is, building nothing. */
+    private static Run run(List<String> command, Path dir, boolean built) throws IOException, InterruptedException {
         Path log = Files.createTempFile(dir, "race-", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        if (built) {
+            builder.environment().put("BIG_SKIP_BUILD", "1");
+        }
         long start = System.nanoTime();
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        Process process = builder.start();
         if (!process.waitFor(30, TimeUnit.MINUTES)) {
             process.destroyForcibly();
             throw new IllegalStateException("timed out: " + command);
