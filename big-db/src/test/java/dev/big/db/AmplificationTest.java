@@ -168,8 +168,11 @@ class AmplificationTest {
                 .append("size at the end) vary from run to run: ingest commits are pipelined, and whether ")
                 .append("a batch can reuse the pages the batch before it freed depends on whether that one was already ")
                 .append("durable when it started.\n\n");
-        md.append("| layout | mode | catalog | roots | data (tree pages) | bitmap | free | meta | bytes/record | file pages |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("| layout | mode | ");
+        for (PageClass cls : CLASSES) {
+            md.append(cls.label()).append(" | ");
+        }
+        md.append("bytes/record | file pages |\n|---|---|").append("---:|".repeat(CLASSES.length + 2)).append('\n');
         for (Cell cell : cells) {
             md.append("| ").append(cell.layout()).append(" | ").append(cell.mode());
             for (PageClass cls : CLASSES) {

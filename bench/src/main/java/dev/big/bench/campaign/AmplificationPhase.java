@@ -30,6 +30,11 @@ public final class AmplificationPhase {
     public static final List<String> MODES = List.of("batch 1", "batch 100", "batch 1000", "bulk");
     static final PageClass[] CLASSES = {PageClass.CATALOG, PageClass.ROOTS, PageClass.DATA, PageClass.BITMAP, PageClass.FREE, PageClass.META};
 
+    /** The labels of {@link #CLASSES}, in order, joined by {@code separator}: the columns of the pages written. */
+    static String classLabels(String separator) {
+        return String.join(separator, java.util.Arrays.stream(CLASSES).map(PageClass::label).toList());
+    }
+
     public static void main(String[] args) {
         PhaseArgs arguments = new PhaseArgs(args);
         Budget budget = arguments.budget();

@@ -330,12 +330,13 @@ final class Report {
         md.append(String.format(Locale.ROOT, "The first %,d events in each id layout, written to a durable file through", records))
                 .append(" `ingest(capacity)` or `bulkLoad`: pages written per class over the whole write (8 KiB each), bytes")
                 .append(" written per record (all pages × 8 KiB / records), fsyncs and seconds.\n\n");
-        md.append("| layout | mode | catalog | roots | data (tree pages) | bitmap | free | meta | bytes written / record | fsyncs | seconds |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("| layout | mode | ").append(AmplificationPhase.classLabels(" | ")).append(" | bytes written / record | fsyncs | seconds |\n");
+        md.append("|---|---|").append("---:|".repeat(AmplificationPhase.CLASSES.length + 3)).append('\n');
         for (String layout : AmplificationPhase.LAYOUTS) {
             for (String mode : AmplificationPhase.MODES) {
                 String cell = AmplificationPhase.cellName(layout, mode);
-                String pages = results.facts().getOrDefault("amplification.amplification." + cell + ".pages", "? ? ? ? ? ?");
+                String pages = results.facts().getOrDefault("amplification.amplification." + cell + ".pages",
+                        String.join(" ", java.util.Collections.nCopies(AmplificationPhase.CLASSES.length, "?")));
                 md.append("| ").append(layout).append(" | ").append(mode).append(" | ")
                         .append(String.join(" | ", pages.split(" "))).append(" | ")
                         .append(value("amplification", "bytes_written", cell)).append(" | ")

@@ -18,6 +18,7 @@ import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
 import dev.big.engine.rows.RowReader;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.roaringbitmap.RoaringBitmap;
@@ -165,7 +166,7 @@ public final class FieldBitmaps {
             case Filter.In in -> {
                 FieldInfo field = table.field(in.field());
                 long count = 0;
-                for (Object value : new java.util.LinkedHashSet<>(in.values())) {
+                for (Object value : new LinkedHashSet<>(in.values())) {
                     count += keyedRowCount(field, (String) value, shard);
                 }
                 yield count;
