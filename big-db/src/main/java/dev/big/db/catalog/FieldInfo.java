@@ -50,7 +50,7 @@ public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long 
 
     /** The bit-sliced planes: the value (int, timestamp), the dictionary id (keyed) or the set id (set). */
     public BsiField bsi() {
-        return new BsiField(fieldId, type() == FieldType.KEYED ? 0 : base, def.name());
+        return new BsiField(fieldId, type() == FieldType.KEYED ? 0 : base, def.name(), def.orderIndex());
     }
 
     /** What the engine's dictionary and set ids need of this field. */

@@ -20,6 +20,8 @@ public final class BsiBulkWriter {
 
     private final WriteTxn txn;
     private final Map<Long, ZoneMap> zones = new HashMap<>();
+    /** The values added to each field with an order index, applied at flush. */
+    private final Map<BsiField, OrderIndex.Changes> orders = new HashMap<>();
     private final PlaneWords planes = new PlaneWords();
     private final ContainerView probe = new ContainerView();
     /** The stored numbers of the column being written. */
@@ -74,11 +76,21 @@ public final class BsiBulkWriter {
         for (int k = 0; k < count; k++) {
             zone.add(containerColumn, values[k]);
         }
+        if (field.ordered()) {
+            OrderIndex.Changes order = orders.computeIfAbsent(field, f -> new OrderIndex.Changes());
+            for (int k = 0; k < count; k++) {
+                order.add(values[k]);
+            }
+        }
         zone.growDepth(planes.depth());
     }
 
-    /** Stores the merged zone maps of every fragment written. */
+    /** Stores the merged zone maps of every fragment written and applies the values to order indexes. */
     public void flush() {
+        for (var e : orders.entrySet()) {
+            e.getValue().apply(txn, e.getKey());
+        }
+        orders.clear();
         for (var e : zones.entrySet()) {
             txn.setSummary(e.getKey(), e.getValue().encode());
         }

@@ -2,8 +2,15 @@ package dev.big.engine.bsi;
 
 import dev.big.engine.coords.Coords;
 
-/** A bit-sliced integer field as the engine sees it: its id, its base offset and a name for messages. */
-public record BsiField(int fieldId, long base, String name) {
+/**
+ * A bit-sliced integer field as the engine sees it: its id, its base offset, a name for messages,
+ * and whether it keeps an {@link OrderIndex} beside its planes (the writers keep it exact).
+ */
+public record BsiField(int fieldId, long base, String name, boolean ordered) {
+
+    public BsiField(int fieldId, long base, String name) {
+        this(fieldId, base, name, false);
+    }
 
     public BsiField {
         if (fieldId < 1 || fieldId > Coords.MAX_FIELD) {

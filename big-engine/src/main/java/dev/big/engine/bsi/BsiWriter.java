@@ -41,10 +41,13 @@ public final class BsiWriter {
     private final Map<Long, Fragment> fragments = new HashMap<>();
     private final ColumnPlanes planes = new ColumnPlanes();
     private final ColumnExtremes extremes = new ColumnExtremes();
+    /** The values this writer added and removed, for the field's order index (null without one). */
+    private final OrderIndex.Changes order;
 
     public BsiWriter(WriteTxn txn, BsiField field) {
         this.txn = txn;
         this.field = field;
+        this.order = field.ordered() ? new OrderIndex.Changes() : null;
     }
 
     private Fragment fragment(long shard) {
@@ -146,10 +149,16 @@ public final class BsiWriter {
                 fragment.zone.add(column, value);
             } else {
                 long oldValue = field.base() + (oldNegative ? -oldMagnitude : oldMagnitude);
+                if (order != null) {
+                    order.remove(oldValue);
+                }
                 if (oldValue == fragment.zone.min(column) || oldValue == fragment.zone.max(column)) {
                     fragment.dirtyColumns |= 1 << column;
                 }
                 fragment.zone.include(column, value);
+            }
+            if (order != null) {
+                order.add(value);
             }
             if (negative != (existed && oldNegative)) {
                 if (negative) {
@@ -191,13 +200,19 @@ public final class BsiWriter {
                 continue;
             }
             changes.remove(0, low);
-            if (planes.sign().contains(low)) {
+            boolean negative = planes.sign().contains(low);
+            if (negative) {
                 changes.remove(1, low);
             }
+            long magnitude = 0;
             for (int bit = 0; bit < depth; bit++) {
                 if (planes.planeContains(bit, low)) {
                     changes.remove(BsiLayout.FIRST_PLANE_ROW + bit, low);
+                    magnitude |= 1L << bit;
                 }
+            }
+            if (order != null) {
+                order.remove(field.base() + (negative ? -magnitude : magnitude));
             }
         }
         if (changes.apply(fragment.tree, column)) {
@@ -225,8 +240,14 @@ public final class BsiWriter {
         return OptionalLong.of(field.base() + (planes.sign().contains(low) ? -magnitude : magnitude));
     }
 
-    /** Recounts the zone-map columns that need it and stores every changed fragment's zone map. */
+    /**
+     * Recounts the zone-map columns that need it, stores every changed fragment's zone map and
+     * applies the values written to the field's order index.
+     */
     public void flush() {
+        if (order != null) {
+            order.apply(txn, field);
+        }
         for (Fragment fragment : fragments.values()) {
             if (!fragment.changed && fragment.dirtyColumns == 0) {
                 continue;

@@ -1,0 +1,414 @@
+package dev.big.engine.bsi;
+
+import dev.big.engine.Txn;
+import dev.big.engine.WriteTxn;
+import dev.big.engine.coords.Coords;
+import dev.big.engine.tree.Tree;
+import dev.big.page.BigException;
+import dev.big.page.LeafPage;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.LongConsumer;
+
+/**
+ * The order index of a bit-sliced field: how many records hold each value, in a counted trie of
+ * the values' bytes, so that an unfiltered range count, a rank or a quantile reads one node per
+ * byte of a value (eight) instead of every bit plane of every shard. The planes stay the data; the
+ * index only counts, so it costs bytes per distinct value, not per record.
+ *
+ * <p>One tree per field (fragment {@code (field, view 6, shard 0)}), its entries opaque bytes:
+ *
+ * <pre>
+ * ordered = value ^ 2^63                         (unsigned order of ordered = signed order of value)
+ * node (level, prefix), level 0..7:
+ *   key     = level:u8 &lt;&lt; 56 | prefix:u56       prefix = ordered &gt;&gt;&gt; 8 * (level + 1)   (0 at level 7)
+ *   payload = Digits:u8 (Digit:u8)^(Digits + 1) (Records:varint)^(Digits + 1)
+ * </pre>
+ *
+ * <p>Entry {@code Digit d} of node {@code (level, prefix)} counts the records whose ordered value
+ * has {@code (prefix << 8 | d)} as its top {@code 64 - 8 * level} bits, so level 0 counts each
+ * value and level 7 (one node) counts by top byte; digits ascend, every count is at least 1 and a
+ * node without records has no entry. Records are the field's non-null values; a record's value
+ * counts once. {@code Digits} is the number of digits less one (a node has 1 to 256). Records is
+ * an unsigned LEB128 varint.
+ *
+ * <p>Writers ({@link BsiWriter}, {@link BsiBulkWriter}) collect each value a write adds and each
+ * it removes in a {@link Changes} and apply them at flush, a node at a time; {@link #rebuild}
+ * makes the index of a field from its planes.
+ */
+public final class OrderIndex {
+
+    /** The view of a field's order index tree (shard 0). */
+    public static final int VIEW_ORDER = 6;
+    static final int LEVELS = 8;
+    private static final int DIGIT_BITS = 8;
+
+    private final Tree tree;
+    private final BsiField field;
+
+    private OrderIndex(Tree tree, BsiField field) {
+        this.tree = tree;
+        this.field = field;
+    }
+
+    /** The order index of {@code field} as {@code txn} sees it (empty if the field has none). */
+    public static OrderIndex of(Txn txn, BsiField field) {
+        return new OrderIndex(Tree.of(txn, fragmentKey(field)), field);
+    }
+
+    public static long fragmentKey(BsiField field) {
+        return Coords.fragmentKey(field.fieldId(), VIEW_ORDER, 0);
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    /** How many records have a value (the records the index counts). */
+    public long total() {
+        Node root = node(LEVELS - 1, 0);
+        long total = 0;
+        for (int i = 0; i < root.size; i++) {
+            total += root.counts[i];
+        }
+        return total;
+    }
+
+    /** How many records have a value of at least {@code value}. */
+    public long countAtLeast(long value) {
+        long ordered = value ^ Long.MIN_VALUE;
+        long count = 0;
+        for (int level = 0; level < LEVELS; level++) {
+            Node node = node(level, prefix(ordered, level));
+            int digit = digit(ordered, level);
+            for (int i = node.size - 1; i >= 0 && node.digits[i] >= digit; i--) {
+                if (node.digits[i] > digit || level == 0) {
+                    count += node.counts[i];
+                }
+            }
+        }
+        return count;
+    }
+
+    /** How many records have a value in {@code [low, high]}. */
+    public long countBetween(long low, long high) {
+        if (low > high) {
+            return 0;
+        }
+        return countAtLeast(low) - (high == Long.MAX_VALUE ? 0 : countAtLeast(high + 1));
+    }
+
+    /**
+     * The value of rank {@code rank} (0 the smallest) among the records' values in ascending
+     * order, or empty when fewer records have a value.
+     */
+    public OptionalLong valueAtRank(long rank) {
+        if (rank < 0) {
+            return OptionalLong.empty();
+        }
+        long ordered = 0;
+        long remaining = rank;
+        for (int level = LEVELS - 1; level >= 0; level--) {
+            Node node = node(level, level == LEVELS - 1 ? 0 : ordered);
+            int i = 0;
+            while (i < node.size && remaining >= node.counts[i]) {
+                remaining -= node.counts[i];
+                i++;
+            }
+            if (i == node.size) {
+                if (level != LEVELS - 1) {
+                    throw damaged("node (level " + level + ", prefix " + Long.toUnsignedString(ordered)
+                            + ") holds fewer records than its parent counts");
+                }
+                return OptionalLong.empty();
+            }
+            ordered = ordered << DIGIT_BITS | node.digits[i];
+        }
+        return OptionalLong.of(ordered ^ Long.MIN_VALUE);
+    }
+
+    /** Passes every stored node to {@code visitor} in key order (for checks). */
+    public void forEachNode(NodeVisitor visitor) {
+        tree.forEach(0, -1L, view -> {
+            long key = view.key();
+            visitor.visit(levelOf(key), key & PREFIX_MASK, decode(view.bytes(), key));
+            return true;
+        });
+    }
+
+    /** Receives a stored node: its level, prefix and (digit, records) entries. */
+    @FunctionalInterface
+    public interface NodeVisitor {
+        void visit(int level, long prefix, Node node);
+    }
+
+    private Node node(int level, long prefix) {
+        byte[] bytes = tree.getBytes(key(level, prefix));
+        return bytes == null ? Node.EMPTY : decode(bytes, key(level, prefix));
+    }
+
+    // ------------------------------------------------------------------ nodes
+
+    private static final long PREFIX_MASK = (1L << 56) - 1;
+
+    static long key(int level, long prefix) {
+        return (long) level << 56 | prefix;
+    }
+
+    static int levelOf(long key) {
+        return (int) (key >>> 56);
+    }
+
+    /** The prefix of {@code ordered} that names its node at {@code level}. */
+    static long prefix(long ordered, int level) {
+        return level == LEVELS - 1 ? 0 : ordered >>> (DIGIT_BITS * (level + 1));
+    }
+
+    static int digit(long ordered, int level) {
+        return (int) (ordered >>> (DIGIT_BITS * level)) & 0xFF;
+    }
+
+    /** A node's entries: {@code size} digits, ascending, and the records under each. */
+    public static final class Node {
+        static final Node EMPTY = new Node(new int[0], new long[0], 0);
+        public final int[] digits;
+        public final long[] counts;
+        public final int size;
+
+        Node(int[] digits, long[] counts, int size) {
+            this.digits = digits;
+            this.counts = counts;
+            this.size = size;
+        }
+
+        /** The records under {@code digit}, 0 if the node has no entry for it. */
+        public long count(int digit) {
+            int i = Arrays.binarySearch(digits, 0, size, digit);
+            return i >= 0 ? counts[i] : 0;
+        }
+    }
+
+    private Node decode(byte[] bytes, long key) {
+        if (bytes.length < 3) {
+            throw damaged("node " + describe(key) + " has " + bytes.length + " bytes, too few for one entry");
+        }
+        int size = (bytes[0] & 0xFF) + 1;
+        if (bytes.length < 1 + 2 * size) {
+            throw damaged("node " + describe(key) + " promises " + size + " entries in " + bytes.length + " bytes");
+        }
+        int[] digits = new int[size];
+        long[] counts = new long[size];
+        int at = 1;
+        for (int i = 0; i < size; i++) {
+            digits[i] = bytes[at++] & 0xFF;
+        }
+        for (int i = 0; i < size; i++) {
+            long count = 0;
+            for (int shift = 0; ; shift += 7) {
+                if (at >= bytes.length || shift > 63) {
+                    throw damaged("node " + describe(key) + " ends inside the count of its entry " + i);
+                }
+                byte b = bytes[at++];
+                count |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    break;
+                }
+            }
+            counts[i] = count;
+        }
+        return new Node(digits, counts, size);
+    }
+
+    private static byte[] encode(int[] digits, long[] counts, int size) {
+        byte[] out = new byte[1 + size + 10 * size];
+        out[0] = (byte) (size - 1);
+        int at = 1;
+        for (int i = 0; i < size; i++) {
+            out[at++] = (byte) digits[i];
+        }
+        for (int i = 0; i < size; i++) {
+            long count = counts[i];
+            while ((count & ~0x7FL) != 0) {
+                out[at++] = (byte) (count & 0x7F | 0x80);
+                count >>>= 7;
+            }
+            out[at++] = (byte) count;
+        }
+        if (at > LeafPage.MAX_PAYLOAD_BYTES) {
+            throw new BigException("an order index node of " + at + " bytes exceeds a leaf's "
+                    + LeafPage.MAX_PAYLOAD_BYTES + "-byte payload");
+        }
+        return Arrays.copyOf(out, at);
+    }
+
+    private String describe(long key) {
+        return "(level " + levelOf(key) + ", prefix " + (key & PREFIX_MASK) + ")";
+    }
+
+    private BigException damaged(String what) {
+        return new BigException("order index of field '" + field.name() + "': " + what
+                + " (damaged file? run big check)");
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    /**
+     * The values a write transaction adds to and removes from a field's index, applied at
+     * {@link #apply}: a value replaced by another is one of each, a new value one added, a
+     * cleared one one removed.
+     */
+    public static final class Changes {
+        private long[] added = new long[64];
+        private long[] removed = new long[64];
+        private int addedCount;
+        private int removedCount;
+
+        public void add(long value) {
+            if (addedCount == added.length) {
+                added = Arrays.copyOf(added, addedCount * 2);
+            }
+            added[addedCount++] = value;
+        }
+
+        public void remove(long value) {
+            if (removedCount == removed.length) {
+                removed = Arrays.copyOf(removed, removedCount * 2);
+            }
+            removed[removedCount++] = value;
+        }
+
+        public boolean isEmpty() {
+            return addedCount == 0 && removedCount == 0;
+        }
+
+        /** Applies the changes to {@code field}'s index in {@code txn} and forgets them. */
+        public void apply(WriteTxn txn, BsiField field) {
+            if (isEmpty()) {
+                return;
+            }
+            Arrays.sort(added, 0, addedCount);
+            Arrays.sort(removed, 0, removedCount);
+            // Net change per value, ascending: the values' signed order is their ordered forms'
+            // unsigned order, so each level's nodes come one after another.
+            long[] values = new long[addedCount + removedCount];
+            long[] deltas = new long[addedCount + removedCount];
+            int runs = merge(values, deltas);
+            addedCount = 0;
+            removedCount = 0;
+            OrderIndex index = new OrderIndex(Tree.of(txn, fragmentKey(field)), field);
+            for (int level = 0; level < LEVELS; level++) {
+                index.applyLevel(level, values, deltas, runs);
+            }
+        }
+
+        /**
+         * Merges the sorted added and removed values into ascending (value, net delta) runs,
+         * leaving out values whose delta is 0; returns the number of runs.
+         */
+        private int merge(long[] values, long[] deltas) {
+            int a = 0;
+            int r = 0;
+            int runs = 0;
+            while (a < addedCount || r < removedCount) {
+                long next = r == removedCount || (a < addedCount && added[a] <= removed[r]) ? added[a] : removed[r];
+                long delta = 0;
+                while (a < addedCount && added[a] == next) {
+                    delta++;
+                    a++;
+                }
+                while (r < removedCount && removed[r] == next) {
+                    delta--;
+                    r++;
+                }
+                if (delta != 0) {
+                    values[runs] = next;
+                    deltas[runs++] = delta;
+                }
+            }
+            return runs;
+        }
+    }
+
+    /** Applies the (value, delta) runs, values ascending, to the nodes of {@code level}. */
+    private void applyLevel(int level, long[] values, long[] deltas, int runs) {
+        int from = 0;
+        int[] digits = new int[256];
+        long[] counts = new long[256];
+        while (from < runs) {
+            long prefix = prefix(values[from] ^ Long.MIN_VALUE, level);
+            int to = from;
+            while (to < runs && prefix(values[to] ^ Long.MIN_VALUE, level) == prefix) {
+                to++;
+            }
+            long key = key(level, prefix);
+            byte[] bytes = tree.getBytes(key);
+            long[] byDigit = new long[256];
+            boolean[] present = new boolean[256];
+            if (bytes != null) {
+                Node node = decode(bytes, key);
+                for (int i = 0; i < node.size; i++) {
+                    byDigit[node.digits[i]] = node.counts[i];
+                    present[node.digits[i]] = true;
+                }
+            }
+            for (int k = from; k < to; k++) {
+                int digit = digit(values[k] ^ Long.MIN_VALUE, level);
+                byDigit[digit] += deltas[k];
+                present[digit] = true;
+            }
+            int size = 0;
+            for (int digit = 0; digit < 256; digit++) {
+                if (!present[digit] || byDigit[digit] == 0) {
+                    continue;
+                }
+                if (byDigit[digit] < 0) {
+                    throw damaged("node " + describe(key) + " would count " + byDigit[digit] + " records under digit "
+                            + digit + ": the index disagrees with the planes");
+                }
+                digits[size] = digit;
+                counts[size++] = byDigit[digit];
+            }
+            if (size == 0) {
+                tree.remove(key);
+            } else {
+                tree.putBytes(key, encode(digits, counts, size));
+            }
+            from = to;
+        }
+    }
+
+    /**
+     * Makes {@code field}'s order index from its planes, replacing any there was: for a field
+     * that gains the index, and for a check that compares the stored index with what the planes
+     * say. The values come a shard at a time.
+     */
+    public static void rebuild(WriteTxn txn, BsiField field) {
+        Tree.of(txn, fragmentKey(field)).dropAll();
+        Changes changes = new Changes();
+        forEachValue(txn, field, changes::add);
+        changes.apply(txn, field);
+    }
+
+    /** Passes every record's value of {@code field} to {@code sink}, shard by shard. */
+    public static void forEachValue(Txn txn, BsiField field, LongConsumer sink) {
+        BsiReader reader = new BsiReader(txn, field);
+        for (long shard : reader.shards()) {
+            reader.readValues(shard, reader.existing(shard, null), sink);
+        }
+    }
+
+    /** The ascending (value, records) counts of every value {@code field}'s planes hold, for checks. */
+    public static List<long[]> countsFromPlanes(Txn txn, BsiField field) {
+        Changes changes = new Changes();
+        forEachValue(txn, field, changes::add);
+        long[] values = new long[changes.addedCount];
+        long[] deltas = new long[changes.addedCount];
+        Arrays.sort(changes.added, 0, changes.addedCount);
+        int runs = changes.merge(values, deltas);
+        List<long[]> counts = new ArrayList<>(runs);
+        for (int i = 0; i < runs; i++) {
+            counts.add(new long[] {values[i], deltas[i]});
+        }
+        return counts;
+    }
+}
