@@ -12,6 +12,14 @@ public interface Txn extends AutoCloseable {
     /** The committed state this transaction started from. */
     long baseTxid();
 
+    /**
+     * The format version of the file this transaction reads: what it may hold (an order index
+     * needs {@link dev.big.page.MetaPage#VERSION_ORDER_INDEX}).
+     */
+    default int formatVersion() {
+        return dev.big.page.MetaPage.VERSION_ORDER_INDEX; // until the store keeps each file's version
+    }
+
     /** The fragment named {@code fragmentKey} (empty if it does not exist). */
     Fragment fragment(long fragmentKey);
 

@@ -32,6 +32,8 @@ public final class MetaPage {
     public static final int MAGIC = PageHeader.ascii("BIGM");
     public static final int VERSION_START = 1;
     public static final int VERSION_CURRENT = 1;
+    /** The first format that may hold order indexes (view 6 trees, catalog entries that ask for one). */
+    public static final int VERSION_ORDER_INDEX = 2;
 
     /** The number of meta slots at the start of the file. */
     public static final int SLOTS = 2;
