@@ -7,6 +7,7 @@ import dev.big.db.field.BoolKind;
 import dev.big.db.field.KeyedKind;
 import dev.big.db.field.ScalarKind;
 import dev.big.db.field.SetKind;
+import dev.big.engine.bsi.OrderIndex;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
@@ -67,7 +68,7 @@ final class FragmentOwnersCheck {
         FieldType type = field.type();
         boolean dictionaryView = view == Dictionary.VIEW_BY_HASH || view == Dictionary.VIEW_BY_ID;
         boolean allowed = switch (field.kind()) {
-            case ScalarKind scalar -> view == Coords.VIEW_BSI;
+            case ScalarKind scalar -> view == Coords.VIEW_BSI || (field.hasOrderIndex() && view == OrderIndex.VIEW_ORDER);
             case BoolKind bool -> view == Coords.VIEW_ROWS;
             case KeyedKind keyed -> view == Coords.VIEW_ROWS || view == Coords.VIEW_BSI || dictionaryView;
             case SetKind set -> view == Coords.VIEW_ROWS || dictionaryView || (field.hasSetIds()
@@ -75,6 +76,9 @@ final class FragmentOwnersCheck {
         };
         if (!allowed) {
             return name + " (a " + type.label() + " field) has a fragment in view " + view + ", which its kind does not use";
+        }
+        if (view == OrderIndex.VIEW_ORDER && shard != 0) {
+            return name + " has an order index tree (view " + view + ") outside shard 0, where no lookup goes";
         }
         if (dictionaryView && shard != 0) {
             return name + " has a dictionary tree (view " + view + ") outside shard 0, where no lookup goes";
