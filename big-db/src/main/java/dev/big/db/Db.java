@@ -144,6 +144,32 @@ public final class Db implements AutoCloseable {
         schemaChange(writer -> writer.dropField(table, field));
     }
 
+    /**
+     * Gives {@code field} of {@code table} an order index named {@code table_field_order} (see
+     * {@link #createOrderIndex(String, String, String)}).
+     */
+    public void createOrderIndex(String table, String field) {
+        schemaChange(writer -> writer.createOrderIndex(table, field, null));
+    }
+
+    /**
+     * Gives {@code field} of {@code table}, an int, decimal or timestamp field, an order index
+     * named {@code name}: a counted tree of its values that answers unfiltered range counts,
+     * ranks and quantiles in a few page visits ({@link FieldDef#orderIndex()}). Built from the
+     * field's values in one commit, under the write lock like any write; every write after keeps
+     * it exact. Refuses a field that has one already (a field keeps one), a name another index has
+     * (in any case), and a file whose format predates order indexes (run {@code big migrate}).
+     */
+    public void createOrderIndex(String table, String field, String name) {
+        Names.check("index", name);
+        schemaChange(writer -> writer.createOrderIndex(table, field, name));
+    }
+
+    /** Drops the order index of {@code field} of {@code table}, freeing its pages; the values stay. */
+    public void dropOrderIndex(String table, String field) {
+        schemaChange(writer -> writer.dropOrderIndex(table, field));
+    }
+
     /** Removes a table, its records and all their pages. */
     public void dropTable(String table) {
         schemaChange(writer -> writer.dropTable(table));

@@ -98,6 +98,12 @@ public final class Snapshot implements AutoCloseable {
 
     private record SchemaKey() {}
 
+    /** The order indexes, table by table in schema order (a field's {@link FieldDef#orderIndex()} says it has one). */
+    public List<IndexDef> indexes() {
+        return engine.catalog().orderIndexes().stream()
+                .map(i -> new IndexDef(i.field().orderIndexName(), i.table().name(), i.field().name())).toList();
+    }
+
     /** The table named {@code name} (exactly), or an {@code InvalidInputException} naming the tables there are. */
     public TableDef table(String name) {
         for (TableDef table : schema()) {

@@ -2,6 +2,7 @@ package dev.big.db;
 
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.SchemaWriter;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.sql.SqlEngine;
 import dev.big.db.sql.SqlResult;
@@ -201,6 +202,46 @@ public final class Transaction implements AutoCloseable {
             ops.add(db.deleteOp(table, id));
         }
         return apply(ops);
+    }
+
+    /**
+     * Gives {@code field} of {@code table} an order index named {@code name} (null:
+     * {@code table_field_order}) in this transaction, built from the field's values as this
+     * transaction sees them; its later writes keep it exact (see {@link Db#createOrderIndex(String,
+     * String, String)}).
+     */
+    public void createOrderIndex(String table, String field, String name) {
+        ensureUsable();
+        if (name != null) {
+            Names.check("index", name);
+        }
+        schemaChange(writer -> writer.createOrderIndex(table, field, name));
+    }
+
+    /** Drops the order index of {@code field} of {@code table} in this transaction. */
+    public void dropOrderIndex(String table, String field) {
+        ensureUsable();
+        schemaChange(writer -> writer.dropOrderIndex(table, field));
+    }
+
+    /**
+     * Applies a schema change to the transaction's pages. The writer refuses before it writes;
+     * should it fail once writing (an index half built), the transaction can only be rolled back.
+     */
+    private void schemaChange(java.util.function.Consumer<SchemaWriter> change) {
+        SchemaWriter writer = new SchemaWriter(txn, Catalog.of(txn));
+        boolean success = false;
+        try {
+            change.accept(writer);
+            success = true;
+        } catch (InvalidInputException e) {
+            success = true; // refused before anything was written
+            throw e;
+        } finally {
+            if (!success) {
+                failed = true;
+            }
+        }
     }
 
     /**

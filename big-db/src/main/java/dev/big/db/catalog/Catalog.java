@@ -75,6 +75,34 @@ public record Catalog(CatalogCodec.DbHeader header, Map<String, TableInfo> table
         return tables.containsKey(name);
     }
 
+    /** A field with an order index, and the table it belongs to. */
+    public record IndexedField(TableInfo table, FieldInfo field) {}
+
+    /** The field whose order index is named {@code name} (in any case, as SQL names match), if there is one. */
+    public java.util.Optional<IndexedField> orderIndex(String name) {
+        for (TableInfo table : tables.values()) {
+            for (FieldInfo field : table.fields().values()) {
+                if (field.hasOrderIndex() && field.orderIndexName().equalsIgnoreCase(name)) {
+                    return java.util.Optional.of(new IndexedField(table, field));
+                }
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** Every field with an order index, table by table in catalog order. */
+    public List<IndexedField> orderIndexes() {
+        List<IndexedField> indexed = new java.util.ArrayList<>();
+        for (TableInfo table : tables.values()) {
+            for (FieldInfo field : table.fields().values()) {
+                if (field.hasOrderIndex()) {
+                    indexed.add(new IndexedField(table, field));
+                }
+            }
+        }
+        return indexed;
+    }
+
     public Catalog withTable(TableInfo table) {
         Map<String, TableInfo> changed = new LinkedHashMap<>(tables);
         changed.put(table.name(), table);

@@ -16,29 +16,37 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * key 0                 DbHeader   --&gt; Version:u8 NextTableId:u32 NextFieldId:u32
  * key 1&lt;&lt;56 | tableId   TableEntry --&gt; Version:u8 ExistsFieldId:u32 NextRecordId:u64 Name
- * key 2&lt;&lt;56 | fieldId   FieldEntry --&gt; Version:u8 TableId:u32 Type:u8 Flags:u8 Min:i64 Max:i64 Base:i64 NextDictId:u64 NextSetId? Scale? Name
+ * key 2&lt;&lt;56 | fieldId   FieldEntry --&gt; Version:u8 TableId:u32 Type:u8 Flags:u8 Min:i64 Max:i64 Base:i64 NextDictId:u64 NextSetId? Scale? Index? Name
  * NextSetId             --&gt; u64, from version 2 on: the next set id of a set field that keeps set ids (see SetIds)
  * Scale                 --&gt; u8, from version 3 on: the digits after the point of a field whose kind takes a scale
+ * Index                 --&gt; IndexKind:u8 IndexName?, from version 4 on
+ * IndexKind             --&gt; 0 none, 1 order: the field keeps an order index (view 6, see OrderIndex)
+ * IndexName             --&gt; Name, when IndexKind is 1: the index's name, unique in the database (any case)
  * Name                  --&gt; Length:u8 UTF-8 bytes
  * Flags                 --&gt; bit 0: Min declared, bit 1: Max declared
  * Type                  --&gt; a code of FieldKinds (1 int, 2 timestamp, 3 bool, 4 keyed, 5 set, ...)
  * </pre>
  *
  * <p>Versions: 1 is the first; 2 adds NextSetId, for set fields made since set ids exist; 3 adds
- * Scale, for fields whose kind takes one (decimal). Each entry is written in the oldest version
- * that holds it (a DbHeader, a TableEntry and every field but such a set field or a field with a
- * scale as version 1), so an older build still opens a file that has no field of a newer kind,
- * and refuses one that has (it could not keep the set ids current, or read the values). An entry
- * of version 1 for a set field reads as a set field without set ids.
+ * Scale, for fields whose kind takes one (decimal); 4 adds Index, for fields with an order index.
+ * Each entry is written in the oldest version that holds it (a DbHeader, a TableEntry and every
+ * field but such a set field, a field with a scale or a field with an order index as version 1),
+ * so an older build still opens a file that has no field of a newer kind, and refuses one that has
+ * (it could not keep the set ids or the order index current, or read the values). An entry of
+ * version 1 for a set field reads as a set field without set ids.
  */
 public final class CatalogCodec {
 
     public static final int VERSION_START = 1;
-    public static final int VERSION_CURRENT = 3;
+    public static final int VERSION_CURRENT = 4;
     /** The version that added NextSetId to field entries. */
     static final int VERSION_SET_IDS = 2;
     /** The version that added Scale to field entries. */
     static final int VERSION_SCALE = 3;
+    /** The version that added Index to field entries. */
+    static final int VERSION_INDEX = 4;
+    static final int INDEX_NONE = 0;
+    static final int INDEX_ORDER = 1;
 
     public static final long HEADER_KEY = 0;
     static final long TABLE_PREFIX = 1L << 56;
@@ -94,7 +102,7 @@ public final class CatalogCodec {
         ByteBuffer out = buffer(256);
         FieldDef def = field.def();
         int flags = (def.min() != null ? 1 : 0) | (def.max() != null ? 2 : 0);
-        int version = FieldKinds.of(def.type()).takesScale() ? VERSION_SCALE
+        int version = field.hasOrderIndex() ? VERSION_INDEX : FieldKinds.of(def.type()).takesScale() ? VERSION_SCALE
                 : field.hasSetIds() ? VERSION_SET_IDS : VERSION_START;
         out.put((byte) version).putInt(field.tableId()).put((byte) FieldKinds.code(def.type())).put((byte) flags)
                 .putLong(def.min() != null ? def.min() : 0).putLong(def.max() != null ? def.max() : 0)
@@ -104,6 +112,10 @@ public final class CatalogCodec {
         }
         if (version >= VERSION_SCALE) {
             out.put((byte) def.scale());
+        }
+        if (version >= VERSION_INDEX) {
+            out.put((byte) INDEX_ORDER);
+            putName(out, field.orderIndexName());
         }
         putName(out, def.name());
         return bytes(out);
@@ -121,7 +133,13 @@ public final class CatalogCodec {
         long nextDict = in.getLong();
         long nextSetId = version >= VERSION_SET_IDS ? in.getLong() : 0;
         int scale = version >= VERSION_SCALE ? Byte.toUnsignedInt(in.get()) : 0;
+        int indexKind = version >= VERSION_INDEX ? Byte.toUnsignedInt(in.get()) : INDEX_NONE;
+        String indexName = indexKind == INDEX_ORDER ? getName(in) : null;
         String name = getName(in);
+        if (indexKind > INDEX_ORDER) {
+            throw new BigException("catalog field entry " + fieldId + " ('" + name + "') names unknown index kind "
+                    + indexKind + "; the file may come from a newer big (see docs/versioning.md)");
+        }
         if (nextSetId != 0 && (type != FieldType.SET || nextSetId < FieldInfo.FIRST_SET_ID)) {
             throw new BigException("catalog field entry " + fieldId + " ('" + name + "', " + type.label()
                     + ") has next set id " + nextSetId + ", which only a set field has, from "
@@ -129,12 +147,13 @@ public final class CatalogCodec {
         }
         FieldDef def;
         try {
-            def = new FieldDef(name, type, (flags & 1) != 0 ? min : null, (flags & 2) != 0 ? max : null, scale);
+            def = new FieldDef(name, type, (flags & 1) != 0 ? min : null, (flags & 2) != 0 ? max : null, scale,
+                    indexName != null);
         } catch (dev.big.db.InvalidInputException e) {
             throw new BigException("catalog field entry " + fieldId + " cannot be defined: " + e.getMessage()
                     + " (damaged file? run big check)");
         }
-        return new FieldInfo(fieldId, tableId, def, base, nextDict, nextSetId);
+        return new FieldInfo(fieldId, tableId, def, base, nextDict, nextSetId, indexName);
     }
 
     static FieldType typeOf(int code) {

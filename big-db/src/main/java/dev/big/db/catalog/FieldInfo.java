@@ -5,6 +5,7 @@ import dev.big.db.FieldType;
 import dev.big.db.field.FieldKind;
 import dev.big.db.field.FieldKinds;
 import dev.big.engine.bsi.BsiField;
+import dev.big.engine.bsi.OrderIndex;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.DictField;
 import dev.big.engine.dict.SetIds;
@@ -19,15 +20,51 @@ import dev.big.engine.dict.SetIds;
  * @param nextSetId the next set id a set field assigns (at least 1, since 0 is the empty set), or
  *     0 for a set field from before set ids, which keeps its values in the rows alone (an empty set
  *     reads as null there, and reading a record's set walks the rows)
+ * @param orderIndexName the name of the field's order index (see {@link OrderIndex}), null when it
+ *     has none: present exactly when {@code def.orderIndex()} is
  */
-public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long nextDictId, long nextSetId) {
+public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long nextDictId, long nextSetId,
+                        String orderIndexName) {
 
     /** The first set id a set field assigns: 0 is the empty set. */
     public static final long FIRST_SET_ID = 1;
 
-    /** A new field of {@code def}: set fields keep set ids. */
-    public static FieldInfo created(int fieldId, int tableId, FieldDef def) {
-        return new FieldInfo(fieldId, tableId, def, baseFor(def), 0, def.type() == FieldType.SET ? FIRST_SET_ID : 0);
+    public FieldInfo {
+        if (def.orderIndex() != (orderIndexName != null)) {
+            throw new IllegalArgumentException("field '" + def.name() + "': an order index "
+                    + (def.orderIndex() ? "without a name" : "name '" + orderIndexName + "' for a field without one"));
+        }
+    }
+
+    /** A field without an order index. */
+    public FieldInfo(int fieldId, int tableId, FieldDef def, long base, long nextDictId, long nextSetId) {
+        this(fieldId, tableId, def, base, nextDictId, nextSetId, null);
+    }
+
+    /**
+     * A new field of {@code def}: set fields keep set ids; {@code orderIndexName} names its order
+     * index when {@code def} asks for one (else null).
+     */
+    public static FieldInfo created(int fieldId, int tableId, FieldDef def, String orderIndexName) {
+        return new FieldInfo(fieldId, tableId, def, baseFor(def), 0, def.type() == FieldType.SET ? FIRST_SET_ID : 0,
+                orderIndexName);
+    }
+
+    /** Whether the field keeps an order index. */
+    public boolean hasOrderIndex() {
+        return orderIndexName != null;
+    }
+
+    /** This field with an order index named {@code name}. */
+    public FieldInfo withOrderIndex(String name) {
+        FieldDef ordered = def.withOrderIndex();
+        return new FieldInfo(fieldId, tableId, ordered, base, nextDictId, nextSetId, name);
+    }
+
+    /** This field without its order index. */
+    public FieldInfo withoutOrderIndex() {
+        FieldDef plain = new FieldDef(def.name(), def.type(), def.min(), def.max(), def.scale());
+        return new FieldInfo(fieldId, tableId, plain, base, nextDictId, nextSetId, null);
     }
 
     /** Whether this is a set field that keeps each record's set id (every set field made since set ids exist). */
@@ -67,11 +104,11 @@ public record FieldInfo(int fieldId, int tableId, FieldDef def, long base, long 
     }
 
     public FieldInfo withNextDictId(long next) {
-        return new FieldInfo(fieldId, tableId, def, base, next, nextSetId);
+        return new FieldInfo(fieldId, tableId, def, base, next, nextSetId, orderIndexName);
     }
 
     public FieldInfo withNextSetId(long next) {
-        return new FieldInfo(fieldId, tableId, def, base, nextDictId, next);
+        return new FieldInfo(fieldId, tableId, def, base, nextDictId, next, orderIndexName);
     }
 
     /** The base offset a new field gets: its declared minimum, else 0. */

@@ -189,7 +189,7 @@ public final class Importer {
                 for (StreamSchema.Field field : table.fields()) {
                     FieldInfo target = created.field(field.def().name());
                     FieldInfo imported = new FieldInfo(target.fieldId(), target.tableId(), target.def(), field.base(),
-                            field.nextDictId(), field.nextSetId());
+                            field.nextDictId(), field.nextSetId(), target.orderIndexName());
                     if (fieldsBySourceId.put(field.fieldId(), imported) != null
                             || sourceExistsToTarget.containsKey(field.fieldId())) {
                         throw schemaProblem("field id " + field.fieldId() + " is used twice");
