@@ -28,7 +28,10 @@ public final class PreparedSql {
     public enum Kind {
         /** SELECT (or EXPLAIN SELECT): runs on a snapshot and answers rows. */
         QUERY,
-        /** INSERT, UPDATE or DELETE: runs in a transaction and answers the count of records it wrote. */
+        /**
+         * INSERT, UPDATE or DELETE: runs in a transaction and answers the count of records it wrote;
+         * also CREATE INDEX and DROP INDEX, which answer a count of 0.
+         */
         WRITE,
         /** COPY (query) TO 'file': runs its query on a snapshot, writes the file, answers the count of rows. */
         COPY
@@ -88,8 +91,7 @@ public final class PreparedSql {
         Objects.requireNonNull(parameters, "parameters");
         return switch (kind) {
             case COPY -> CopyRunner.run(snapshot, sql, parameters);
-            case WRITE -> throw new UnsupportedSqlException("INSERT, UPDATE and DELETE write, and a snapshot only reads:"
-                    + " run them with Db.sql or Transaction.sql");
+            case WRITE -> throw new UnsupportedSqlException(SqlEngine.WRITES_IN_A_SNAPSHOT);
             case QUERY -> run(parameters, prepared -> SqlEngine.run(snapshot, prepared, false).result());
         };
     }
@@ -149,6 +151,9 @@ public final class PreparedSql {
             return new Description(count.columns(), count.types(), query.parameters());
         }
         CompiledStatement compiled = markers == null ? literal().statement() : placeholders();
+        if (compiled.schema() != null) {
+            return new Description(count.columns(), count.types(), List.of());
+        }
         String tableName = compiled.write() != null ? compiled.write().table() : compiled.query().table();
         TableBinding table = TableBinding.of(EngineAccess.of(snapshot).catalog(), tableName);
         List<ColumnType> parameters = markers == null ? List.of() : ParameterTypes.of(compiled, table, markers.count());

@@ -14,7 +14,9 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.ExplainStatement;
 import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.create.index.CreateIndex;
 import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.drop.Drop;
 import net.sf.jsqlparser.statement.insert.Insert;
 import net.sf.jsqlparser.statement.update.Update;
 import net.sf.jsqlparser.statement.select.AllColumns;
@@ -68,9 +70,11 @@ final class QueryCompiler {
             case Insert insert -> write(writer -> writer.insert(insert));
             case Update update -> write(writer -> writer.update(update));
             case Delete delete -> write(writer -> writer.delete(delete));
+            case CreateIndex create -> CompiledStatement.of(SchemaCompiler.createIndex(create));
+            case Drop drop -> CompiledStatement.of(SchemaCompiler.drop(drop));
             default -> throw SqlErrors.unsupported(statementKind(statement) + " statement", statement,
                     "big's SQL reads (" + SqlErrors.STATEMENT_SHAPES + ") and writes records (" + WriteCompiler.WRITES
-                            + "); tables are made with a schema (big create, Db.createTable)");
+                            + "); tables are made with a schema (big create, Db.createTable); " + SchemaCompiler.INDEXES);
         };
     }
 

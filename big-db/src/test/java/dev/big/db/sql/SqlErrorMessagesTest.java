@@ -95,7 +95,7 @@ class SqlErrorMessagesTest {
             SELECT count(*) FROM main.events | qualified table name | without schema
             SELECT 1 | SELECT without FROM | FROM table
             INSERT INTO events (value) SELECT value FROM events | INSERT ... SELECT | big writes with INSERT INTO t
-            DROP TABLE events | DROP statement | tables are made with a schema
+            DROP TABLE events | DROP TABLE statement | tables are made with a schema
             EXPLAIN ANALYZE SELECT count(*) FROM events | EXPLAIN options | EXPLAIN followed by a query
             SELECT count(*) FROM events; SELECT count(*) FROM events | more than one statement | one statement per call
             SELECT type, count(*) AS n FROM events GROUP BY type ORDER BY 99999999999999999999 | ORDER BY position 99999999999999999999 outside the select list | by name, alias or position
