@@ -19,9 +19,13 @@ import java.nio.charset.StandardCharsets;
  *
  * SchemaBody    --&gt; SourceTxid:u64, TableCount:u32, Table^TableCount
  * Table         --&gt; Name, NextRecordId:u64, ExistsFieldId:u16, FieldCount:u16, Field^FieldCount
- * Field         --&gt; FieldId:u16, Name, Type:u8, Flags:u8, Min:i64, Max:i64, Base:i64, NextDictId:u64, NextSetId?, Scale?
+ * Field         --&gt; FieldId:u16, Name, Type:u8, Flags:u8, Min:i64, Max:i64, Base:i64, NextDictId:u64, NextSetId?, Scale?, Index?
  * NextSetId     --&gt; u64, from version 2 on: a set field's next set id, 0 for one without set ids
  * Scale         --&gt; u8, from version 3 on: a decimal field's digits after the point, 0 for other fields
+ * Index         --&gt; IndexKind:u8, IndexName?, from version 4 on
+ * IndexKind     --&gt; 0 none, 1 order: the field keeps an order index, whose tree travels as the field's
+ *                   fragment of view 6 (shard 0), its entries as Kind 4 containers
+ * IndexName     --&gt; Name, when IndexKind is 1
  * Name          --&gt; Length:u8, UTF-8 bytes
  * Type          --&gt; a code of FieldKinds (1 int, 2 timestamp, 3 bool, 4 keyed, 5 set, ...)
  * Flags         --&gt; bit 0: Min declared, bit 1: Max declared
@@ -39,7 +43,7 @@ import java.nio.charset.StandardCharsets;
  * EndBody       --&gt; BlockCount:u64, DictionaryEntries:u64, FragmentCount:u64, ContainerCount:u64, RecordCount:u64
  * </pre>
  *
- * <p>Versions: 1 is the first; 2 adds NextSetId; 3 adds Scale. A set field's set ids (its bit planes, its
+ * <p>Versions: 1 is the first; 2 adds NextSetId; 3 adds Scale; 4 adds Index. A set field's set ids (its bit planes, its
  * by-hash and members trees, see {@code SetIds}) travel as fragments like any other; a version 1
  * stream has none, and its set fields are imported as fields without set ids.
  *
@@ -64,11 +68,15 @@ public final class ExportFormat {
     /** The oldest stream version this build imports. */
     public static final int VERSION_START = 1;
     /** The stream version this build writes. */
-    public static final int VERSION_CURRENT = 3;
+    public static final int VERSION_CURRENT = 4;
     /** The version that added NextSetId to the schema's fields. */
     static final int VERSION_SET_IDS = 2;
     /** The version that added Scale to the schema's fields. */
     static final int VERSION_SCALE = 3;
+    /** The version that added Index to the schema's fields. */
+    static final int VERSION_INDEX = 4;
+    static final int INDEX_NONE = 0;
+    static final int INDEX_ORDER = 1;
 
     static final int HEADER_BYTES = 12;
     /** RawLength:u32, CompressedLength:u32, Checksum:u64. */

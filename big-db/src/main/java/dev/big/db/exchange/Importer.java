@@ -172,13 +172,18 @@ public final class Importer {
                 + ". Nothing was imported; export the database again.");
     }
 
-    /** Creates the tables, then records which new field each source field id becomes. */
+    /**
+     * Creates the tables, then records which new field each source field id becomes, with the
+     * source's base, counters and index names (a field's order index tree comes as its view 6
+     * fragment, copied as it is, so the writers that made it need not run again).
+     */
     private void createTables() {
         for (StreamSchema.Table table : schema.tables()) {
             db.createTable(table.def());
         }
         try (ReadTxn read = db.store().beginRead()) {
             Catalog catalog = Catalog.of(read);
+            Set<String> indexNames = new HashSet<>();
             for (StreamSchema.Table table : schema.tables()) {
                 TableInfo created = catalog.table(table.name());
                 if (sourceExistsToTarget.put(table.existsFieldId(), created.existsFieldId()) != null
@@ -187,9 +192,12 @@ public final class Importer {
                 }
                 tablesBySourceExistsId.put(table.existsFieldId(), created.withNextRecordId(table.nextRecordId()));
                 for (StreamSchema.Field field : table.fields()) {
+                    if (field.orderIndexName() != null && !indexNames.add(field.orderIndexName().toLowerCase(java.util.Locale.ROOT))) {
+                        throw schemaProblem("index name '" + field.orderIndexName() + "' is used twice");
+                    }
                     FieldInfo target = created.field(field.def().name());
                     FieldInfo imported = new FieldInfo(target.fieldId(), target.tableId(), target.def(), field.base(),
-                            field.nextDictId(), field.nextSetId(), target.orderIndexName());
+                            field.nextDictId(), field.nextSetId(), field.orderIndexName());
                     if (fieldsBySourceId.put(field.fieldId(), imported) != null
                             || sourceExistsToTarget.containsKey(field.fieldId())) {
                         throw schemaProblem("field id " + field.fieldId() + " is used twice");

@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * The schema block of a stream (see {@link ExportFormat}): tables with the source's field ids,
  * so fragment keys and dictionaries of the stream can be matched to fields, plus each table's
- * next record id and each field's base offset, next dictionary id and next set id.
+ * next record id and each field's base offset, next dictionary id, next set id and order index
+ * name (null when it has none).
  */
 record StreamSchema(long sourceTxid, List<Table> tables) {
 
@@ -23,7 +24,7 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
         }
     }
 
-    record Field(int fieldId, FieldDef def, long base, long nextDictId, long nextSetId) {}
+    record Field(int fieldId, FieldDef def, long base, long nextDictId, long nextSetId, String orderIndexName) {}
 
     StreamSchema {
         tables = List.copyOf(tables);
@@ -34,7 +35,8 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
         for (TableInfo table : tables) {
             List<Field> fields = new ArrayList<>();
             for (FieldInfo field : table.fields().values()) {
-                fields.add(new Field(field.fieldId(), field.def(), field.base(), field.nextDictId(), field.nextSetId()));
+                fields.add(new Field(field.fieldId(), field.def(), field.base(), field.nextDictId(), field.nextSetId(),
+                        field.orderIndexName()));
             }
             out.add(new Table(table.name(), table.nextRecordId(), table.existsFieldId(), fields));
         }
@@ -51,6 +53,11 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
                 out.u16(field.fieldId()).name(def.name()).u8(FieldKinds.code(def.type())).u8(flags)
                         .u64(def.min() != null ? def.min() : 0).u64(def.max() != null ? def.max() : 0)
                         .u64(field.base()).u64(field.nextDictId()).u64(field.nextSetId()).u8(def.scale());
+                if (field.orderIndexName() != null) {
+                    out.u8(ExportFormat.INDEX_ORDER).name(field.orderIndexName());
+                } else {
+                    out.u8(ExportFormat.INDEX_NONE);
+                }
             }
         }
     }
@@ -81,12 +88,18 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
                 long nextDictId = in.u64();
                 long nextSetId = version >= ExportFormat.VERSION_SET_IDS ? in.u64() : 0;
                 int scale = version >= ExportFormat.VERSION_SCALE ? in.u8() : 0;
+                int indexKind = version >= ExportFormat.VERSION_INDEX ? in.u8() : ExportFormat.INDEX_NONE;
+                if (indexKind > ExportFormat.INDEX_ORDER) {
+                    throw in.corrupt("field '" + fieldName + "' of table '" + name + "' has unknown index kind " + indexKind);
+                }
+                String indexName = indexKind == ExportFormat.INDEX_ORDER ? in.name() : null;
                 if (nextSetId != 0 && (type != FieldType.SET || nextSetId < FieldInfo.FIRST_SET_ID)) {
                     throw in.corrupt("field '" + fieldName + "' of table '" + name + "' (" + type.label()
                             + ") has next set id " + nextSetId + ", which only a set field has, from "
                             + FieldInfo.FIRST_SET_ID + " on");
                 }
-                fields.add(new Field(fieldId, define(in, fieldName, type, flags, min, max, scale), base, nextDictId, nextSetId));
+                fields.add(new Field(fieldId, define(in, fieldName, type, flags, min, max, scale, indexName != null), base,
+                        nextDictId, nextSetId, indexName));
             }
             tables.add(new Table(name, nextRecordId, existsFieldId, fields));
         }
@@ -96,10 +109,11 @@ record StreamSchema(long sourceTxid, List<Table> tables) {
         return new StreamSchema(txid, tables);
     }
 
-    private static FieldDef define(BodyReader in, String name, FieldType type, int flags, long min, long max, int scale) {
+    private static FieldDef define(BodyReader in, String name, FieldType type, int flags, long min, long max, int scale,
+                                   boolean orderIndex) {
         try {
             return new FieldDef(name, type, (flags & ExportFormat.FLAG_MIN) != 0 ? min : null,
-                    (flags & ExportFormat.FLAG_MAX) != 0 ? max : null, scale);
+                    (flags & ExportFormat.FLAG_MAX) != 0 ? max : null, scale, orderIndex);
         } catch (BigException e) {
             throw in.corrupt("field '" + name + "' cannot be defined: " + e.getMessage());
         }
