@@ -16,11 +16,12 @@ import picocli.CommandLine.Parameters;
         description = {
             "Schema file (JSON):",
             "  {\"tables\": [{\"name\": \"events\", \"fields\": [",
-            "     {\"name\": \"value\", \"type\": \"int\", \"min\": 0, \"max\": 1048575},",
+            "     {\"name\": \"value\", \"type\": \"int\", \"min\": 0, \"max\": 1048575, \"index\": \"order\"},",
             "     {\"name\": \"type\", \"type\": \"keyed\"}, {\"name\": \"verified\", \"type\": \"bool\"},",
             "     {\"name\": \"received_at\", \"type\": \"timestamp\"}, {\"name\": \"tags\", \"type\": \"set\"}]}]}",
             "Types: int, timestamp, bool, keyed (one string), set (several strings). min/max are optional,",
-            "for int and timestamp fields only. Every table has an implicit id column."})
+            "for int and timestamp fields only. \"index\": \"order\" gives an int, decimal or timestamp field an order",
+            "index (named table_field_order). Every table has an implicit id column."})
 final class CreateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DB", description = "The database file to create; it must not exist.")

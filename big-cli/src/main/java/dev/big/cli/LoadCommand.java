@@ -76,6 +76,12 @@ final class LoadCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Tables tables;
 
+    @Option(names = "--order-index", paramLabel = "FIELD", split = ",",
+            description = "Give these int, decimal or timestamp fields an order index (a counted tree of their values"
+                    + " that answers range counts, ranks and quantiles quickly): when --create makes TABLE, it has them from"
+                    + " the first row; a field of an existing table without one gets it built before the load.")
+    List<String> orderIndex = List.of();
+
     @Option(names = "--schema-out", paramLabel = "FILE",
             description = "Write TABLE's schema (the one --create chose, or the table's) to FILE as a schema file.")
     Path schemaOut;
@@ -104,7 +110,7 @@ final class LoadCommand implements Callable<Integer> {
         int batchSize = mode != null && mode.batch != null ? checkBatch(mode.batch) : 0;
         ReadOptions options = new ReadOptions(zone(), delimiter(), ignoreUnknown);
         List<LoadTarget.InputFile> inputs = inputFiles();
-        LoadTarget target = new LoadTarget(database, table, inputs, explicitFormat, options);
+        LoadTarget target = new LoadTarget(database, table, inputs, explicitFormat, options, orderIndex);
         Loader.Result result;
         RejectFile rejects = null;
         PrintWriter out = Terminal.stdout();

@@ -1,6 +1,8 @@
 package dev.big.cli;
 
 import dev.big.db.Db;
+import dev.big.db.FieldDef;
+import dev.big.db.FieldType;
 import dev.big.db.TableDef;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,16 +26,20 @@ final class LoadTarget implements AutoCloseable {
     private final List<InputFile> inputs;
     private final String explicitFormat;
     private final ReadOptions options;
+    /** The fields that are to keep an order index (--order-index), as given. */
+    private final List<String> orderIndexed;
     /** The first input, opened to infer the table from and handed to the loader as it is (stdin opens once). */
     private OpenedInput firstInput;
     private SchemaInference.Inferred inferred;
 
-    LoadTarget(Path database, String table, List<InputFile> inputs, String explicitFormat, ReadOptions options) {
+    LoadTarget(Path database, String table, List<InputFile> inputs, String explicitFormat, ReadOptions options,
+               List<String> orderIndexed) {
         this.database = database;
         this.table = table;
         this.inputs = inputs;
         this.explicitFormat = explicitFormat;
         this.options = options;
+        this.orderIndexed = List.copyOf(orderIndexed);
     }
 
     /**
@@ -42,6 +48,20 @@ final class LoadTarget implements AutoCloseable {
      * and TABLE does not exist.
      */
     Db open(Path schema, boolean create) {
+        Db db = openOrCreate(schema, create);
+        boolean success = false;
+        try {
+            addOrderIndexes(db);
+            success = true;
+            return db;
+        } finally {
+            if (!success) {
+                db.close();
+            }
+        }
+    }
+
+    private Db openOrCreate(Path schema, boolean create) {
         if (schema != null) {
             return withSchema(schema);
         }
@@ -77,11 +97,66 @@ final class LoadTarget implements AutoCloseable {
         InputFile first = inputs.getFirst();
         if (isParquet(first)) {
             inferred = SchemaInference.inferParquet(table, first.path(), first.name(), options);
-            return inferred.table();
+        } else {
+            firstInput = OpenedInput.open(first.path(), first.name());
+            inferred = SchemaInference.infer(table, firstInput, isJsonl(first), options);
         }
-        firstInput = OpenedInput.open(first.path(), first.name());
-        inferred = SchemaInference.infer(table, firstInput, isJsonl(first), options);
-        return inferred.table();
+        TableDef def = withOrderIndexes(inferred.table());
+        inferred = new SchemaInference.Inferred(def, inferred.rows(), inferred.input());
+        return def;
+    }
+
+    /**
+     * {@code def} with an order index on each field of --order-index, so a table that --create
+     * makes has them from its first write (and a refused name creates nothing).
+     */
+    private TableDef withOrderIndexes(TableDef def) {
+        if (orderIndexed.isEmpty()) {
+            return def;
+        }
+        List<FieldDef> fields = new ArrayList<>(def.fields());
+        for (String name : orderIndexed) {
+            FieldDef field = orderIndexedField(def, name);
+            fields.set(fields.indexOf(field), field.orderIndex() ? field : field.withOrderIndex());
+        }
+        return new TableDef(def.name(), fields);
+    }
+
+    /** Builds the order index of each field of --order-index the table has without one (an existing table). */
+    private void addOrderIndexes(Db db) {
+        if (orderIndexed.isEmpty()) {
+            return;
+        }
+        TableDef def = tableDef(db);
+        List<FieldDef> missing = new ArrayList<>();
+        for (String name : orderIndexed) {
+            FieldDef field = orderIndexedField(def, name);
+            if (!field.orderIndex() && !missing.contains(field)) {
+                missing.add(field);
+            }
+        }
+        for (FieldDef field : missing) {
+            db.createOrderIndex(def.name(), field.name());
+        }
+    }
+
+    /** The field of --order-index {@code name} (in any case, as headers match), refused unless it can take the index. */
+    private FieldDef orderIndexedField(TableDef def, String name) {
+        FieldDef field = def.field(name).orElse(null);
+        for (int i = 0; field == null && i < def.fields().size(); i++) {
+            if (def.fields().get(i).name().equalsIgnoreCase(name)) {
+                field = def.fields().get(i);
+            }
+        }
+        if (field == null) {
+            throw new CliException(ExitCodes.USAGE, "--order-index " + name + ": table '" + def.name() + "' has no field '"
+                    + name + "' (its fields: " + String.join(", ", def.fields().stream().map(FieldDef::name).toList()) + ")");
+        }
+        if (!(field.type() == FieldType.INT || field.type() == FieldType.DECIMAL || field.type() == FieldType.TIMESTAMP)) {
+            throw new CliException(ExitCodes.USAGE, "--order-index " + name + ": field '" + field.name() + "' is "
+                    + field.type().label() + "; only int, decimal and timestamp fields take an order index");
+        }
+        return field;
     }
 
     private Db withSchema(Path schema) {

@@ -21,7 +21,7 @@ import java.util.Set;
  * {"tables": [
  *   {"name": "events",
  *    "fields": [
- *      {"name": "value", "type": "int", "min": 0, "max": 1048575},
+ *      {"name": "value", "type": "int", "min": 0, "max": 1048575, "index": "order"},
  *      {"name": "type", "type": "keyed"},
  *      {"name": "verified", "type": "bool"},
  *      {"name": "received_at", "type": "timestamp"},
@@ -30,7 +30,8 @@ import java.util.Set;
  *
  * Types: {@code int}, {@code timestamp}, {@code bool}, {@code keyed}, {@code set}; {@code min}
  * and {@code max} (integers, both optional) only for int and timestamp fields (for a timestamp,
- * in epoch milliseconds). Unknown keys are refused, so a misspelt {@code "mn"} is not silently
+ * in epoch milliseconds). {@code "index": "order"} gives an int, decimal or timestamp field an
+ * order index (named {@code table_field_order}); no other index is known. Unknown keys are refused, so a misspelt {@code "mn"} is not silently
  * ignored. Every table has an implicit {@code id} column, so no field may be called {@code id}.
  */
 final class SchemaFile {
@@ -38,7 +39,9 @@ final class SchemaFile {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> TOP_KEYS = Set.of("tables");
     private static final Set<String> TABLE_KEYS = Set.of("name", "fields");
-    private static final Set<String> FIELD_KEYS = Set.of("name", "type", "min", "max", "scale");
+    private static final Set<String> FIELD_KEYS = Set.of("name", "type", "min", "max", "scale", "index");
+    /** The one value of a field's {@code "index"}. */
+    static final String ORDER_INDEX = "order";
 
     static List<TableDef> read(Path file) {
         Inputs.readableFile(file, "schema file");
@@ -87,6 +90,9 @@ final class SchemaFile {
                 }
                 if (field.max() != null) {
                     json.append(", \"max\": ").append(field.max());
+                }
+                if (field.orderIndex()) {
+                    json.append(", \"index\": ").append(quoted(ORDER_INDEX));
                 }
                 json.append('}');
             }
@@ -138,10 +144,23 @@ final class SchemaFile {
         }
         try {
             return new FieldDef(name, type, bound(file, field, "min", where), bound(file, field, "max", where),
-                    scale(file, field, where));
+                    scale(file, field, where), orderIndex(file, field, where + " (field '" + name + "')"));
         } catch (BigException e) {
             throw invalid(file, where + ": " + e.getMessage());
         }
+    }
+
+    /** Whether {@code "index"} asks for an order index; any other index is refused, naming the one there is. */
+    private static boolean orderIndex(Path file, JsonNode field, String where) {
+        JsonNode value = field.get("index");
+        if (value == null || value.isNull()) {
+            return false;
+        }
+        if (!value.isTextual() || !value.textValue().equals(ORDER_INDEX)) {
+            throw invalid(file, where + ": unknown index " + value + "; the index big keeps is \"order\" (\"index\": \"order\","
+                    + " for int, decimal and timestamp fields)");
+        }
+        return true;
     }
 
     /** A decimal's {@code "scale"}: digits after the point; 0 when absent (and for other types). */

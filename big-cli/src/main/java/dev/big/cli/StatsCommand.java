@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.big.db.Db;
 import dev.big.db.FieldDef;
+import dev.big.db.IndexDef;
 import dev.big.db.Inspection;
 import dev.big.db.Metrics;
 import dev.big.db.Snapshot;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "stats", mixinStandardHelpOptions = true,
         header = "Prints what a database holds and how big it is.",
         description = {
-            "The tables, their fields and record counts, the number of fragments, the file size, free pages, the"
+            "The tables, their fields (with their order indexes) and record counts, the number of fragments, the file size, free pages, the"
                     + " latest commit and the file's format version."})
 final class StatsCommand implements Callable<Integer> {
 
@@ -57,10 +58,12 @@ final class StatsCommand implements Callable<Integer> {
                     out.println();
                     out.println("table " + table.name() + ": " + Units.count(records) + (records == 1 ? " record" : " records"));
                     int width = table.fields().stream().mapToInt(f -> f.name().length()).max().orElse(0);
+                    int typeWidth = table.fields().stream().mapToInt(f -> type(f).length()).max().orElse(0);
                     for (FieldDef field : table.fields()) {
-                        out.println("  " + field.name() + " ".repeat(width - field.name().length() + 2) + field.type().label()
-                                + (field.min() != null || field.max() != null ? " [" + bound(field.min()) + ", "
-                                        + bound(field.max()) + "]" : ""));
+                        String index = indexName(snapshot, table, field);
+                        String type = type(field);
+                        out.println("  " + field.name() + " ".repeat(width - field.name().length() + 2) + type
+                                + (index != null ? " ".repeat(typeWidth - type.length() + 2) + "order index " + index : ""));
                     }
                 }
             }
@@ -92,6 +95,25 @@ final class StatsCommand implements Callable<Integer> {
                 + " slots holds an intact commit any more: the file was damaged while it was open. Run big check on it.");
     }
 
+    /** A field's type and bounds, as the text lists them. */
+    private static String type(FieldDef field) {
+        return field.type().label() + (field.min() != null || field.max() != null ? " [" + bound(field.min()) + ", "
+                + bound(field.max()) + "]" : "");
+    }
+
+    /** The name of {@code field}'s order index, or null when it has none. */
+    private static String indexName(Snapshot snapshot, TableDef table, FieldDef field) {
+        if (!field.orderIndex()) {
+            return null;
+        }
+        for (IndexDef index : snapshot.indexes()) {
+            if (index.table().equals(table.name()) && index.field().equals(field.name())) {
+                return index.name();
+            }
+        }
+        return null;
+    }
+
     private static String bound(Long value) {
         return value == null ? "" : value.toString();
     }
@@ -121,6 +143,11 @@ final class StatsCommand implements Callable<Integer> {
                 }
                 if (field.max() != null) {
                     f.put("max", field.max());
+                }
+                String index = indexName(snapshot, table, field);
+                if (index != null) {
+                    f.put("index", SchemaFile.ORDER_INDEX);
+                    f.put("indexName", index);
                 }
             }
         }

@@ -244,7 +244,7 @@ class BadInputIT {
                 Cli.big(dir, "create", "new.big", "--schema", "broken.json"));
         assertFalse(Files.exists(dir.resolve("new.big")), "a bad schema creates nothing");
         Cli.write(dir.resolve("typo.json"), "{\"tables\": [{\"name\": \"t\", \"fields\": [{\"name\": \"v\", \"type\": \"int\", \"mn\": 0}]}]}");
-        assertOneLine(65, "big create: schema file typo.json: tables[0].fields[0]: unknown key \"mn\" (known: max, min, name, scale, type)",
+        assertOneLine(65, "big create: schema file typo.json: tables[0].fields[0]: unknown key \"mn\" (known: index, max, min, name, scale, type)",
                 Cli.big(dir, "create", "new.big", "--schema", "typo.json"));
     }
 

@@ -109,7 +109,7 @@ class ExportImportIT {
         ByteBuffer.wrap(stream).order(ByteOrder.LITTLE_ENDIAN).putInt(8, 7);
         Files.write(dir.resolve("newer.bigx"), stream);
         BadInputIT.assertOneLine(65, "big import: export stream newer.bigx has format version 7, this build of big reads"
-                + " versions 1 to 3. Open it with a newer big, or export it there and import it here.",
+                + " versions 1 to " + dev.big.db.exchange.ExportFormat.VERSION_CURRENT + ". Open it with a newer big, or export it there and import it here.",
                 Cli.big(dir, "import", "newer.big", "newer.bigx"));
         assertNothingNamed("newer.big");
         BadInputIT.assertOneLine(65, "big import: rows.csv is not a big export stream (it does not start with \"BIGXPORT\");"
