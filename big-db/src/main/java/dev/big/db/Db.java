@@ -129,6 +129,13 @@ public final class Db implements AutoCloseable {
         }
     }
 
+    /** The order indexes as of the latest commit ({@link Snapshot#indexes()}). */
+    public List<IndexDef> indexes() {
+        try (Snapshot snapshot = read()) {
+            return snapshot.indexes();
+        }
+    }
+
     /** Creates table {@code table} in its own commit; refuses a name already taken. */
     public void createTable(TableDef table) {
         schemaChange(writer -> writer.createTable(table));

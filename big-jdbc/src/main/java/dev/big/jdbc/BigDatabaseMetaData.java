@@ -1,6 +1,7 @@
 package dev.big.jdbc;
 
 import dev.big.db.FieldDef;
+import dev.big.db.IndexDef;
 import dev.big.db.TableDef;
 import dev.big.db.sql.ColumnType;
 import java.sql.Connection;
@@ -156,6 +157,33 @@ final class BigDatabaseMetaData extends DatabaseCapabilities {
                 "KEY_SEQ", NUMBER, "PK_NAME", TEXT);
     }
 
+    /**
+     * The order indexes of {@code table} (an exact name, or null for every table): each a
+     * non-unique index of one column, ascending, of type {@code tableIndexOther}. None when only
+     * unique indexes are asked for (big's are never unique; the id is the primary key).
+     */
+    @Override
+    public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
+            throws SQLException {
+        connection.ensureOpen();
+        List<List<Object>> rows = new ArrayList<>();
+        if (!unique && noneOrEmpty(catalog) && noneOrEmpty(schema)) {
+            try {
+                for (IndexDef index : connection.db().indexes()) {
+                    if (table == null || index.table().equals(table)) {
+                        rows.add(row(null, null, index.table(), true, null, index.name(), (long) tableIndexOther, 1L,
+                                index.field(), "A", null, null, null));
+                    }
+                }
+            } catch (RuntimeException e) {
+                throw SqlExceptions.of(e);
+            }
+        }
+        return table(rows, "TABLE_CAT", TEXT, "TABLE_SCHEM", TEXT, "TABLE_NAME", TEXT, "NON_UNIQUE", FLAG,
+                "INDEX_QUALIFIER", TEXT, "INDEX_NAME", TEXT, "TYPE", NUMBER, "ORDINAL_POSITION", NUMBER, "COLUMN_NAME", TEXT,
+                "ASC_OR_DESC", TEXT, "CARDINALITY", NUMBER, "PAGES", NUMBER, "FILTER_CONDITION", TEXT);
+    }
+
     @Override
     public ResultSet getTableTypes() throws SQLException {
         connection.ensureOpen();
@@ -208,14 +236,6 @@ final class BigDatabaseMetaData extends DatabaseCapabilities {
     }
 
     // ------------------------------------------------------------------ what big does not have
-
-    @Override
-    public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
-            throws SQLException {
-        connection.ensureOpen();
-        return empty("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER", "INDEX_NAME", "TYPE",
-                "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY", "PAGES", "FILTER_CONDITION");
-    }
 
     private static ResultSet noKeys() {
         return empty("PKTABLE_CAT", "PKTABLE_SCHEM", "PKTABLE_NAME", "PKCOLUMN_NAME", "FKTABLE_CAT", "FKTABLE_SCHEM",

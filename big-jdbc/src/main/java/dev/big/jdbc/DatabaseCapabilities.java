@@ -117,8 +117,8 @@ abstract class DatabaseCapabilities implements DatabaseMetaData {
     @Override public final int getDefaultTransactionIsolation() { return java.sql.Connection.TRANSACTION_READ_COMMITTED; }
     @Override public final boolean supportsTransactions() { return true; }
     @Override public final boolean supportsTransactionIsolationLevel(int level) { return level != java.sql.Connection.TRANSACTION_NONE; }
-    @Override public final boolean supportsDataDefinitionAndDataManipulationTransactions() { return false; }
-    @Override public final boolean supportsDataManipulationTransactionsOnly() { return true; }
+    @Override public final boolean supportsDataDefinitionAndDataManipulationTransactions() { return true; }
+    @Override public final boolean supportsDataManipulationTransactionsOnly() { return false; }
     @Override public final boolean dataDefinitionCausesTransactionCommit() { return false; }
     @Override public final boolean dataDefinitionIgnoredInTransactions() { return false; }
     @Override public final boolean supportsResultSetType(int type) { return type == java.sql.ResultSet.TYPE_FORWARD_ONLY; }

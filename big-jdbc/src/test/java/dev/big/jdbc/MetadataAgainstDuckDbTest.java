@@ -113,6 +113,38 @@ class MetadataAgainstDuckDbTest {
         assertTrue(types.contains(List.of("VARCHAR[]", (long) java.sql.Types.ARRAY)), types.toString());
     }
 
+    /**
+     * CREATE INDEX and DROP INDEX run through executeUpdate as in DuckDB (big answers 0, DuckDB's
+     * driver -1: no count), in auto-commit and in a transaction; getIndexInfo lists big's order
+     * indexes, non-unique, one ascending column each, and none when only unique ones are asked for.
+     */
+    @Test
+    void indexesAreMadeByStatementsAndListed() throws SQLException {
+        try (Statement ours = big.createStatement(); Statement theirs = duck.createStatement()) {
+            for (String sql : List.of("CREATE INDEX by_value ON events (value)", "CREATE INDEX IF NOT EXISTS by_ts ON events (ts)")) {
+                theirs.executeUpdate(sql);
+                assertEquals(0, ours.executeUpdate(sql), sql);
+            }
+            big.setAutoCommit(false);
+            assertEquals(0, ours.executeUpdate("CREATE INDEX by_price ON events (price)"));
+            big.rollback();
+            big.setAutoCommit(true);
+            SQLException keyed = assertThrows(SQLException.class, () -> ours.executeUpdate("CREATE INDEX t ON events (type)"));
+            assertTrue(keyed.getMessage().contains("only int, decimal and timestamp columns take an index"), keyed.getMessage());
+        }
+        DatabaseMetaData meta = big.getMetaData();
+        assertEquals(List.of(List.of("events", true, "by_value", (long) DatabaseMetaData.tableIndexOther, 1L, "value", "A"),
+                        List.of("events", true, "by_ts", (long) DatabaseMetaData.tableIndexOther, 1L, "ts", "A")),
+                columns(meta.getIndexInfo(null, null, "events", false, true), "TABLE_NAME", "NON_UNIQUE", "INDEX_NAME", "TYPE",
+                        "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC"), "the rolled-back index is not listed");
+        assertEquals(List.of(), columns(meta.getIndexInfo(null, null, "events", true, true), "INDEX_NAME"));
+        assertEquals(List.of(), columns(meta.getIndexInfo(null, null, "other", false, true), "INDEX_NAME"));
+        try (Statement ours = big.createStatement()) {
+            assertEquals(0, ours.executeUpdate("DROP INDEX by_value"));
+        }
+        assertEquals(List.of(List.of("by_ts")), columns(meta.getIndexInfo(null, null, null, false, true), "INDEX_NAME"));
+    }
+
     @Test
     void resultSetMetadataIsThatOfDuckDb() throws SQLException {
         String sql = "SELECT id, value, price, ts, verified, type, tags FROM events WHERE id < 10 ORDER BY id";
