@@ -173,9 +173,15 @@ final class LoadTarget implements AutoCloseable {
                 Optional<TableDef> present = existing.stream().filter(t -> t.name().equals(wanted.name())).findFirst();
                 if (present.isEmpty()) {
                     db.createTable(wanted);
-                } else if (!present.get().equals(wanted)) {
+                } else if (!withoutIndexes(present.get()).equals(withoutIndexes(wanted))) {
                     throw new CliException(ExitCodes.DATA_ERROR, "table '" + wanted.name() + "' of " + database
                             + " has fields " + present.get().fields() + ", not the " + wanted.fields() + " of " + schema);
+                } else {
+                    for (FieldDef field : wanted.fields()) {
+                        if (field.orderIndex() && !present.get().field(field.name()).orElseThrow().orderIndex()) {
+                            db.createOrderIndex(wanted.name(), field.name());
+                        }
+                    }
                 }
             }
             success = true;
@@ -185,6 +191,16 @@ final class LoadTarget implements AutoCloseable {
                 db.close();
             }
         }
+    }
+
+    /**
+     * {@code def} with no field asking for an index: indexes do not change what a table holds, so
+     * a table that gained one (CREATE INDEX) still matches its schema file, and one the file asks
+     * for is built.
+     */
+    private static TableDef withoutIndexes(TableDef def) {
+        return new TableDef(def.name(), def.fields().stream()
+                .map(f -> new FieldDef(f.name(), f.type(), f.min(), f.max(), f.scale())).toList());
     }
 
     TableDef tableDef(Db db) {

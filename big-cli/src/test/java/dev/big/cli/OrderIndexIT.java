@@ -46,6 +46,20 @@ class OrderIndexIT {
         assertEquals("order", field.get("index").asText());
         assertEquals("events_value_order", field.get("indexName").asText());
 
+        Cli.write(dir.resolve("plain.json"), """
+                {"tables": [{"name": "events", "fields": [
+                  {"name": "value", "type": "int"},
+                  {"name": "type", "type": "keyed"}]}]}
+                """);
+        Cli.Run plain = Cli.big(dir, "load", "events.big", "events", "rows.csv", "--schema", "plain.json");
+        assertEquals(0, plain.exitCode(), "a table with an index matches a schema file without it: " + plain);
+        assertEquals(0, Cli.big(dir, "query", "events.big", "DROP INDEX events_value_order").exitCode());
+        Cli.Run indexed = Cli.big(dir, "load", "events.big", "events", "rows.csv", "--schema", "schema.json");
+        assertEquals(0, indexed.exitCode(), "the index the schema file asks for is built: " + indexed);
+        assertTrue(Cli.big(dir, "stats", "events.big").stdout().contains("table events: 9 records\n"
+                + "  value  int    order index events_value_order\n"));
+        assertEquals(0, Cli.big(dir, "check", "events.big").exitCode());
+
         Cli.write(dir.resolve("bad.json"), """
                 {"tables": [{"name": "t", "fields": [{"name": "v", "type": "int", "index": "hash"}]}]}
                 """);
