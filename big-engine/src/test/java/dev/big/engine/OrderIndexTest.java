@@ -8,6 +8,7 @@ import dev.big.engine.bsi.BsiBulkWriter;
 import dev.big.engine.bsi.BsiField;
 import dev.big.engine.bsi.BsiWriter;
 import dev.big.engine.bsi.OrderIndex;
+import dev.big.engine.bsi.OrderIndexCheck;
 import dev.big.engine.coords.Coords;
 import dev.big.page.BigException;
 import dev.big.pager.MemoryPager;
@@ -140,8 +141,9 @@ class OrderIndexTest {
                 assertEquals(OptionalLong.of(sorted[rank]), index.valueAtRank(rank), "value at rank " + rank);
             }
             assertEquals(expectedNodes(sorted), storedNodes(index), "nodes against the values");
-            List<long[]> fromPlanes = OrderIndex.countsFromPlanes(txn, field);
+            OrderIndex.ValueCounts fromPlanes = OrderIndex.countsFromPlanes(txn, field);
             assertEquals(distinctValues(sorted), fromPlanes.size(), "distinct values from the planes");
+            assertEquals(List.of(), OrderIndexCheck.check(txn, field, "value"), "the check finds nothing wrong");
         }
     }
 
@@ -251,6 +253,50 @@ class OrderIndexTest {
                 BigException e = assertThrows(BigException.class, writer::flush);
                 assertTrue(e.getMessage().contains("order index of field 'value'"), e.getMessage());
                 assertTrue(e.getMessage().contains("big check"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void theCheckFindsAnEntryThatDisagreesWithThePlanes() {
+        BsiField plain = new BsiField(4, 0, "value");
+        BsiField ordered = new BsiField(4, 0, "value", true);
+        try (Store store = Store.create(new MemoryPager())) {
+            try (WriteTxn txn = store.beginWrite()) {
+                BsiWriter writer = new BsiWriter(txn, ordered);
+                for (long id = 0; id < 1_000; id++) {
+                    writer.set(id, id % 300);
+                }
+                writer.flush();
+                txn.commit();
+            }
+            try (ReadTxn txn = store.beginRead()) {
+                assertEquals(List.of(), OrderIndexCheck.check(txn, ordered, "field 'value'"));
+            }
+            try (WriteTxn txn = store.beginWrite()) {
+                BsiWriter writer = new BsiWriter(txn, plain); // changes a value behind the index's back
+                writer.set(7, 299);
+                writer.flush();
+                txn.commit();
+            }
+            try (ReadTxn txn = store.beginRead()) {
+                List<String> problems = OrderIndexCheck.check(txn, ordered, "field 'value'").stream()
+                        .map(p -> p.message()).toList();
+                assertTrue(problems.stream().anyMatch(m -> m.contains("the entry of level 0 for value 7 counts 4 records;"
+                        + " the planes hold 3")), problems.toString());
+                assertTrue(problems.stream().anyMatch(m -> m.contains("the entry of level 0 for value 299 counts 3 records;"
+                        + " the planes hold 4")), problems.toString());
+                assertTrue(problems.getFirst().startsWith("order index of field 'value': "), problems.getFirst());
+            }
+            try (WriteTxn txn = store.beginWrite()) {
+                dev.big.engine.tree.Tree.of(txn, OrderIndex.fragmentKey(ordered)).remove(1L << 56 | Long.MIN_VALUE >>> 16); // level 1: values 0..65535
+                txn.commit();
+            }
+            try (ReadTxn txn = store.beginRead()) {
+                List<String> problems = OrderIndexCheck.check(txn, ordered, "field 'value'").stream()
+                        .map(p -> p.message()).toList();
+                assertTrue(problems.stream().anyMatch(m -> m.contains("the entry of level 1 for values") && m.contains(
+                        "is missing")), problems.toString());
             }
         }
     }

@@ -15,6 +15,7 @@ import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.BsiTotals;
+import dev.big.engine.bsi.OrderIndex;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
@@ -118,6 +119,9 @@ public final class QueryEngine {
         evaluator.validate(filter);
         QueryPlan.Comparison comparison = ask == QueryPlan.Ask.COUNT ? singleComparison(evaluator, table, filter) : null;
         QueryPlan.Path path = pathOf(ask, filter, comparison != null, evaluator);
+        if (path == QueryPlan.Path.ZONE_MAPS && comparison.field().def().orderIndex()) {
+            return new QueryPlan(table, filter, ask, QueryPlan.Path.ORDER_INDEX, comparison, List.of());
+        }
         if (path == QueryPlan.Path.RECORD_COUNTS) {
             // Made once per committed state: a count of every record costs a lookup, not a plan.
             return txn.cached(new RecordCountsKey(table.existsFieldId()), k -> {
@@ -204,6 +208,9 @@ public final class QueryEngine {
     /** Runs a count plan: what its decided shards contribute, plus its path's count of the rest. */
     public long count(QueryPlan plan) {
         ran(plan, QueryPlan.Ask.COUNT);
+        if (plan.path() == QueryPlan.Path.ORDER_INDEX) {
+            return OrderIndex.of(txn, plan.comparison().field().bsi()).count(plan.comparison().predicate());
+        }
         long total = plan.decidedCount();
         List<ShardPlan> toRead = plan.toRead();
         if (toRead.isEmpty()) {

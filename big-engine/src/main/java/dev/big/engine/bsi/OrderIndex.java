@@ -6,9 +6,7 @@ import dev.big.engine.coords.Coords;
 import dev.big.engine.tree.Tree;
 import dev.big.page.BigException;
 import dev.big.page.LeafPage;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.LongConsumer;
 
@@ -90,6 +88,15 @@ public final class OrderIndex {
         return count;
     }
 
+    /** How many records have a value that satisfies {@code predicate}. */
+    public long count(RangePredicate predicate) {
+        if (predicate.op() == RangePredicate.Op.NE) {
+            return total() - countBetween(predicate.a(), predicate.a());
+        }
+        long[] range = predicate.matchingRange();
+        return range == null ? 0 : countBetween(range[0], range[1]);
+    }
+
     /** How many records have a value in {@code [low, high]}. */
     public long countBetween(long low, long high) {
         if (low > high) {
@@ -129,7 +136,12 @@ public final class OrderIndex {
 
     /** Passes every stored node to {@code visitor} in key order (for checks). */
     public void forEachNode(NodeVisitor visitor) {
-        tree.forEach(0, -1L, view -> {
+        forEachNode(0, -1L, visitor);
+    }
+
+    /** Passes the stored nodes with keys in {@code [fromKey, toKey]} to {@code visitor} in key order. */
+    void forEachNode(long fromKey, long toKey, NodeVisitor visitor) {
+        tree.forEach(fromKey, toKey, view -> {
             long key = view.key();
             visitor.visit(levelOf(key), key & PREFIX_MASK, decode(view.bytes(), key));
             return true;
@@ -397,18 +409,17 @@ public final class OrderIndex {
         }
     }
 
+    /** The distinct values of a field, ascending, each with how many records hold it. */
+    public record ValueCounts(long[] values, long[] counts, int size) {}
+
     /** The ascending (value, records) counts of every value {@code field}'s planes hold, for checks. */
-    public static List<long[]> countsFromPlanes(Txn txn, BsiField field) {
+    public static ValueCounts countsFromPlanes(Txn txn, BsiField field) {
         Changes changes = new Changes();
         forEachValue(txn, field, changes::add);
         long[] values = new long[changes.addedCount];
-        long[] deltas = new long[changes.addedCount];
+        long[] counts = new long[changes.addedCount];
         Arrays.sort(changes.added, 0, changes.addedCount);
-        int runs = changes.merge(values, deltas);
-        List<long[]> counts = new ArrayList<>(runs);
-        for (int i = 0; i < runs; i++) {
-            counts.add(new long[] {values[i], deltas[i]});
-        }
-        return counts;
+        int size = changes.merge(values, counts);
+        return new ValueCounts(values, counts, size);
     }
 }
