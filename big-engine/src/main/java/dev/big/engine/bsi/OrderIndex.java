@@ -7,7 +7,10 @@ import dev.big.engine.tree.Tree;
 import dev.big.page.BigException;
 import dev.big.page.LeafPage;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
 /**
@@ -43,17 +46,36 @@ public final class OrderIndex {
     static final int LEVELS = 8;
     private static final int DIGIT_BITS = 8;
 
+    /**
+     * Entries of decoded nodes above level 0 kept per committed state and field: every count
+     * visits the same few upper nodes (a field of 2^20 distinct values has 22), so only its
+     * level-0 node is read from the tree. Past this many entries (about 12 MiB) nodes are decoded
+     * per visit instead.
+     */
+    static final long UPPER_CACHE_ENTRIES = 1 << 20;
+
+    private record UpperNodesKey(int fieldId) {}
+
+    /** The decoded upper nodes of one field in one committed state, by key. */
+    private static final class UpperNodes {
+        final Map<Long, Node> nodes = new ConcurrentHashMap<>();
+        final AtomicLong entries = new AtomicLong();
+    }
+
     private final Tree tree;
     private final BsiField field;
+    private final UpperNodes upper;
 
-    private OrderIndex(Tree tree, BsiField field) {
+    private OrderIndex(Tree tree, BsiField field, UpperNodes upper) {
         this.tree = tree;
         this.field = field;
+        this.upper = upper;
     }
 
     /** The order index of {@code field} as {@code txn} sees it (empty if the field has none). */
     public static OrderIndex of(Txn txn, BsiField field) {
-        return new OrderIndex(Tree.of(txn, fragmentKey(field)), field);
+        return new OrderIndex(Tree.of(txn, fragmentKey(field)), field,
+                txn.cached(new UpperNodesKey(field.fieldId()), k -> new UpperNodes()));
     }
 
     public static long fragmentKey(BsiField field) {
@@ -75,17 +97,48 @@ public final class OrderIndex {
     /** How many records have a value of at least {@code value}. */
     public long countAtLeast(long value) {
         long ordered = value ^ Long.MIN_VALUE;
-        long count = 0;
-        for (int level = 0; level < LEVELS; level++) {
-            Node node = node(level, prefix(ordered, level));
-            int digit = digit(ordered, level);
-            for (int i = node.size - 1; i >= 0 && node.digits[i] >= digit; i--) {
-                if (node.digits[i] > digit || level == 0) {
-                    count += node.counts[i];
-                }
-            }
+        long count = recordsFrom(ordered);
+        for (int level = 1; level < LEVELS; level++) {
+            count += node(level, prefix(ordered, level)).recordsAbove(digit(ordered, level));
         }
         return count;
+    }
+
+    /**
+     * The records of the level-0 node of {@code ordered} whose values are at least it, summed
+     * from the node's bytes as they lie: the one node per count that is not kept decoded.
+     */
+    private long recordsFrom(long ordered) {
+        long key = key(0, prefix(ordered, 0));
+        byte[] bytes = tree.getBytes(key);
+        if (bytes == null) {
+            return 0;
+        }
+        int size = (bytes[0] & 0xFF) + 1;
+        int digit = digit(ordered, 0);
+        int first = 0; // the first entry at or above digit
+        while (first < size && (bytes[1 + first] & 0xFF) < digit) {
+            first++;
+        }
+        long records = 0;
+        int at = 1 + size;
+        for (int i = 0; i < size; i++) {
+            long count = 0;
+            for (int shift = 0; ; shift += 7) {
+                if (at >= bytes.length || shift > 63) {
+                    throw damaged("node " + describe(key) + " ends inside the count of its entry " + i);
+                }
+                byte b = bytes[at++];
+                count |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    break;
+                }
+            }
+            if (i >= first) {
+                records += count;
+            }
+        }
+        return records;
     }
 
     /** How many records have a value that satisfies {@code predicate}. */
@@ -155,8 +208,20 @@ public final class OrderIndex {
     }
 
     private Node node(int level, long prefix) {
-        byte[] bytes = tree.getBytes(key(level, prefix));
-        return bytes == null ? Node.EMPTY : decode(bytes, key(level, prefix));
+        long key = key(level, prefix);
+        if (level > 0) {
+            Node cached = upper.nodes.get(key);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        byte[] bytes = tree.getBytes(key);
+        Node node = bytes == null ? Node.EMPTY : decode(bytes, key);
+        if (level > 0 && upper.entries.get() < UPPER_CACHE_ENTRIES) {
+            upper.entries.addAndGet(node.size);
+            upper.nodes.put(key, node);
+        }
+        return node;
     }
 
     // ------------------------------------------------------------------ nodes
@@ -187,10 +252,27 @@ public final class OrderIndex {
         public final long[] counts;
         public final int size;
 
+        /** {@code above[i]}: the records of entries {@code i + 1 ..}, so a count reads one number. */
+        private final long[] above;
+
         Node(int[] digits, long[] counts, int size) {
             this.digits = digits;
             this.counts = counts;
             this.size = size;
+            this.above = new long[size];
+            for (int i = size - 2; i >= 0; i--) {
+                above[i] = above[i + 1] + counts[i + 1];
+            }
+        }
+
+        /** The records under digits greater than {@code digit}. */
+        long recordsAbove(int digit) {
+            int i = Arrays.binarySearch(digits, 0, size, digit);
+            if (i >= 0) {
+                return above[i];
+            }
+            int next = -i - 1; // the first entry above digit
+            return next == size ? 0 : above[next] + counts[next];
         }
 
         /** The records under {@code digit}, 0 if the node has no entry for it. */
@@ -307,7 +389,7 @@ public final class OrderIndex {
             int runs = merge(values, deltas);
             addedCount = 0;
             removedCount = 0;
-            OrderIndex index = new OrderIndex(Tree.of(txn, fragmentKey(field)), field);
+            OrderIndex index = new OrderIndex(Tree.of(txn, fragmentKey(field)), field, new UpperNodes());
             for (int level = 0; level < LEVELS; level++) {
                 index.applyLevel(level, values, deltas, runs);
             }
