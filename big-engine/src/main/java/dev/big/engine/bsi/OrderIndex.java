@@ -380,19 +380,63 @@ public final class OrderIndex {
             if (isEmpty()) {
                 return;
             }
-            Arrays.sort(added, 0, addedCount);
-            Arrays.sort(removed, 0, removedCount);
             // Net change per value, ascending: the values' signed order is their ordered forms'
             // unsigned order, so each level's nodes come one after another.
             long[] values = new long[addedCount + removedCount];
             long[] deltas = new long[addedCount + removedCount];
-            int runs = merge(values, deltas);
+            int runs = tallyInRange(values, deltas);
+            if (runs < 0) {
+                Arrays.sort(added, 0, addedCount);
+                Arrays.sort(removed, 0, removedCount);
+                runs = merge(values, deltas);
+            }
             addedCount = 0;
             removedCount = 0;
             OrderIndex index = new OrderIndex(Tree.of(txn, fragmentKey(field)), field, new UpperNodes());
             for (int level = 0; level < LEVELS; level++) {
                 index.applyLevel(level, values, deltas, runs);
             }
+        }
+
+        /** The widest range of values {@link #tallyInRange} counts in an array (16 MiB of ints). */
+        static final long TALLY_RANGE = 1 << 22;
+
+        /**
+         * The (value, net delta) runs counted in an array indexed by value when the values span
+         * at most {@link #TALLY_RANGE} and not much more than their number, as a bulk load's
+         * chunk of a bounded field does: a pass over the values instead of a sort (which cost a
+         * bulk load of 10M 20-bit values about 0.8 s). Returns -1 when the values are too spread.
+         */
+        private int tallyInRange(long[] values, long[] deltas) {
+            long min = Long.MAX_VALUE;
+            long max = Long.MIN_VALUE;
+            for (int i = 0; i < addedCount; i++) {
+                min = Math.min(min, added[i]);
+                max = Math.max(max, added[i]);
+            }
+            for (int i = 0; i < removedCount; i++) {
+                min = Math.min(min, removed[i]);
+                max = Math.max(max, removed[i]);
+            }
+            long span = max - min; // may overflow to negative for values at both ends of a long
+            if (span < 0 || span >= TALLY_RANGE || span > 4L * (addedCount + removedCount)) {
+                return -1;
+            }
+            int[] tally = new int[(int) span + 1];
+            for (int i = 0; i < addedCount; i++) {
+                tally[(int) (added[i] - min)]++;
+            }
+            for (int i = 0; i < removedCount; i++) {
+                tally[(int) (removed[i] - min)]--;
+            }
+            int runs = 0;
+            for (int i = 0; i < tally.length; i++) {
+                if (tally[i] != 0) {
+                    values[runs] = min + i;
+                    deltas[runs++] = tally[i];
+                }
+            }
+            return runs;
         }
 
         /**
