@@ -68,6 +68,14 @@ public final class QueryEngine {
         return txn;
     }
 
+    /**
+     * A value computed once per committed state and shared by every snapshot of it (what a
+     * statement binds to the schema, say); {@code key} must be a value of the caller's own type.
+     */
+    public <T> T perState(Object key, java.util.function.Function<Object, T> compute) {
+        return txn.cached(key, compute);
+    }
+
     FilterEvaluator evaluator(TableInfo table) {
         FilterEvaluator evaluator = evaluators.get(table.name());
         if (evaluator == null) { // not computeIfAbsent: its capturing lambda cost an allocation per count
@@ -85,6 +93,8 @@ public final class QueryEngine {
     private record ShardsKey(int existsFieldId) {}
 
     private record RecordCountsKey(int existsFieldId) {}
+
+    private record GroupCountsKey(int existsFieldId) {}
 
     /** The shards holding records of {@code table} with their record counts, ascending. */
     public List<long[]> shards(TableInfo table) {
@@ -131,6 +141,11 @@ public final class QueryEngine {
                 }
                 return new QueryPlan(table, filter, ask, path, null, plans);
             });
+        }
+        if (path == QueryPlan.Path.CELL_CARDINALITIES) {
+            // Group counts of every record: the same plan for every ask of this state.
+            return txn.cached(new GroupCountsKey(table.existsFieldId()),
+                    k -> shardPlans(table, filter, ask, path, null, evaluator));
         }
         if (path == QueryPlan.Path.CELL_COUNTS) {
             // One row's count is asked again and again (a dashboard's tiles): its plan is kept with the state.

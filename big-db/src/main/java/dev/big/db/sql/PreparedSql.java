@@ -150,7 +150,7 @@ public final class PreparedSql {
         }
         CompiledStatement compiled = markers == null ? literal().statement() : placeholders();
         String tableName = compiled.write() != null ? compiled.write().table() : compiled.query().table();
-        TableBinding table = TableBinding.of(EngineAccess.of(snapshot).catalog(), tableName);
+        TableBinding table = TableBinding.of(EngineAccess.of(snapshot), tableName);
         List<ColumnType> parameters = markers == null ? List.of() : ParameterTypes.of(compiled, table, markers.count());
         if (compiled.write() != null) {
             return new Description(count.columns(), count.types(), parameters);
