@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
             GetCommand.class,
             StatsCommand.class,
             CheckCommand.class,
+            MigrateCommand.class,
             ExportCommand.class,
             ImportCommand.class,
             CommandLine.HelpCommand.class,

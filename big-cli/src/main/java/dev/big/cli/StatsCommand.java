@@ -13,9 +13,7 @@ import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.locks.LockSupport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -40,14 +38,16 @@ final class StatsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (Db db = Databases.openReadOnly(database); Snapshot snapshot = db.read()) {
             Metrics metrics = db.metrics();
-            int formatVersion = formatVersion(snapshot.txid());
+            int formatVersion = snapshot.commit().formatVersion();
             PrintWriter out = Terminal.stdout();
             if (json) {
                 out.println(JSON.writeValueAsString(asJson(snapshot, metrics, formatVersion)));
             } else {
                 out.println("database   " + database);
                 out.println("format     file format " + formatVersion + " (this build reads "
-                        + Inspection.FORMAT_VERSION_START + " to " + Inspection.FORMAT_VERSION_CURRENT + ")");
+                        + Inspection.FORMAT_VERSION_START + " to " + Inspection.FORMAT_VERSION_CURRENT
+                        + (formatVersion < Inspection.FORMAT_VERSION_CURRENT
+                                ? "; `big migrate` raises it to " + Inspection.FORMAT_VERSION_CURRENT : "") + ")");
                 out.println("commit     txid " + snapshot.txid());
                 out.println("size       " + Units.bytes(metrics.fileSizeBytes()) + " (" + Units.count(metrics.fileSizeBytes())
                         + " bytes): " + Units.count(metrics.pageCount()) + " pages of " + Inspection.PAGE_SIZE_BYTES / 1024
@@ -70,29 +70,6 @@ final class StatsCommand implements Callable<Integer> {
             out.flush();
         }
         return ExitCodes.OK;
-    }
-
-    /** How often {@link #formatVersion} reads the meta slots while a writer may be rewriting them. */
-    private static final int SLOT_READ_ATTEMPTS = 12;
-
-    /**
-     * The format version of commit {@code txid}, from its meta slot, or the latest commit's if a
-     * writer has rewritten that slot since the snapshot began (a file has one format version). A
-     * slot being rewritten reads as damaged for a moment, so the slots are read again a few times
-     * before the file is called damaged.
-     */
-    private int formatVersion(long txid) {
-        for (int attempt = 1; attempt <= SLOT_READ_ATTEMPTS; attempt++) {
-            Inspection inspection = Db.inspect(database);
-            Optional<Inspection.MetaSlot.Commit> commit = inspection.commits().stream()
-                    .filter(c -> c.txid() == txid).findFirst().or(inspection::latestCommit);
-            if (commit.isPresent()) {
-                return commit.get().formatVersion();
-            }
-            LockSupport.parkNanos(1_000_000L * attempt);
-        }
-        throw new CliException(ExitCodes.CORRUPTION, database + " opened at commit " + txid + ", but neither of its meta"
-                + " slots holds an intact commit any more: the file was damaged while it was open. Run big check on it.");
     }
 
     /** A field's type and bounds, as the text lists them. */

@@ -288,6 +288,8 @@ class BadInputIT {
                     + " process, or open the database read-only.", Cli.big(dir, "load", db, "events", "schema.json"));
             assertOneLine(74, "big check: locked.big is locked by another process that has it open for writing; a check"
                     + " needs it quiet. Close that process and run the check again.", Cli.big(dir, "check", db));
+            assertOneLine(74, "big migrate: locked.big is locked by another process that has it open for writing. Close"
+                    + " that process, or open the database read-only.", Cli.big(dir, "migrate", db));
             // A lock over the whole file (another tool, or a big writer from before reader pins) also
             // covers the reader pins: a read cannot pin its snapshot, so it says so instead of reading unpinned.
             Cli.Run stats = Cli.big(dir, "stats", db);

@@ -86,7 +86,7 @@ class CheckSemanticsIT {
             pgno = path.get(level)[0];
             checksum = PageHeader.seal(branch);
         }
-        MetaPage.write(page(file, slot), new MetaPage.State(meta.txid(), meta.pageCount(), new PageRef(pgno, checksum),
+        MetaPage.write(page(file, slot), new MetaPage.State(meta.formatVersion(), meta.txid(), meta.pageCount(), new PageRef(pgno, checksum),
                 meta.catalog(), meta.freelist(), meta.freePages(), meta.commitMillis()));
     }
 

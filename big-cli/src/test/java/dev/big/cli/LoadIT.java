@@ -84,7 +84,7 @@ class LoadIT {
 
         Cli.Run stats = Cli.big(dir, "stats", "events.big");
         assertEquals(0, stats.exitCode(), stats.toString());
-        assertTrue(stats.stdout().contains("format     file format 1 (this build reads 1 to 1)\n"), stats.stdout());
+        assertTrue(stats.stdout().contains("format     file format 2 (this build reads 1 to 2)\n"), stats.stdout());
         assertTrue(stats.stdout().contains("""
                 table events: 7 records
                   value        int [0, 1048575]
@@ -97,7 +97,7 @@ class LoadIT {
         JsonNode json = new ObjectMapper().readTree(Cli.big(dir, "stats", "events.big", "--json").stdout());
         assertEquals(7, json.get("tables").get(0).get("records").asLong());
         assertEquals(1048575, json.get("tables").get(0).get("fields").get(0).get("max").asLong());
-        assertEquals(1, json.get("formatVersion").asInt());
+        assertEquals(2, json.get("formatVersion").asInt());
         assertTrue(json.get("fileSizeBytes").asLong() > 0 && json.get("fragments").asLong() > 0, json.toString());
 
         Cli.Run check = Cli.big(dir, "check", "events.big");

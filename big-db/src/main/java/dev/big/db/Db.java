@@ -110,6 +110,18 @@ public final class Db implements AutoCloseable {
         return Inspection.of(path);
     }
 
+    /**
+     * Opens the file at {@code path} for writing, raises it to the file format this build writes
+     * ({@link #migrate()}) and closes it. Refused with {@link dev.big.page.DatabaseLockedException}
+     * while another handle or process has the file open for writing: migrate through that handle
+     * instead, or once it is closed.
+     */
+    public static FormatMigration migrate(Path path) {
+        try (Db db = open(path)) {
+            return db.migrate();
+        }
+    }
+
     /** A database over an existing store (tests, tools). */
     public static Db of(Store store) {
         return new Db(store);
@@ -411,6 +423,39 @@ public final class Db implements AutoCloseable {
     /** How long a write waits for the write lock ({@link #setLockTimeout}). */
     public java.time.Duration lockTimeout() {
         return store.lockTimeout();
+    }
+
+    // ------------------------------------------------------------------ file format
+
+    /**
+     * The file format version of the latest commit (docs/versioning.md). A file keeps the version
+     * it was created in: opening and writing a file of an older version this build reads leaves it
+     * in that version, so the build that wrote it can still open it, until {@link #migrate()}.
+     */
+    public int formatVersion() {
+        return store.formatVersion();
+    }
+
+    /**
+     * Raises the file to the format version this build writes ({@link Inspection#FORMAT_VERSION_CURRENT})
+     * with one commit that changes nothing but the version: each version after the first only adds
+     * structures a file may hold (version 2: order indexes), so no data is rewritten. A file of
+     * the current version is left as it is, without a commit. Waits for the write lock as every
+     * write does. Afterwards builds that read only older versions refuse the file.
+     */
+    public FormatMigration migrate() {
+        WriteTxn txn = store.beginWrite();
+        try {
+            int from = txn.formatVersion();
+            if (from == Inspection.FORMAT_VERSION_CURRENT) {
+                return new FormatMigration(from, from);
+            }
+            txn.raiseFormatVersion(Inspection.FORMAT_VERSION_CURRENT);
+            txn.commit();
+            return new FormatMigration(from, Inspection.FORMAT_VERSION_CURRENT);
+        } finally {
+            txn.close();
+        }
     }
 
     // ------------------------------------------------------------------ reads

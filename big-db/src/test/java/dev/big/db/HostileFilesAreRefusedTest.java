@@ -75,6 +75,38 @@ class HostileFilesAreRefusedTest {
         assertArrayEquals(bytes, Files.readAllBytes(file), "a refused file must not be written");
     }
 
+    /**
+     * How a build that reads only the format before sees a file a newer build migrated: the newest
+     * meta slot says the newer version, the other the older one. Emulated one version up (this
+     * build reads {@link MetaPage#VERSION_START} to {@link MetaPage#VERSION_CURRENT}): the open is
+     * refused by version, naming the version found and the range read, and no commit of the file
+     * is opened instead, not even the older one still in the other slot.
+     */
+    @Test
+    void aFileMigratedByANewerBuildIsRefusedByVersion() throws Exception {
+        byte[] bytes = populated();
+        MemorySegment[] slots = new MemorySegment[MetaPage.SLOTS];
+        for (int slot = 0; slot < MetaPage.SLOTS; slot++) {
+            slots[slot] = MemorySegment.ofArray(bytes).asSlice((long) slot * PageFormat.PAGE_SIZE_BYTES, PageFormat.PAGE_SIZE_BYTES);
+        }
+        MemorySegment newest = MetaPage.read(slots[0]).txid() > MetaPage.read(slots[1]).txid() ? slots[0] : slots[1];
+        int newer = MetaPage.VERSION_CURRENT + 1;
+        newest.set(PageFormat.LE_SHORT, PageHeader.VERSION_OFFSET, (short) newer);
+        PageHeader.seal(newest);
+        Path file = write("migrated-by-newer.big", bytes);
+        for (boolean readOnly : new boolean[] {false, true}) {
+            var error = assertThrows(FormatVersionException.class, () -> (readOnly ? Db.openReadOnly(file) : Db.open(file)).close());
+            assertEquals(newer, error.found());
+            assertEquals(MetaPage.VERSION_START, error.supportedFrom());
+            assertEquals(MetaPage.VERSION_CURRENT, error.supportedTo());
+            assertTrue(error.getMessage().contains(file + " has format version " + newer + ", this build of big reads versions "
+                    + MetaPage.VERSION_START + " to " + MetaPage.VERSION_CURRENT), error.getMessage());
+        }
+        assertThrows(FormatVersionException.class, () -> Db.migrate(file), "a newer file is not migrated down");
+        assertEquals(newer, Db.inspect(file).latestCommit().orElseThrow().formatVersion(), "inspection still describes it");
+        assertArrayEquals(bytes, Files.readAllBytes(file), "a refused file must not be written");
+    }
+
     /** A read-only open of a named pipe blocked in open(2) until a writer opened the pipe: forever. */
     @Test
     void aNamedPipeIsRefusedWithoutWaitingForAWriter() throws Exception {

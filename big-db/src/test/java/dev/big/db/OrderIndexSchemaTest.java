@@ -193,16 +193,17 @@ class OrderIndexSchemaTest {
             FieldInfo field = Catalog.of(txn).table("events").field(fieldName);
             assertTrue(field.bsi().ordered());
             OrderIndex index = OrderIndex.of(txn, field.bsi());
-            List<long[]> counts = OrderIndex.countsFromPlanes(txn, field.bsi());
+            OrderIndex.ValueCounts counts = OrderIndex.countsFromPlanes(txn, field.bsi());
             long total = 0;
-            for (long[] count : counts) {
-                total += count[1];
-                assertEquals(count[1], index.countBetween(count[0], count[0]), fieldName + ": records of value " + count[0]);
+            for (int i = 0; i < counts.size(); i++) {
+                total += counts.counts()[i];
+                assertEquals(counts.counts()[i], index.countBetween(counts.values()[i], counts.values()[i]),
+                        fieldName + ": records of value " + counts.values()[i]);
             }
             assertEquals(total, index.total(), fieldName + ": records with a value");
-            if (!counts.isEmpty()) {
-                long low = counts.getFirst()[0];
-                long high = counts.getLast()[0];
+            if (counts.size() > 0) {
+                long low = counts.values()[0];
+                long high = counts.values()[counts.size() - 1];
                 assertEquals(0, low == Long.MIN_VALUE ? 0 : index.countBetween(Long.MIN_VALUE, low - 1), "nothing below the least");
                 assertEquals(0, high == Long.MAX_VALUE ? 0 : index.countBetween(high + 1, Long.MAX_VALUE), "nothing above the most");
             }

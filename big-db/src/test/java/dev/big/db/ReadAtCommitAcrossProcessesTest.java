@@ -30,7 +30,7 @@ class ReadAtCommitAcrossProcessesTest {
     public static void main(String[] args) throws Exception {
         try (Db db = Db.openReadOnly(Path.of(args[0])); Snapshot held = db.read()) {
             Commit c = held.commit();
-            System.out.println(c.txid() + " " + c.pageCount() + " " + c.rootsPage() + " " + c.rootsChecksum() + " "
+            System.out.println(c.formatVersion() + " " + c.txid() + " " + c.pageCount() + " " + c.rootsPage() + " " + c.rootsChecksum() + " "
                     + c.catalogPage() + " " + c.catalogChecksum() + " " + c.freelistPage() + " " + c.freelistChecksum() + " "
                     + c.freePages() + " " + c.commitMillis() + " " + held.count("t"));
             System.out.flush();
@@ -50,8 +50,8 @@ class ReadAtCommitAcrossProcessesTest {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(coordinator.getInputStream(), StandardCharsets.UTF_8));
                  PrintStream in = new PrintStream(coordinator.getOutputStream(), true, StandardCharsets.UTF_8)) {
                 long[] f = Arrays.stream(out.readLine().split(" ")).mapToLong(Long::parseLong).toArray();
-                Commit commit = new Commit(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9]);
-                assertEquals(100, f[10], "the coordinator's snapshot");
+                Commit commit = new Commit((int) f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], f[10]);
+                assertEquals(100, f[11], "the coordinator's snapshot");
                 for (int round = 0; round < 3; round++) {
                     for (int i = 0; i < 100; i++) {
                         writer.update("t", i, "v", 1000 * (round + 1) + i); // frees the held commit's pages

@@ -52,7 +52,7 @@ class ReadAtCommitTest {
             try (Snapshot s = db.read()) {
                 commit = s.commit();
             }
-            Commit future = new Commit(commit.txid() + 5, commit.pageCount(), commit.rootsPage(), commit.rootsChecksum(),
+            Commit future = new Commit(commit.formatVersion(), commit.txid() + 5, commit.pageCount(), commit.rootsPage(), commit.rootsChecksum(),
                     commit.catalogPage(), commit.catalogChecksum(), commit.freelistPage(), commit.freelistChecksum(),
                     commit.freePages(), commit.commitMillis());
             BigException e = assertThrows(BigException.class, () -> db.read(future).close());

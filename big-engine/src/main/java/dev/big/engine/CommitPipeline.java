@@ -138,10 +138,11 @@ final class CommitPipeline {
     /**
      * The first step of a commit, on the writer's thread: has the transaction write its trees
      * ({@code writeTrees}, called once), writes the freelist chain, makes the result the tip and
-     * ends the write transaction. The returned commit becomes durable and visible to readers once
-     * the commit thread has forced it (see the class comment).
+     * ends the write transaction. The commit's meta page says {@code formatVersion}, the file's
+     * format version as the transaction leaves it. The returned commit becomes durable and visible
+     * to readers once the commit thread has forced it (see the class comment).
      */
-    PendingCommit commit(long txid, Freelist.Allocation allocation, Supplier<TreeRoots> writeTrees,
+    PendingCommit commit(long txid, int formatVersion, Freelist.Allocation allocation, Supplier<TreeRoots> writeTrees,
             TransactionLock.Hold hold) {
         try {
             ensureNotFailed();
@@ -150,7 +151,7 @@ final class CommitPipeline {
             try {
                 TreeRoots trees = writeTrees.get();
                 Freelist.Chain chain = allocation.writeChain(txid, freelist.pendingSets(), this::writePage);
-                state = new MetaPage.State(txid, allocation.pageCount(), trees.roots(), trees.catalog(), chain.head(),
+                state = new MetaPage.State(formatVersion, txid, allocation.pageCount(), trees.roots(), trees.catalog(), chain.head(),
                         chain.freePages(), System.currentTimeMillis());
             } catch (RuntimeException e) {
                 writtenBitmaps.clear();

@@ -38,6 +38,11 @@ public final class ReadTxn implements Txn {
         return state.txid();
     }
 
+    @Override
+    public int formatVersion() {
+        return state.meta.formatVersion();
+    }
+
     /** The page count (high-water mark) of this transaction's commit. */
     public long pageCount() {
         return state.meta.pageCount();

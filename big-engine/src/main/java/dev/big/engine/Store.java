@@ -283,6 +283,14 @@ public final class Store implements AutoCloseable {
         return readers.latest().txid();
     }
 
+    /**
+     * The file format version of the latest commit: the version the file was created in, or the
+     * one a migration ({@link WriteTxn#raiseFormatVersion}) raised it to.
+     */
+    public int formatVersion() {
+        return readers.latest().meta.formatVersion();
+    }
+
     /** The latest commit's page count (high-water mark). */
     public long pageCount() {
         return readers.latest().meta.pageCount();

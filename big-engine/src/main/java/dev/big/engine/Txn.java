@@ -13,12 +13,11 @@ public interface Txn extends AutoCloseable {
     long baseTxid();
 
     /**
-     * The format version of the file this transaction reads: what it may hold (an order index
-     * needs {@link dev.big.page.MetaPage#VERSION_ORDER_INDEX}).
+     * The format version of the file at the state this transaction reads: what the file may hold
+     * (an order index needs {@link dev.big.page.MetaPage#VERSION_ORDER_INDEX}). A file keeps the
+     * version it was created in until it is migrated.
      */
-    default int formatVersion() {
-        return dev.big.page.MetaPage.VERSION_ORDER_INDEX; // until the store keeps each file's version
-    }
+    int formatVersion();
 
     /** The fragment named {@code fragmentKey} (empty if it does not exist). */
     Fragment fragment(long fragmentKey);

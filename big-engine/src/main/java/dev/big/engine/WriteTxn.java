@@ -5,6 +5,7 @@ import dev.big.engine.tree.Tree;
 import dev.big.engine.tree.TxnContext;
 import dev.big.engine.tree.WrittenBitmaps;
 import dev.big.page.DatabaseClosedException;
+import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import dev.big.page.PageRef;
@@ -42,6 +43,7 @@ public final class WriteTxn implements Txn {
     private final Tree roots;
     private final Tree catalog;
     private final TransactionLock.Hold hold;
+    private int formatVersion;
     private boolean finished;
 
     /** A named tree touched by this transaction. */
@@ -66,6 +68,7 @@ public final class WriteTxn implements Txn {
         this.access = access;
         this.allocation = allocation;
         this.txid = base.txid() + 1;
+        this.formatVersion = base.meta.formatVersion();
         allocation.startAt(base.meta.pageCount());
         this.roots = new Tree(access, PageKind.ROOTS, PageClass.ROOTS, base.meta.roots(), context);
         this.catalog = new Tree(access, PageKind.CATALOG, PageClass.CATALOG, base.meta.catalog(), context);
@@ -79,6 +82,28 @@ public final class WriteTxn implements Txn {
     @Override
     public long baseTxid() {
         return base.txid();
+    }
+
+    /** The file's format version as this transaction commits it: its base's, unless {@link #raiseFormatVersion} raised it. */
+    @Override
+    public int formatVersion() {
+        return formatVersion;
+    }
+
+    /**
+     * Commits this transaction in file format {@code version}, higher than the file's and at most
+     * {@link MetaPage#VERSION_CURRENT}: how a file is migrated. Nothing else is rewritten, so only
+     * a version that adds optional structures to the one before can be reached this way. Reads
+     * through this transaction see the new version at once; a rollback keeps the old one.
+     */
+    public void raiseFormatVersion(int version) {
+        ensureActive();
+        if (version <= formatVersion || version > MetaPage.VERSION_CURRENT) {
+            throw new IllegalArgumentException(access.file() + " is of file format " + formatVersion
+                    + "; it can be raised to a version above that and at most " + MetaPage.VERSION_CURRENT
+                    + ", not to " + version);
+        }
+        formatVersion = version;
     }
 
     @Override
@@ -193,7 +218,7 @@ public final class WriteTxn implements Txn {
         ensureActive();
         finished = true;
         try {
-            return commits.commit(txid, allocation, this::writeTrees, hold);
+            return commits.commit(txid, formatVersion, allocation, this::writeTrees, hold);
         } finally {
             closeArena();
         }

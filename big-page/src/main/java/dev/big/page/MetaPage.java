@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>
  * MetaPage  --&gt; Header Signature PageSize Reserved PageCount Roots Catalog Freelist FreePages CommitMillis
- * Header    --&gt; {@link PageHeader} with kind META, PageNumber = slot, Txid = committed txid
+ * Header    --&gt; {@link PageHeader} with kind META, Version = the file's format version, PageNumber = slot,
+ *               Txid = committed txid
  * Signature --&gt; 8 bytes "BIGDB\r\n\u001a": names the file as big's; \r\n and ^Z catch text-mode mangling
  * PageSize  --&gt; u32 {@link PageFormat#PAGE_SIZE_BYTES}
  * Reserved  --&gt; u32 zero
@@ -25,13 +26,25 @@ import java.nio.charset.StandardCharsets;
  * CommitMillis --&gt; u64 wall-clock time of the commit, for humans only
  * </pre>
  *
- * <p>The meta page's header version is the file's format version (see docs/versioning.md).
+ * <p>The meta page's header version is the file's format version (see docs/versioning.md). It is
+ * part of the committed state, not a constant of the build: a file keeps the version it was
+ * created in, and every commit writes it again, until an explicit migration commits a higher one.
+ * A build reads files of {@link #VERSION_START} to {@link #VERSION_CURRENT} and creates files of
+ * {@link #VERSION_CURRENT}.
+ *
+ * <table>
+ * <caption>File format versions</caption>
+ * <tr><th>version</th><th>what a file of it may hold</th></tr>
+ * <tr><td>1</td><td>fragment views 0 to 5</td></tr>
+ * <tr><td>2</td><td>also order indexes (view 6, catalog entries that ask for one); nothing else changes, so a
+ *     file of version 1 becomes version 2 by a commit that changes only its version</td></tr>
+ * </table>
  */
 public final class MetaPage {
 
     public static final int MAGIC = PageHeader.ascii("BIGM");
     public static final int VERSION_START = 1;
-    public static final int VERSION_CURRENT = 1;
+    public static final int VERSION_CURRENT = 2;
     /** The first format that may hold order indexes (view 6 trees, catalog entries that ask for one). */
     public static final int VERSION_ORDER_INDEX = 2;
 
@@ -49,13 +62,22 @@ public final class MetaPage {
     static final int FREE_PAGES_OFFSET = FREELIST_OFFSET + 16;
     static final int COMMIT_MILLIS_OFFSET = FREE_PAGES_OFFSET + 8;
 
-    /** The committed state a meta page describes. */
-    public record State(long txid, long pageCount, PageRef roots, PageRef catalog, PageRef freelist,
+    /**
+     * The committed state a meta page describes.
+     *
+     * @param formatVersion the file's format version, {@link #VERSION_START} to {@link #VERSION_CURRENT}
+     */
+    public record State(int formatVersion, long txid, long pageCount, PageRef roots, PageRef catalog, PageRef freelist,
                         long freePages, long commitMillis) {
 
-        /** The state of a freshly created file: two meta pages, nothing else. */
+        /** The state of a freshly created file of format {@link #VERSION_CURRENT}: two meta pages, nothing else. */
         public static State empty() {
-            return new State(0, SLOTS, PageRef.NONE, PageRef.NONE, PageRef.NONE, 0, 0);
+            return new State(VERSION_CURRENT, 0, SLOTS, PageRef.NONE, PageRef.NONE, PageRef.NONE, 0, 0);
+        }
+
+        /** This state in format {@code version}, everything else the same. */
+        public State withFormatVersion(int version) {
+            return new State(version, txid, pageCount, roots, catalog, freelist, freePages, commitMillis);
         }
     }
 
@@ -64,10 +86,17 @@ public final class MetaPage {
         return (int) (txid & 1);
     }
 
-    /** Writes {@code state} into {@code page} as the meta of slot {@code slotOf(state.txid())} and seals it. */
+    /**
+     * Writes {@code state} into {@code page} as the meta of slot {@code slotOf(state.txid())}, in the
+     * state's format version, and seals it. A build writes only versions it reads.
+     */
     public static long write(MemorySegment page, State state) {
+        if (state.formatVersion() < VERSION_START || state.formatVersion() > VERSION_CURRENT) {
+            throw new IllegalArgumentException("format version " + state.formatVersion() + " is not in "
+                    + VERSION_START + ".." + VERSION_CURRENT + ", the versions this build writes");
+        }
         page.fill((byte) 0);
-        PageHeader.init(page, PageKind.META, PageClass.META, slotOf(state.txid()), state.txid());
+        PageHeader.init(page, PageKind.META, PageClass.META, state.formatVersion(), slotOf(state.txid()), state.txid());
         MemorySegment.copy(MemorySegment.ofArray(SIGNATURE), 0, page, SIGNATURE_OFFSET, SIGNATURE.length);
         page.set(LE_INT, PAGE_SIZE_OFFSET, PageFormat.PAGE_SIZE_BYTES);
         page.set(LE_LONG, PAGE_COUNT_OFFSET, state.pageCount());
@@ -82,6 +111,7 @@ public final class MetaPage {
     /** Reads the state of a meta page that has already passed {@link #validate}. */
     public static State read(MemorySegment page) {
         return new State(
+                formatVersion(page),
                 PageHeader.txid(page),
                 page.get(LE_LONG, PAGE_COUNT_OFFSET),
                 readRef(page, ROOTS_OFFSET),

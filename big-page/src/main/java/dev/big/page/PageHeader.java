@@ -45,13 +45,24 @@ public final class PageHeader {
     /** Checksummed bytes start right after the checksum field. */
     public static final int HASHED_FROM = CHECKSUM_OFFSET + Long.BYTES;
 
-    /** Writes a fresh header into {@code page}; the checksum is filled in by {@link #seal}. */
+    /**
+     * Writes a fresh header into {@code page} in the current version of {@code kind}; the checksum
+     * is filled in by {@link #seal}. Not for a meta page, whose version is the file's.
+     */
     public static void init(MemorySegment page, PageKind kind, PageClass owner, long pgno, long txid) {
+        if (kind == PageKind.META) {
+            throw new IllegalArgumentException("a meta page's version is the file's format version: write it with MetaPage.write");
+        }
+        init(page, kind, owner, versionOf(kind), pgno, txid);
+    }
+
+    /** Writes a fresh header of version {@code version} into {@code page}; the checksum is filled in by {@link #seal}. */
+    static void init(MemorySegment page, PageKind kind, PageClass owner, int version, long pgno, long txid) {
         page.set(LE_LONG, CHECKSUM_OFFSET, 0L);
         page.set(LE_INT, MAGIC_OFFSET, magicOf(kind));
         page.set(BYTE, KIND_OFFSET, (byte) kind.code());
         page.set(BYTE, OWNER_OFFSET, (byte) owner.code());
-        page.set(LE_SHORT, VERSION_OFFSET, (short) versionOf(kind));
+        page.set(LE_SHORT, VERSION_OFFSET, (short) version);
         page.set(LE_LONG, PAGE_NUMBER_OFFSET, pgno);
         page.set(LE_LONG, TXID_OFFSET, txid);
         page.set(LE_INT, COUNT_OFFSET, 0);
@@ -192,6 +203,7 @@ public final class PageHeader {
         };
     }
 
+    /** The newest version of {@code kind} this build reads (for a meta page: the newest file format). */
     static int versionOf(PageKind kind) {
         return switch (kind) {
             case META -> MetaPage.VERSION_CURRENT;

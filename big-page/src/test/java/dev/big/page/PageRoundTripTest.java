@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
@@ -16,10 +17,29 @@ class PageRoundTripTest {
         MemorySegment page = SamplePages.meta(1);
         assertNull(MetaPage.validate(1, page));
         MetaPage.State state = MetaPage.read(page);
-        assertEquals(new MetaPage.State(11, 1234, new PageRef(5, 0x55L), new PageRef(6, 0x66L),
+        assertEquals(new MetaPage.State(MetaPage.VERSION_CURRENT, 11, 1234, new PageRef(5, 0x55L), new PageRef(6, 0x66L),
                 new PageRef(7, 0x77L), 42, 1_700_000_000_000L), state);
         assertEquals(MetaPage.VERSION_CURRENT, MetaPage.formatVersion(page));
         assertEquals(PageClass.META, PageHeader.classify(page));
+    }
+
+    @Test
+    void metaPageKeepsAnOlderFormatVersion() {
+        MemorySegment page = SamplePages.newPage();
+        MetaPage.State older = MetaPage.read(SamplePages.meta(1)).withFormatVersion(MetaPage.VERSION_START);
+        MetaPage.write(page, older);
+        assertNull(MetaPage.validate(1, page));
+        assertEquals(MetaPage.VERSION_START, MetaPage.formatVersion(page));
+        assertEquals(older, MetaPage.read(page));
+    }
+
+    @Test
+    void metaPageIsNotWrittenInAVersionThisBuildDoesNotRead() {
+        MetaPage.State state = MetaPage.read(SamplePages.meta(1));
+        for (int version : new int[] {MetaPage.VERSION_START - 1, MetaPage.VERSION_CURRENT + 1}) {
+            assertThrows(IllegalArgumentException.class,
+                    () -> MetaPage.write(SamplePages.newPage(), state.withFormatVersion(version)));
+        }
     }
 
     @Test

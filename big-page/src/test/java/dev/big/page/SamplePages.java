@@ -14,7 +14,7 @@ final class SamplePages {
 
     static MemorySegment meta(int slot) {
         MemorySegment page = newPage();
-        MetaPage.write(page, new MetaPage.State(slot == 0 ? 10 : 11, 1234,
+        MetaPage.write(page, new MetaPage.State(MetaPage.VERSION_CURRENT, slot == 0 ? 10 : 11, 1234,
                 new PageRef(5, 0x55L), new PageRef(6, 0x66L), new PageRef(7, 0x77L), 42, 1_700_000_000_000L));
         return page;
     }

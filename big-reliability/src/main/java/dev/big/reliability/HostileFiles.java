@@ -132,37 +132,37 @@ final class HostileFiles {
         MetaPage.State crafted = switch (lie) {
             case 0 -> {
                 what = "page count 2^40";
-                yield new MetaPage.State(state.txid(), 1L << 40, state.roots(), state.catalog(), state.freelist(),
+                yield new MetaPage.State(state.formatVersion(), state.txid(), 1L << 40, state.roots(), state.catalog(), state.freelist(),
                         state.freePages(), state.commitMillis());
             }
             case 1 -> {
                 what = "page count 1";
-                yield new MetaPage.State(state.txid(), 1, state.roots(), state.catalog(), state.freelist(), state.freePages(),
+                yield new MetaPage.State(state.formatVersion(), state.txid(), 1, state.roots(), state.catalog(), state.freelist(), state.freePages(),
                         state.commitMillis());
             }
             case 2 -> {
                 what = "roots tree at a page past the end";
-                yield new MetaPage.State(state.txid(), state.pageCount(), new dev.big.page.PageRef(state.pageCount() + 5,
+                yield new MetaPage.State(state.formatVersion(), state.txid(), state.pageCount(), new dev.big.page.PageRef(state.pageCount() + 5,
                         state.roots().checksum()), state.catalog(), state.freelist(), state.freePages(), state.commitMillis());
             }
             case 3 -> {
                 what = "catalog tree rooted at the meta page";
-                yield new MetaPage.State(state.txid(), state.pageCount(), state.roots(), new dev.big.page.PageRef(1,
+                yield new MetaPage.State(state.formatVersion(), state.txid(), state.pageCount(), state.roots(), new dev.big.page.PageRef(1,
                         state.catalog().checksum()), state.freelist(), state.freePages(), state.commitMillis());
             }
             case 4 -> {
                 what = "roots checksum wrong";
-                yield new MetaPage.State(state.txid(), state.pageCount(), new dev.big.page.PageRef(state.roots().pgno(),
+                yield new MetaPage.State(state.formatVersion(), state.txid(), state.pageCount(), new dev.big.page.PageRef(state.roots().pgno(),
                         state.roots().checksum() ^ 1), state.catalog(), state.freelist(), state.freePages(), state.commitMillis());
             }
             case 5 -> {
                 what = "roots and catalog swapped";
-                yield new MetaPage.State(state.txid(), state.pageCount(), state.catalog(), state.roots(), state.freelist(),
+                yield new MetaPage.State(state.formatVersion(), state.txid(), state.pageCount(), state.catalog(), state.roots(), state.freelist(),
                         state.freePages(), state.commitMillis());
             }
             default -> {
                 what = "negative page count";
-                yield new MetaPage.State(state.txid(), -5, state.roots(), state.catalog(), state.freelist(), state.freePages(),
+                yield new MetaPage.State(state.formatVersion(), state.txid(), -5, state.roots(), state.catalog(), state.freelist(), state.freePages(),
                         state.commitMillis());
             }
         };

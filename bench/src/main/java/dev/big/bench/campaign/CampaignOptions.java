@@ -2,6 +2,7 @@ package dev.big.bench.campaign;
 
 import dev.big.bench.BenchFiles;
 import dev.big.bench.compare.PeerEngines;
+import dev.big.bench.db.StandardTable;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -47,6 +48,7 @@ record CampaignOptions(long records, Budget budget, boolean check, Path results,
               --shapes a,b         only these latency shapes (point_read_value, count_ge, ...)
               --phases a,b         only these phases (load, query, ingest, amplification, plane, csv_load);
                                    query needs load
+              --order-index a,b    give big's standard table an order index on these fields (e.g. value)
               --jfr                record a JFR profile of every query JVM (in the work directory)
               --work DIR           the work directory: loaded data, phase outputs, logs (default
                                    bench/target/bench-files/campaign; emptied first)
@@ -74,6 +76,8 @@ record CampaignOptions(long records, Budget budget, boolean check, Path results,
                 case "--smoke" -> smoke = true;
                 case "--check" -> check = true;
                 case "--jfr" -> jfr = true;
+                // Every phase JVM makes the standard table from this property (StandardTable.DEF).
+                case "--order-index" -> System.setProperty(StandardTable.ORDER_INDEX_PROPERTY, value(args, ++i, arg));
                 case "--write-baseline" -> writeBaseline = true;
                 case "--records" -> records = parseRecords(value(args, ++i, arg));
                 case "--results" -> results = Path.of(value(args, ++i, arg));

@@ -2,6 +2,7 @@ package dev.big.bench.campaign;
 
 import dev.big.bench.BenchFiles;
 import dev.big.bench.JvmFlags;
+import dev.big.bench.db.StandardTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +39,10 @@ final class ChildJvm {
         String benchDir = System.getProperty(BenchFiles.DIR_PROPERTY);
         if (benchDir != null) {
             command.add("-D" + BenchFiles.DIR_PROPERTY + "=" + benchDir);
+        }
+        String orderIndex = System.getProperty(StandardTable.ORDER_INDEX_PROPERTY);
+        if (orderIndex != null) {
+            command.add("-D" + StandardTable.ORDER_INDEX_PROPERTY + "=" + orderIndex);
         }
         command.addAll(jvmArgs);
         command.add("-cp");

@@ -140,6 +140,7 @@ public enum LatencyShape {
             return PeerQuestion.of(Kind.VALUE_QUANTILE_DISC, P99);
         }
     },
+    VALUE_MEDIAN(Kind.VALUE_MEDIAN, "median(value)", "SELECT median(value) FROM events"),
     DISTINCT_VALUES_1H(Kind.COUNT_DISTINCT_VALUE_BETWEEN, "count(DISTINCT value) in a 1-hour window",
             "SELECT count(DISTINCT value) FROM events WHERE received_at BETWEEN :start AND :start + 1 h") {
         @Override

@@ -2,6 +2,7 @@ package dev.big.bench.campaign;
 
 import dev.big.bench.bsi.BsiDataset;
 import dev.big.bench.compare.PeerEngines;
+import dev.big.bench.db.StandardTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -55,7 +56,9 @@ final class Report {
         Machine machine = results.machine();
         md.append("| | |\n|---|---|\n");
         row("data", String.format(Locale.ROOT, "%,d standard events (`EventGenerator`, seed %d, %s ids)", results.records(),
-                results.seed(), results.layout()));
+                results.seed(), results.layout())
+                + (StandardTable.orderIndexed().isEmpty() ? "" : "; big's table has an order index on "
+                        + String.join(", ", StandardTable.orderIndexed()) + " (`--order-index`)"));
         row("code", results.source());
         row("budget", results.budget());
         row("machine", machine.cores() + " cores, " + machine.cpu() + ", " + machine.memoryBytes() / (1L << 30) + " GiB, "

@@ -81,6 +81,7 @@ public final class BigSqlPeer extends BigPeer {
                     + "' ORDER BY received_at DESC, id LIMIT " + a.get(1);
             case VALUE_HISTOGRAM -> "SELECT value // " + a.get(0) + " AS b, count(*) FROM events GROUP BY b ORDER BY b";
             case MEDIAN_SIZE_OF_TYPE -> "SELECT median(size) FROM events WHERE type = '" + a.get(0) + "'";
+            case VALUE_MEDIAN -> "SELECT median(value) FROM events";
             case VALUE_QUANTILE_DISC -> "SELECT quantile_disc(value, " + ((BigDecimal) a.get(0)).toPlainString() + ") FROM events";
             case COUNT_DISTINCT_VALUE_BETWEEN -> "SELECT count(DISTINCT value) FROM events WHERE received_at BETWEEN "
                     + SqlTimestamp.literal((Long) a.get(0)) + " AND " + SqlTimestamp.literal((Long) a.get(1));
@@ -115,7 +116,7 @@ public final class BigSqlPeer extends BigPeer {
                 }
                 yield pairs;
             }
-            case MEDIAN_SIZE_OF_TYPE -> result.scalar() == null ? null : ((Number) result.scalar()).doubleValue();
+            case MEDIAN_SIZE_OF_TYPE, VALUE_MEDIAN -> result.scalar() == null ? null : ((Number) result.scalar()).doubleValue();
             case VALUE_QUANTILE_DISC, COUNT_DISTINCT_VALUE_BETWEEN -> (Long) result.scalar();
         };
     }

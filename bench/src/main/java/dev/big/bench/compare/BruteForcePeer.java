@@ -221,15 +221,9 @@ public final class BruteForcePeer implements PeerEngine {
             }
             case MEDIAN_SIZE_OF_TYPE -> {
                 String type = question.stringArg(0);
-                long[] sorted = sorted(row -> types.get(typeIndexes[row]).equals(type), sizes);
-                int n = sorted.length;
-                if (n == 0) {
-                    yield null;
-                }
-                double lo = sorted[(n - 1) / 2];
-                double hi = sorted[n / 2];
-                yield lo + (hi - lo) * 0.5;
+                yield median(sorted(row -> types.get(typeIndexes[row]).equals(type), sizes));
             }
+            case VALUE_MEDIAN -> median(sorted(row -> true, values));
             case VALUE_QUANTILE_DISC -> {
                 long[] sorted = sorted(row -> true, values);
                 yield sorted.length == 0 ? null : sorted[quantileIndex(question.decimalArg(0), sorted.length)];
@@ -317,5 +311,16 @@ public final class BruteForcePeer implements PeerEngine {
             }
         }
         return n;
+    }
+
+    /** SQL's median of integers: the mean of the middle two of the sorted values (null if none). */
+    private static Double median(long[] sorted) {
+        int n = sorted.length;
+        if (n == 0) {
+            return null;
+        }
+        double lo = sorted[(n - 1) / 2];
+        double hi = sorted[n / 2];
+        return lo + (hi - lo) * 0.5;
     }
 }

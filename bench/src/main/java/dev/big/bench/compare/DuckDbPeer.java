@@ -101,6 +101,7 @@ public final class DuckDbPeer extends JdbcPeer {
             case VALUE_HISTOGRAM -> new AnalystStatement("SELECT value // " + q.longArg(0) + " AS b, count(*) FROM events"
                     + " GROUP BY b ORDER BY b");
             case MEDIAN_SIZE_OF_TYPE -> new AnalystStatement("SELECT median(size) FROM events WHERE type = ?", q.stringArg(0));
+            case VALUE_MEDIAN -> new AnalystStatement("SELECT median(value) FROM events");
             case VALUE_QUANTILE_DISC -> new AnalystStatement("SELECT quantile_disc(value, " + q.decimalArg(0).toPlainString()
                     + ") FROM events");
             case COUNT_DISTINCT_VALUE_BETWEEN -> new AnalystStatement(

@@ -175,7 +175,7 @@ abstract class JdbcPeer implements PeerEngine {
                         }
                         yield pairs;
                     }
-                    case MEDIAN_SIZE_OF_TYPE -> {
+                    case MEDIAN_SIZE_OF_TYPE, VALUE_MEDIAN -> {
                         rows.next();
                         double median = rows.getDouble(1);
                         yield rows.wasNull() ? null : median;

@@ -50,6 +50,7 @@ public record PeerQuestion(Kind kind, List<Object> args) {
         VALUE_HISTOGRAM(true, "valueHistogram", Long.class),
         MEDIAN_SIZE_OF_TYPE(true, "medianSizeOfType", String.class),
         VALUE_QUANTILE_DISC(true, "valueQuantileDisc", BigDecimal.class),
+        VALUE_MEDIAN(true, "valueMedian"),
         COUNT_DISTINCT_VALUE_BETWEEN(true, "countDistinctValueBetween", Long.class, Long.class);
 
         private final boolean analyst;

@@ -131,6 +131,7 @@ public final class PeerQuestions {
         questions.add(PeerQuestion.of(Kind.MEDIAN_SIZE_OF_TYPE, NEVER_SEEN_TYPE));
         questions.add(PeerQuestion.of(Kind.VALUE_HISTOGRAM, 65_536));
         questions.add(PeerQuestion.of(Kind.VALUE_HISTOGRAM, 1_000));
+        questions.add(PeerQuestion.of(Kind.VALUE_MEDIAN));
         for (String q : List.of("0", "0.5", "0.99", "1")) {
             questions.add(PeerQuestion.of(Kind.VALUE_QUANTILE_DISC, new BigDecimal(q)));
         }

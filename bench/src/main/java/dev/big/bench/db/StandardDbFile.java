@@ -14,9 +14,15 @@ import java.util.List;
  */
 public final class StandardDbFile {
 
-    /** The file for {@code records} records, loading it if it does not exist yet. */
+    /**
+     * The file for {@code records} records, loading it if it does not exist yet; a table with
+     * order indexes ({@link StandardTable#ORDER_INDEX_PROPERTY}) is a file of its own.
+     */
     public static Path file(long records) {
-        return BenchFiles.buildOnce("standard-" + records + "-" + Workload.SEED + ".big", building -> {
+        List<String> indexed = StandardTable.orderIndexed();
+        String name = "standard-" + records + "-" + Workload.SEED
+                + (indexed.isEmpty() ? "" : "-order-" + String.join("-", indexed)) + ".big";
+        return BenchFiles.buildOnce(name, building -> {
             try (Db db = Db.create(building, List.of(StandardTable.DEF))) {
                 db.bulkLoad(StandardTable.NAME, StandardTable.records(Workload.events(records)));
             }

@@ -22,7 +22,7 @@ public class SqlStatements {
     @Param({"point_read_value", "point_read_record", "count_ge", "window_1h", "type_window_verified", "verified_false",
             "one_type", "sum_size_one_type", "group_by_type", "latest_50", "page_after_cursor", "per_hour_of_a_day", "per_month",
             "per_type_verified", "per_type_hour_of_day", "sum_size_per_type", "top10_by_value", "top10_by_time_of_type",
-            "value_histogram", "median_size_of_type", "value_p99", "distinct_values_1h"})
+            "value_histogram", "median_size_of_type", "value_p99", "value_median", "distinct_values_1h"})
     public String shape;
 
     List<PeerQuestion> questions;

@@ -7,6 +7,7 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.Store;
+import dev.big.engine.bsi.OrderIndexCheck;
 import dev.big.engine.check.StoreCheckReport;
 import dev.big.page.CorruptPageException;
 import java.util.ArrayList;
@@ -111,6 +112,10 @@ public final class DbCheck {
                 }
                 if (field.type() != FieldType.BOOL && field.type() != FieldType.SET) {
                     scope.run("the zone maps of " + name, () -> zoneMaps.check(scope, table, field));
+                }
+                if (field.def().orderIndex()) {
+                    scope.run("the order index of " + name,
+                            () -> OrderIndexCheck.check(scope.txn, field.bsi(), name).forEach(scope::problem));
                 }
             }
             scope.run("the fields of table " + table.name(), () -> FieldBitsCheck.check(scope, table, dictionaryIds));

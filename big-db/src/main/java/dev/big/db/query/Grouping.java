@@ -7,6 +7,7 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.field.ScalarKind;
 import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.OrderIndex;
 import dev.big.engine.coords.Coords;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,6 +50,13 @@ public final class Grouping {
         evaluator.validate(where);
         keys.forEach(this::validate);
         measures.forEach(this::validate);
+        if (keys.isEmpty() && where instanceof Filter.All && measures.stream().allMatch(this::fromIndexes)) {
+            List<Object> values = new ArrayList<>(measures.size());
+            for (Measure measure : measures) {
+                values.add(answerFromIndexes(measure));
+            }
+            return List.of(new Group(List.of(), values));
+        }
         boolean countsOnly = measures.stream().allMatch(m -> m instanceof Measure.CountRecords c && c.filter() instanceof Filter.All);
         List<Map<List<Object>, GroupState>> shardGroups = ShardWorkers.map(engine, engine.shards(table), worker -> {
             FilterEvaluator shardEvaluator = worker.evaluator(table);
@@ -283,9 +291,37 @@ public final class Grouping {
         }
     }
 
+    /**
+     * Whether {@code measure} over every record is answered without a shard: a quantile of a field
+     * with an order index, or a count of records.
+     */
+    private boolean fromIndexes(Measure measure) {
+        return switch (measure) {
+            case Measure.Quantile q -> q.filter() instanceof Filter.All && !FilterEvaluator.isId(q.field())
+                    && table.field(q.field()).def().orderIndex();
+            case Measure.CountRecords c -> c.filter() instanceof Filter.All;
+            default -> false;
+        };
+    }
+
+    /** The value of a measure {@link #fromIndexes} answers. */
+    private Object answerFromIndexes(Measure measure) {
+        return switch (measure) {
+            case Measure.Quantile q -> {
+                FieldInfo field = table.field(q.field());
+                yield quantile(q, field, ValueRanks.of(OrderIndex.of(engine.txn(), field.bsi())));
+            }
+            case Measure.CountRecords c -> engine.count(engine.plan(table, Filter.all(), QueryPlan.Ask.COUNT));
+            default -> throw new IllegalStateException(measure + " is not answered from indexes");
+        };
+    }
+
     private Object quantile(Measure.Quantile quantile, List<ValueRank.Part> parts) {
         FieldInfo field = table.field(quantile.field());
-        ValueRank rank = new ValueRank(evaluator.bsi(field), parts);
+        return quantile(quantile, field, new ValueRank(evaluator.bsi(field), parts));
+    }
+
+    private Object quantile(Measure.Quantile quantile, FieldInfo field, ValueRanks rank) {
         long n = rank.count();
         if (n == 0) {
             return null;

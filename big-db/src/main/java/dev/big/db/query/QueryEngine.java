@@ -15,6 +15,7 @@ import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.BsiTotals;
+import dev.big.engine.bsi.OrderIndex;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
@@ -67,6 +68,14 @@ public final class QueryEngine {
         return txn;
     }
 
+    /**
+     * A value computed once per committed state and shared by every snapshot of it (what a
+     * statement binds to the schema, say); {@code key} must be a value of the caller's own type.
+     */
+    public <T> T perState(Object key, java.util.function.Function<Object, T> compute) {
+        return txn.cached(key, compute);
+    }
+
     FilterEvaluator evaluator(TableInfo table) {
         FilterEvaluator evaluator = evaluators.get(table.name());
         if (evaluator == null) { // not computeIfAbsent: its capturing lambda cost an allocation per count
@@ -84,6 +93,8 @@ public final class QueryEngine {
     private record ShardsKey(int existsFieldId) {}
 
     private record RecordCountsKey(int existsFieldId) {}
+
+    private record GroupCountsKey(int existsFieldId) {}
 
     /** The shards holding records of {@code table} with their record counts, ascending. */
     public List<long[]> shards(TableInfo table) {
@@ -118,6 +129,9 @@ public final class QueryEngine {
         evaluator.validate(filter);
         QueryPlan.Comparison comparison = ask == QueryPlan.Ask.COUNT ? singleComparison(evaluator, table, filter) : null;
         QueryPlan.Path path = pathOf(ask, filter, comparison != null, evaluator);
+        if (path == QueryPlan.Path.ZONE_MAPS && comparison.field().def().orderIndex()) {
+            return new QueryPlan(table, filter, ask, QueryPlan.Path.ORDER_INDEX, comparison, List.of());
+        }
         if (path == QueryPlan.Path.RECORD_COUNTS) {
             // Made once per committed state: a count of every record costs a lookup, not a plan.
             return txn.cached(new RecordCountsKey(table.existsFieldId()), k -> {
@@ -127,6 +141,11 @@ public final class QueryEngine {
                 }
                 return new QueryPlan(table, filter, ask, path, null, plans);
             });
+        }
+        if (path == QueryPlan.Path.CELL_CARDINALITIES) {
+            // Group counts of every record: the same plan for every ask of this state.
+            return txn.cached(new GroupCountsKey(table.existsFieldId()),
+                    k -> shardPlans(table, filter, ask, path, null, evaluator));
         }
         if (path == QueryPlan.Path.CELL_COUNTS) {
             // One row's count is asked again and again (a dashboard's tiles): its plan is kept with the state.
@@ -204,6 +223,9 @@ public final class QueryEngine {
     /** Runs a count plan: what its decided shards contribute, plus its path's count of the rest. */
     public long count(QueryPlan plan) {
         ran(plan, QueryPlan.Ask.COUNT);
+        if (plan.path() == QueryPlan.Path.ORDER_INDEX) {
+            return OrderIndex.of(txn, plan.comparison().field().bsi()).count(plan.comparison().predicate());
+        }
         long total = plan.decidedCount();
         List<ShardPlan> toRead = plan.toRead();
         if (toRead.isEmpty()) {

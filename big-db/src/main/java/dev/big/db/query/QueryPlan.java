@@ -50,6 +50,11 @@ public record QueryPlan(TableInfo table, Filter filter, Ask ask, Path path, Comp
          * materialising rows.
          */
         ZONE_MAPS,
+        /**
+         * A count of one comparison of a field with an order index: the index's counts, a node per
+         * byte of the bound; no shard is read.
+         */
+        ORDER_INDEX,
         /** Group counts without a filter: the cardinalities kept in the cells of each value's row. */
         CELL_CARDINALITIES,
         /** Every record of each shard (no filter): its existence row. */

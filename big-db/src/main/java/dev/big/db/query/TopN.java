@@ -5,6 +5,7 @@ import dev.big.db.InvalidInputException;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.engine.bsi.BsiReader;
+import dev.big.engine.bsi.OrderIndex;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.coords.Coords;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import org.roaringbitmap.RoaringBitmap;
  * from the bit planes: the k-th value in that order is found by counting ({@link ValueRank}: a
  * binary search whose probes are range counts), every record beyond it is one range scan, and the
  * ties at it are taken in id order until k are found. Only the k records chosen are read (for
- * their values, to put them in order), never the other matches.
+ * their values, to put them in order), never the other matches. Without a filter, a field's order
+ * index gives the k-th value instead of the counting.
  *
  * <p>NULLs come last unless {@code nullsFirst} (DuckDB's default for both directions); they and
  * ties are in id order, ascending or descending as asked.
@@ -68,20 +70,26 @@ public final class TopN {
         if (nullsFirst) {
             inIdOrder(nulls, idsDescending, wanted, out);
         }
-        out.addAll(firstValues(reader, values, descending, idsDescending, wanted - out.size()));
+        // Over every record, a field's order index gives the k-th value in a few node reads.
+        ValueRanks ranks = where instanceof Filter.All && field.def().orderIndex()
+                ? ValueRanks.of(OrderIndex.of(engine.txn(), field.bsi())) : null;
+        out.addAll(firstValues(reader, values, ranks, descending, idsDescending, wanted - out.size()));
         if (!nullsFirst) {
             inIdOrder(nulls, idsDescending, wanted - out.size(), out);
         }
         return out.stream().mapToLong(Long::longValue).toArray();
     }
 
-    /** The first {@code wanted} records with values, in value order, ties by id. */
-    private List<Long> firstValues(BsiReader reader, List<ValueRank.Part> values, boolean descending, boolean idsDescending,
-                                   long wanted) {
+    /**
+     * The first {@code wanted} records with values, in value order, ties by id; {@code ranks}
+     * ranks the values of every part when known (else they are ranked from the planes).
+     */
+    private List<Long> firstValues(BsiReader reader, List<ValueRank.Part> values, ValueRanks ranks, boolean descending,
+                                   boolean idsDescending, long wanted) {
         if (wanted <= 0 || values.isEmpty()) {
             return List.of();
         }
-        ValueRank rank = new ValueRank(reader, values);
+        ValueRanks rank = ranks != null ? ranks : new ValueRank(reader, values);
         long k = Math.min(wanted, rank.count());
         long threshold = rank.smallest(descending ? rank.count() - k : k - 1);
         RangePredicate beyond = RangePredicate.of(descending ? RangePredicate.Op.GT : RangePredicate.Op.LT, threshold);

@@ -11,7 +11,7 @@ import org.roaringbitmap.RoaringBitmap;
  * up to {@link BucketPartition#READ_VALUES_LIMIT} values per shard are simply read. Quantiles and
  * the threshold of a top-N listing are found this way.
  */
-final class ValueRank {
+final class ValueRank implements ValueRanks {
 
     /** Records of one shard, all with a value (the count is their cardinality). */
     record Part(long shard, RoaringBitmap records) {}
@@ -49,13 +49,13 @@ final class ValueRank {
         this.count = records;
     }
 
-    /** How many values there are. */
-    long count() {
+    @Override
+    public long count() {
         return count;
     }
 
-    /** The value of rank {@code k} (0 the smallest) in ascending order; {@code 0 <= k < count()}. */
-    long smallest(long k) {
+    @Override
+    public long smallest(long k) {
         if (k < 0 || k >= count) {
             throw new IllegalArgumentException("rank " + k + " outside 0.." + (count - 1));
         }

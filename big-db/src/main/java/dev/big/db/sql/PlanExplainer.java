@@ -169,6 +169,8 @@ final class PlanExplainer {
             case ZONE_MAPS -> "one integer comparison: a shard the zone maps decide is counted from them, no plane read; in"
                     + " the others, zone maps decide per container column and the rest is counted from plane scans without"
                     + " materialising rows";
+            case ORDER_INDEX -> "one comparison of a field with an order index: counted from the index's counts, one node per"
+                    + " byte of the bound, no shard is read";
             case CELL_CARDINALITIES -> "adds up the cardinalities kept in each row's cells, no container is read; the counts are"
                     + " kept with this commit for the next ask";
             case EVERY_RECORD -> "every record of each shard, from its existence row";

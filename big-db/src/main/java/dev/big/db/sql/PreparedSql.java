@@ -155,7 +155,7 @@ public final class PreparedSql {
             return new Description(count.columns(), count.types(), List.of());
         }
         String tableName = compiled.write() != null ? compiled.write().table() : compiled.query().table();
-        TableBinding table = TableBinding.of(EngineAccess.of(snapshot).catalog(), tableName);
+        TableBinding table = TableBinding.of(EngineAccess.of(snapshot), tableName);
         List<ColumnType> parameters = markers == null ? List.of() : ParameterTypes.of(compiled, table, markers.count());
         if (compiled.write() != null) {
             return new Description(count.columns(), count.types(), parameters);

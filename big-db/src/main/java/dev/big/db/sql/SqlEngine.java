@@ -304,7 +304,7 @@ public final class SqlEngine {
             throw new UnsupportedSqlException(WRITES_IN_A_SNAPSHOT);
         }
         Query query = prepared.statement().query();
-        TableBinding table = TableBinding.of(EngineAccess.of(snapshot).catalog(), query.table());
+        TableBinding table = TableBinding.of(EngineAccess.of(snapshot), query.table());
         PredicateBinder binder = new PredicateBinder(table, prepared.values());
         Filter where = binder.bind(query.where());
         Literal.IntLiteral limitLiteral = switch (query) {

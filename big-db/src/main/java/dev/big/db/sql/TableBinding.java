@@ -9,6 +9,7 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.field.FieldKinds;
 import dev.big.db.field.ScalarKind;
+import dev.big.db.query.QueryEngine;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,6 +48,16 @@ final class TableBinding {
     private TableBinding(TableInfo info) {
         this.info = info;
         this.table = info.def();
+    }
+
+    private record BindingKey(String name) {}
+
+    /**
+     * The table named {@code name} in the schema of the commit {@code engine} reads, bound once
+     * per committed state (a statement run again and again binds nothing anew).
+     */
+    static TableBinding of(QueryEngine engine, String name) {
+        return engine.perState(new BindingKey(name), k -> of(engine.catalog(), name));
     }
 
     /** The table named {@code name} in {@code catalog} (the schema of the commit a statement reads). */

@@ -145,14 +145,15 @@ final class TypedApiAggregates {
     /** Per value of keyed field {@code key}: its key and the value of each of {@code slots}. */
     List<Object[][]> perKey(String key, List<AggregateCall> slots) {
         withExtremes = columnsWithExtremes(slots);
-        Map<String, Long> rowsByKey = groupCounts(key, where);
+        // The groups come as the engine lists them; other measures look theirs up by key.
+        List<GroupCount> rowsByKey = engine.groupCount(plan(where, QueryPlan.Ask.GROUP_COUNT), table.info().field(key), -1);
         List<Object[][]> groups = new ArrayList<>(rowsByKey.size());
-        for (Map.Entry<String, Long> group : rowsByKey.entrySet()) {
+        for (GroupCount group : rowsByKey) {
             Object[] values = new Object[slots.size()];
             for (int i = 0; i < values.length; i++) {
-                values[i] = groupValue(slots.get(i), key, group.getKey(), group.getValue());
+                values[i] = groupValue(slots.get(i), key, group.key(), group.count());
             }
-            groups.add(new Object[][] {new Object[] {group.getKey()}, values});
+            groups.add(new Object[][] {new Object[] {group.key()}, values});
         }
         return groups;
     }

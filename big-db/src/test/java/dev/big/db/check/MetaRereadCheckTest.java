@@ -25,7 +25,7 @@ class MetaRereadCheckTest {
             int slot = MetaPage.slotOf(db.store().txid());
             MemorySegment page = readSlot(file, slot);
             MetaPage.State state = MetaPage.read(page);
-            MetaPage.write(page, new MetaPage.State(state.txid(), state.pageCount(), state.roots(), state.catalog(),
+            MetaPage.write(page, new MetaPage.State(state.formatVersion(), state.txid(), state.pageCount(), state.roots(), state.catalog(),
                     state.freelist(), state.freePages() + 3, state.commitMillis()));
             writeSlot(file, slot, page);
             CheckReport report = db.check();

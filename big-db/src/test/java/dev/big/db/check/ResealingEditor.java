@@ -126,7 +126,7 @@ final class ResealingEditor implements AutoCloseable {
         if (link.metaField() != null) {
             PageRef roots = link.metaField() == MetaField.ROOTS ? new PageRef(child, checksum) : meta.roots();
             PageRef catalog = link.metaField() == MetaField.CATALOG ? new PageRef(child, checksum) : meta.catalog();
-            meta = new MetaPage.State(meta.txid(), meta.pageCount(), roots, catalog, meta.freelist(), meta.freePages(),
+            meta = new MetaPage.State(meta.formatVersion(), meta.txid(), meta.pageCount(), roots, catalog, meta.freelist(), meta.freePages(),
                     meta.commitMillis());
             MemorySegment page = MemorySegment.ofArray(new byte[PageFormat.PAGE_SIZE_BYTES]);
             MetaPage.write(page, meta);

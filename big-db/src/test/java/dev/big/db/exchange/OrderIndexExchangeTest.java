@@ -140,9 +140,11 @@ class OrderIndexExchangeTest {
             FieldInfo field = Catalog.of(txn).table(table).field(fieldName);
             OrderIndex index = OrderIndex.of(txn, field.bsi());
             long total = 0;
-            for (long[] count : OrderIndex.countsFromPlanes(txn, field.bsi())) {
-                total += count[1];
-                assertEquals(count[1], index.countBetween(count[0], count[0]), fieldName + ": records of value " + count[0]);
+            OrderIndex.ValueCounts counts = OrderIndex.countsFromPlanes(txn, field.bsi());
+            for (int i = 0; i < counts.size(); i++) {
+                total += counts.counts()[i];
+                assertEquals(counts.counts()[i], index.countBetween(counts.values()[i], counts.values()[i]),
+                        fieldName + ": records of value " + counts.values()[i]);
             }
             assertEquals(total, index.total(), fieldName + ": records with a value");
         }

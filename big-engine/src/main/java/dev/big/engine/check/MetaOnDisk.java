@@ -56,6 +56,7 @@ final class MetaOnDisk {
 
     private static List<String> differences(MetaPage.State onDisk, MetaPage.State copy) {
         List<String> out = new ArrayList<>();
+        differ(out, "format version", onDisk.formatVersion(), copy.formatVersion());
         differ(out, "txid", onDisk.txid(), copy.txid());
         differ(out, "page count", onDisk.pageCount(), copy.pageCount());
         differ(out, "roots tree", onDisk.roots(), copy.roots());
