@@ -166,6 +166,33 @@ class OrderIndexSchemaTest {
         }
     }
 
+    /**
+     * A file of format 1 ({@code FileFormat1Test}'s fixture, made by the build before format 2)
+     * takes no order index, by any way of asking, until it is migrated; the refusal says how.
+     */
+    @Test
+    void aFormat1FileTakesNoIndexUntilMigrated() throws java.io.IOException {
+        Path file = FileFormat1Test.copyOfFixture(TestDirs.newDir("order-index-format1").resolve("events.big"));
+        String refusal = "field 'value' of table 'events' cannot get an order index: this file has format version 1, and order"
+                + " indexes need version 2 or later: run `big migrate FILE` first";
+        try (Db db = Db.open(file)) {
+            assertEquals(refusal, assertThrows(InvalidInputException.class, () -> db.createOrderIndex("events", "value"))
+                    .getMessage());
+            assertEquals(refusal, assertThrows(InvalidInputException.class, () -> db.sql("CREATE INDEX v ON events (value)"))
+                    .getMessage());
+            assertThrows(InvalidInputException.class, () -> db.addField("events", FieldDef.intField("n").withOrderIndex()));
+            assertThrows(InvalidInputException.class, () -> db.createTable(TableDef.of("t", FieldDef.intField("n").withOrderIndex())));
+            assertEquals(List.of(), indexes(db));
+            assertEquals(List.of("events"), db.schema().stream().map(TableDef::name).toList(), "nothing refused was made");
+        }
+        Db.migrate(file);
+        try (Db db = Db.open(file)) {
+            db.createOrderIndex("events", "value");
+            assertIndexMatchesPlanes(db, "value");
+            assertTrue(db.check().ok(), db.check().describe());
+        }
+    }
+
     @Test
     void defaultNamesStayNamesAndUnique() {
         Path file = file("names");
