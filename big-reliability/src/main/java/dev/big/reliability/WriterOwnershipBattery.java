@@ -426,11 +426,21 @@ public final class WriterOwnershipBattery implements Battery {
                     changed(id, own[1] + 1);
                 }
                 default -> {
-                    if (!db.delete("events", id)) {
-                        tally.lost(Check.EVERY_ACKNOWLEDGED_WRITE_IS_THERE, seed, name + ": its record " + id
-                                + " was gone when it deleted it");
+                    deleting(id);
+                    boolean gone = false;
+                    try {
+                        if (!db.delete("events", id)) {
+                            tally.lost(Check.EVERY_ACKNOWLEDGED_WRITE_IS_THERE, seed, name + ": its record " + id
+                                    + " was gone when it deleted it");
+                        }
+                        gone = true;
+                    } finally {
+                        if (gone) {
+                            deleted(id);
+                        } else {
+                            kept(id);
+                        }
                     }
-                    deleted(id);
                 }
             }
         }
@@ -441,6 +451,7 @@ public final class WriterOwnershipBattery implements Battery {
          */
         private void transactionHandedOver() throws Exception {
             List<Runnable> onCommit = new ArrayList<>();
+            List<Long> deletes = new ArrayList<>();
             Transaction transaction = db.begin();
             int changes = 1 + random.nextInt(5);
             for (int i = 0; i < changes; i++) {
@@ -472,6 +483,7 @@ public final class WriterOwnershipBattery implements Battery {
                     default -> {
                         if (own != null && !touched(onCommit, own)) {
                             transaction.delete("events", own);
+                            deletes.add(own);
                             onCommit.add(new Change(own, () -> deleted(own)));
                         }
                     }
@@ -489,10 +501,21 @@ public final class WriterOwnershipBattery implements Battery {
                 }
                 return null;
             };
-            if (random.nextInt(5) == 0) {
-                end.call();
-            } else {
-                handOver.submit(end).get(2 * LOCK_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            if (commit) {
+                deletes.forEach(this::deleting); // the commit frees their ids before this thread hears it landed
+            }
+            boolean ended = false;
+            try {
+                if (random.nextInt(5) == 0) {
+                    end.call();
+                } else {
+                    handOver.submit(end).get(2 * LOCK_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                }
+                ended = true;
+            } finally {
+                if (commit && !ended) {
+                    deletes.forEach(this::kept);
+                }
             }
             if (commit) {
                 onCommit.forEach(Runnable::run);
@@ -619,8 +642,26 @@ public final class WriterOwnershipBattery implements Battery {
             model.changed(own[0], version);
         }
 
+        /**
+         * This writer is about to commit a delete of its record {@code id}: the commit lands before
+         * this thread returns from it, and another writer may create a record at {@code id} meanwhile.
+         */
+        private void deleting(long id) {
+            model.deleting(mine.get(id)[0]);
+        }
+
         private void deleted(long id) {
             model.deleted(mine.remove(id)[0]);
+        }
+
+        /** The delete of record {@code id} did not commit: the record stays, and no other write may have taken its id. */
+        private void kept(long id) {
+            long tag = mine.get(id)[0];
+            long other = model.kept(tag);
+            if (other >= 0) {
+                tally.lost(Check.NO_ID_IS_GIVEN_TO_TWO_WRITERS, seed, name + "'s delete of its record " + id + " (tag " + tag
+                        + ") did not commit, but meanwhile the record of tag " + other + " was acknowledged at that id");
+            }
         }
 
         private Long anyOwn() {
