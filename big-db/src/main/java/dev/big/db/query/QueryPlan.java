@@ -101,6 +101,10 @@ public record QueryPlan(TableInfo table, Filter filter, Ask ask, Path path, Comp
      * to read.
      */
     public String summary() {
+        if (path == Path.ORDER_INDEX) {
+            return ask.name().toLowerCase(java.util.Locale.ROOT) + " by order_index: the order index of "
+                    + comparison.field().name() + " counts " + comparison.predicate() + ", no shard is read";
+        }
         long decided = shards.stream().filter(ShardPlan::isDecided).count();
         return ask.name().toLowerCase(java.util.Locale.ROOT) + " by " + path.name().toLowerCase(java.util.Locale.ROOT)
                 + ": " + shards.size() + " shard" + (shards.size() == 1 ? "" : "s") + ", " + decided

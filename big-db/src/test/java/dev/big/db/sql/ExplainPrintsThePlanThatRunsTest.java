@@ -40,7 +40,7 @@ class ExplainPrintsThePlanThatRunsTest {
     @BeforeAll
     static void load() {
         db = Db.create(SqlTestFiles.newFile("explain-runs"), List.of(TableDef.of("events", FieldDef.intField("value"),
-                FieldDef.bool("verified"), FieldDef.keyed("type"))));
+                FieldDef.bool("verified"), FieldDef.keyed("type"), FieldDef.intField("size").withOrderIndex())));
         List<Row> records = new ArrayList<>();
         for (long shard : List.of(0L, 1L, 3L)) {
             for (int i = 0; i < 300; i++) {
@@ -49,6 +49,7 @@ class ExplainPrintsThePlanThatRunsTest {
                         .set("value", shard == 0 ? -100 - i : shard == 1 ? i - 150 : 100 + i)
                         .set("verified", i % 3 == 0)
                         .set("type", i % 4 == 0 ? null : "t" + i % 4)
+                        .set("size", i % 7)
                         .build().withId(id));
             }
         }
@@ -69,6 +70,9 @@ class ExplainPrintsThePlanThatRunsTest {
         "SELECT count(*) FROM events WHERE value > 0                    | ZONE_MAPS          | COUNT",
         "SELECT count(*) FROM events WHERE value BETWEEN -120 AND -110  | ZONE_MAPS          | COUNT",
         "SELECT count(*) FROM events WHERE value > 0 AND verified       | FILTER_BITMAP      | COUNT",
+        "SELECT count(*) FROM events WHERE size >= 3                    | ORDER_INDEX        | COUNT",
+        "SELECT count(*) FROM events WHERE size BETWEEN 1 AND 2         | ORDER_INDEX        | COUNT",
+        "SELECT count(*) FROM events WHERE size >= 3 AND verified       | FILTER_BITMAP      | COUNT",
         "SELECT count(*) FROM events WHERE id < 1000000 OR value < -200 | FILTER_BITMAP      | COUNT",
         "SELECT type, count(*) FROM events GROUP BY type                | CELL_CARDINALITIES | GROUP_COUNT",
         "SELECT type, count(*) FROM events WHERE value > 0 GROUP BY type | FILTER_BITMAP     | GROUP_COUNT",
