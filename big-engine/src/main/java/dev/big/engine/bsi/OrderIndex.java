@@ -25,14 +25,18 @@ import java.util.function.LongConsumer;
  * ordered = value ^ 2^63                         (unsigned order of ordered = signed order of value)
  * node (level, prefix), level 0..7:
  *   key     = level:u8 &lt;&lt; 56 | prefix:u56       prefix = ordered &gt;&gt;&gt; 8 * (level + 1)   (0 at level 7)
- *   payload = Digits:u8 (Digit:u8)^(Digits + 1) (Records:varint)^(Digits + 1)
+ *   payload = Digits:u8 DigitSet (Records:varint)^(Digits + 1)
+ *   DigitSet = (Digit:u8)^(Digits + 1)         when Digits + 1 &lt;= 32
+ *            | Present:u8^32                    otherwise: bit d of byte d / 8 set for each digit d
  * </pre>
  *
  * <p>Entry {@code Digit d} of node {@code (level, prefix)} counts the records whose ordered value
  * has {@code (prefix << 8 | d)} as its top {@code 64 - 8 * level} bits, so level 0 counts each
  * value and level 7 (one node) counts by top byte; digits ascend, every count is at least 1 and a
  * node without records has no entry. Records are the field's non-null values; a record's value
- * counts once. {@code Digits} is the number of digits less one (a node has 1 to 256). Records is
+ * counts once. {@code Digits} is the number of digits less one (a node has 1 to 256); a node of
+ * more than 32 digits names them in a 32-byte set rather than a byte each (a level-0 node of a
+ * dense field holds all 256, and this halves it). Records is
  * an unsigned LEB128 varint.
  *
  * <p>Writers ({@link BsiWriter}, {@link BsiBulkWriter}) collect each value a write adds and each
@@ -116,12 +120,19 @@ public final class OrderIndex {
         }
         int size = (bytes[0] & 0xFF) + 1;
         int digit = digit(ordered, 0);
-        int first = 0; // the first entry at or above digit
-        while (first < size && (bytes[1 + first] & 0xFF) < digit) {
-            first++;
+        int first = 0; // the first entry at or above digit: how many digits lie below it
+        if (size > LISTED_DIGITS) {
+            for (int i = 0; i < digit >>> 3; i++) {
+                first += Integer.bitCount(bytes[1 + i] & 0xFF);
+            }
+            first += Integer.bitCount(bytes[1 + (digit >>> 3)] & 0xFF & ((1 << (digit & 7)) - 1));
+        } else {
+            while (first < size && (bytes[1 + first] & 0xFF) < digit) {
+                first++;
+            }
         }
         long records = 0;
-        int at = 1 + size;
+        int at = countsOffset(size);
         for (int i = 0; i < size; i++) {
             long count = 0;
             for (int shift = 0; ; shift += 7) {
@@ -282,19 +293,43 @@ public final class OrderIndex {
         }
     }
 
+    /** Digit lists longer than this are written as a 32-byte set. */
+    static final int LISTED_DIGITS = 32;
+    private static final int DIGIT_SET_BYTES = 32;
+
+    /** Where a node's counts start: after its size byte and its digits. */
+    private static int countsOffset(int size) {
+        return 1 + (size > LISTED_DIGITS ? DIGIT_SET_BYTES : size);
+    }
+
     private Node decode(byte[] bytes, long key) {
         if (bytes.length < 3) {
             throw damaged("node " + describe(key) + " has " + bytes.length + " bytes, too few for one entry");
         }
         int size = (bytes[0] & 0xFF) + 1;
-        if (bytes.length < 1 + 2 * size) {
+        int at = countsOffset(size);
+        if (bytes.length < at + size) {
             throw damaged("node " + describe(key) + " promises " + size + " entries in " + bytes.length + " bytes");
         }
         int[] digits = new int[size];
         long[] counts = new long[size];
-        int at = 1;
-        for (int i = 0; i < size; i++) {
-            digits[i] = bytes[at++] & 0xFF;
+        if (size > LISTED_DIGITS) {
+            int n = 0;
+            for (int digit = 0; digit < 256; digit++) {
+                if ((bytes[1 + (digit >>> 3)] & (1 << (digit & 7))) != 0) {
+                    if (n == size) {
+                        throw damaged("node " + describe(key) + " sets more than its " + size + " digits");
+                    }
+                    digits[n++] = digit;
+                }
+            }
+            if (n != size) {
+                throw damaged("node " + describe(key) + " sets " + n + " digits, not its " + size);
+            }
+        } else {
+            for (int i = 0; i < size; i++) {
+                digits[i] = bytes[1 + i] & 0xFF;
+            }
         }
         for (int i = 0; i < size; i++) {
             long count = 0;
@@ -314,12 +349,16 @@ public final class OrderIndex {
     }
 
     private static byte[] encode(int[] digits, long[] counts, int size) {
-        byte[] out = new byte[1 + size + 10 * size];
+        byte[] out = new byte[countsOffset(size) + 10 * size];
         out[0] = (byte) (size - 1);
-        int at = 1;
         for (int i = 0; i < size; i++) {
-            out[at++] = (byte) digits[i];
+            if (size > LISTED_DIGITS) {
+                out[1 + (digits[i] >>> 3)] |= (byte) (1 << (digits[i] & 7));
+            } else {
+                out[1 + i] = (byte) digits[i];
+            }
         }
+        int at = countsOffset(size);
         for (int i = 0; i < size; i++) {
             long count = counts[i];
             while ((count & ~0x7FL) != 0) {
