@@ -303,35 +303,50 @@ public final class OrderIndex {
     }
 
     private Node decode(byte[] bytes, long key) {
+        int size = sizeOf(bytes, key);
+        int[] digits = new int[size];
+        long[] counts = new long[size];
+        readEntries(bytes, key, (i, digit, records) -> {
+            digits[i] = digit;
+            counts[i] = records;
+        });
+        return new Node(digits, counts, size);
+    }
+
+    /** Receives a node's entries in digit order. */
+    @FunctionalInterface
+    private interface EntrySink {
+        void entry(int index, int digit, long records);
+    }
+
+    private int sizeOf(byte[] bytes, long key) {
         if (bytes.length < 3) {
             throw damaged("node " + describe(key) + " has " + bytes.length + " bytes, too few for one entry");
         }
         int size = (bytes[0] & 0xFF) + 1;
-        int at = countsOffset(size);
-        if (bytes.length < at + size) {
+        if (bytes.length < countsOffset(size) + size) {
             throw damaged("node " + describe(key) + " promises " + size + " entries in " + bytes.length + " bytes");
         }
-        int[] digits = new int[size];
-        long[] counts = new long[size];
-        if (size > LISTED_DIGITS) {
-            int n = 0;
-            for (int digit = 0; digit < 256; digit++) {
-                if ((bytes[1 + (digit >>> 3)] & (1 << (digit & 7))) != 0) {
-                    if (n == size) {
-                        throw damaged("node " + describe(key) + " sets more than its " + size + " digits");
-                    }
-                    digits[n++] = digit;
-                }
-            }
-            if (n != size) {
-                throw damaged("node " + describe(key) + " sets " + n + " digits, not its " + size);
-            }
-        } else {
-            for (int i = 0; i < size; i++) {
-                digits[i] = bytes[1 + i] & 0xFF;
-            }
-        }
+        return size;
+    }
+
+    /** Passes a stored node's entries to {@code sink}, checking them against the grammar. */
+    private void readEntries(byte[] bytes, long key, EntrySink sink) {
+        int size = sizeOf(bytes, key);
+        boolean set = size > LISTED_DIGITS;
+        int at = countsOffset(size);
+        int digit = -1;
         for (int i = 0; i < size; i++) {
+            if (set) {
+                do {
+                    digit++;
+                } while (digit < 256 && (bytes[1 + (digit >>> 3)] & (1 << (digit & 7))) == 0);
+                if (digit == 256) {
+                    throw damaged("node " + describe(key) + " sets fewer digits than its " + size);
+                }
+            } else {
+                digit = bytes[1 + i] & 0xFF;
+            }
             long count = 0;
             for (int shift = 0; ; shift += 7) {
                 if (at >= bytes.length || shift > 63) {
@@ -343,9 +358,15 @@ public final class OrderIndex {
                     break;
                 }
             }
-            counts[i] = count;
+            sink.entry(i, digit, count);
         }
-        return new Node(digits, counts, size);
+        if (set) {
+            while (++digit < 256) {
+                if ((bytes[1 + (digit >>> 3)] & (1 << (digit & 7))) != 0) {
+                    throw damaged("node " + describe(key) + " sets more than its " + size + " digits");
+                }
+            }
+        }
     }
 
     private static byte[] encode(int[] digits, long[] counts, int size) {
@@ -511,6 +532,7 @@ public final class OrderIndex {
         int from = 0;
         int[] digits = new int[256];
         long[] counts = new long[256];
+        long[] byDigit = new long[256]; // the node's records per digit, 0 where it has none
         while (from < runs) {
             long prefix = prefix(values[from] ^ Long.MIN_VALUE, level);
             int to = from;
@@ -519,31 +541,25 @@ public final class OrderIndex {
             }
             long key = key(level, prefix);
             byte[] bytes = tree.getBytes(key);
-            long[] byDigit = new long[256];
-            boolean[] present = new boolean[256];
+            Arrays.fill(byDigit, 0);
             if (bytes != null) {
-                Node node = decode(bytes, key);
-                for (int i = 0; i < node.size; i++) {
-                    byDigit[node.digits[i]] = node.counts[i];
-                    present[node.digits[i]] = true;
-                }
+                readInto(bytes, key, byDigit);
             }
             for (int k = from; k < to; k++) {
-                int digit = digit(values[k] ^ Long.MIN_VALUE, level);
-                byDigit[digit] += deltas[k];
-                present[digit] = true;
+                byDigit[digit(values[k] ^ Long.MIN_VALUE, level)] += deltas[k];
             }
             int size = 0;
             for (int digit = 0; digit < 256; digit++) {
-                if (!present[digit] || byDigit[digit] == 0) {
+                long records = byDigit[digit];
+                if (records == 0) {
                     continue;
                 }
-                if (byDigit[digit] < 0) {
-                    throw damaged("node " + describe(key) + " would count " + byDigit[digit] + " records under digit "
+                if (records < 0) {
+                    throw damaged("node " + describe(key) + " would count " + records + " records under digit "
                             + digit + ": the index disagrees with the planes");
                 }
                 digits[size] = digit;
-                counts[size++] = byDigit[digit];
+                counts[size++] = records;
             }
             if (size == 0) {
                 tree.remove(key);
@@ -552,6 +568,11 @@ public final class OrderIndex {
             }
             from = to;
         }
+    }
+
+    /** Adds a stored node's records per digit into {@code byDigit}: a write needs no {@link Node}. */
+    private void readInto(byte[] bytes, long key, long[] byDigit) {
+        readEntries(bytes, key, (i, digit, records) -> byDigit[digit] += records);
     }
 
     /**
