@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToIntFunction;
 
 /**
  * Answers an {@link AggregateQuery}. The forms the typed API has calls for take them: without
@@ -181,17 +182,20 @@ final class AggregateRunner {
     }
 
     SqlResult run(int limit) {
-        List<Object[]> rows = new ArrayList<>();
-        for (Object[][] group : groups()) {
+        List<Object[][]> groups = groups();
+        List<Object[]> rows = new ArrayList<>(groups.size());
+        ToIntFunction<AggregateCall> slotOf = this::slot; // one per run, not one per group and output
+        int outputs = query.outputs().size();
+        for (Object[][] group : groups) {
             Object[] keys = group[0];
             Object[] values = group[1];
             if (query.having() != null
-                    && !Boolean.TRUE.equals(arithmetic.test(query.having(), keys, values, this::slot))) {
+                    && !Boolean.TRUE.equals(arithmetic.test(query.having(), keys, values, slotOf))) {
                 continue;
             }
-            Object[] row = new Object[query.outputs().size()];
+            Object[] row = new Object[outputs];
             for (int i = 0; i < row.length; i++) {
-                row[i] = arithmetic.evaluate(query.outputs().get(i).value(), keys, values, this::slot);
+                row[i] = arithmetic.evaluate(query.outputs().get(i).value(), keys, values, slotOf);
             }
             rows.add(row);
         }
@@ -199,9 +203,12 @@ final class AggregateRunner {
             rows.sort(ResultOrder.of(query.orderBy()));
         }
         int count = limit < 0 ? rows.size() : Math.min(limit, rows.size());
+        int visible = query.visible();
         List<List<Object>> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            out.add(Collections.unmodifiableList(Arrays.asList(Arrays.copyOf(rows.get(i), query.visible()))));
+            // Outputs past the visible ones only order the rows; a row without them is kept as it is.
+            Object[] row = rows.get(i);
+            out.add(Collections.unmodifiableList(Arrays.asList(row.length == visible ? row : Arrays.copyOf(row, visible))));
         }
         List<String> names = new ArrayList<>(query.visible());
         for (int i = 0; i < query.visible(); i++) {
