@@ -132,19 +132,9 @@ public final class OrderIndex {
             }
         }
         long records = 0;
-        int at = countsOffset(size);
+        Counts counts = new Counts(bytes, countsOffset(size), key);
         for (int i = 0; i < size; i++) {
-            long count = 0;
-            for (int shift = 0; ; shift += 7) {
-                if (at >= bytes.length || shift > 63) {
-                    throw damaged("node " + describe(key) + " ends inside the count of its entry " + i);
-                }
-                byte b = bytes[at++];
-                count |= (long) (b & 0x7F) << shift;
-                if (b >= 0) {
-                    break;
-                }
-            }
+            long count = counts.next(i);
             if (i >= first) {
                 records += count;
             }
@@ -313,6 +303,34 @@ public final class OrderIndex {
         return new Node(digits, counts, size);
     }
 
+    /** Reads a node's counts (unsigned LEB128 varints) one after another. */
+    private final class Counts {
+        private final byte[] bytes;
+        private final long key;
+        private int at;
+
+        Counts(byte[] bytes, int at, long key) {
+            this.bytes = bytes;
+            this.at = at;
+            this.key = key;
+        }
+
+        /** The count of entry {@code entry}, the next in the node. */
+        long next(int entry) {
+            long count = 0;
+            for (int shift = 0; ; shift += 7) {
+                if (at >= bytes.length || shift > 63) {
+                    throw damaged("node " + describe(key) + " ends inside the count of its entry " + entry);
+                }
+                byte b = bytes[at++];
+                count |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return count;
+                }
+            }
+        }
+    }
+
     /** Receives a node's entries in digit order. */
     @FunctionalInterface
     private interface EntrySink {
@@ -334,7 +352,7 @@ public final class OrderIndex {
     private void readEntries(byte[] bytes, long key, EntrySink sink) {
         int size = sizeOf(bytes, key);
         boolean set = size > LISTED_DIGITS;
-        int at = countsOffset(size);
+        Counts counts = new Counts(bytes, countsOffset(size), key);
         int digit = -1;
         for (int i = 0; i < size; i++) {
             if (set) {
@@ -347,18 +365,7 @@ public final class OrderIndex {
             } else {
                 digit = bytes[1 + i] & 0xFF;
             }
-            long count = 0;
-            for (int shift = 0; ; shift += 7) {
-                if (at >= bytes.length || shift > 63) {
-                    throw damaged("node " + describe(key) + " ends inside the count of its entry " + i);
-                }
-                byte b = bytes[at++];
-                count |= (long) (b & 0x7F) << shift;
-                if (b >= 0) {
-                    break;
-                }
-            }
-            sink.entry(i, digit, count);
+            sink.entry(i, digit, counts.next(i));
         }
         if (set) {
             while (++digit < 256) {
