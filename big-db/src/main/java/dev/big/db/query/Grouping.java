@@ -292,13 +292,15 @@ public final class Grouping {
     }
 
     /**
-     * Whether {@code measure} over every record is answered without a shard: a quantile of a field
-     * with an order index, or a count of records.
+     * Whether {@code measure} over every record is answered without a shard: a quantile or a
+     * distinct count of a field with an order index, or a count of records.
      */
     private boolean fromIndexes(Measure measure) {
         return switch (measure) {
             case Measure.Quantile q -> q.filter() instanceof Filter.All && !FilterEvaluator.isId(q.field())
                     && table.field(q.field()).def().orderIndex();
+            case Measure.CountDistinct d -> d.filter() instanceof Filter.All && !FilterEvaluator.isId(d.field())
+                    && table.field(d.field()).def().orderIndex();
             case Measure.CountRecords c -> c.filter() instanceof Filter.All;
             default -> false;
         };
@@ -312,6 +314,7 @@ public final class Grouping {
                 yield quantile(q, field, ValueRanks.of(OrderIndex.of(engine.txn(), field.bsi())));
             }
             case Measure.CountRecords c -> engine.count(engine.plan(table, Filter.all(), QueryPlan.Ask.COUNT));
+            case Measure.CountDistinct d -> OrderIndex.of(engine.txn(), table.field(d.field()).bsi()).distinctValues();
             default -> throw new IllegalStateException(measure + " is not answered from indexes");
         };
     }

@@ -98,6 +98,13 @@ public final class OrderIndex {
         return total;
     }
 
+    /** How many distinct values the records hold: the entries of level 0, one node per 256 values. */
+    public long distinctValues() {
+        long[] distinct = {0};
+        forEachNode(key(0, 0), key(0, PREFIX_MASK), (level, prefix, node) -> distinct[0] += node.size);
+        return distinct[0];
+    }
+
     /** How many records have a value of at least {@code value}. */
     public long countAtLeast(long value) {
         long ordered = value ^ Long.MIN_VALUE;
