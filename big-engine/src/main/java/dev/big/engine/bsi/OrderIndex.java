@@ -36,8 +36,7 @@ import java.util.function.LongConsumer;
  * node without records has no entry. Records are the field's non-null values; a record's value
  * counts once. {@code Digits} is the number of digits less one (a node has 1 to 256); a node of
  * more than 32 digits names them in a 32-byte set rather than a byte each (a level-0 node of a
- * dense field holds all 256, and this halves it). Records is
- * an unsigned LEB128 varint.
+ * dense field holds all 256, and this halves it). Records is an unsigned LEB128 varint.
  *
  * <p>Writers ({@link BsiWriter}, {@link BsiBulkWriter}) collect each value a write adds and each
  * it removes in a {@link Changes} and apply them at flush, a node at a time; {@link #rebuild}
@@ -53,7 +52,7 @@ public final class OrderIndex {
     /**
      * Entries of decoded nodes above level 0 kept per committed state and field: every count
      * visits the same few upper nodes (a field of 2^20 distinct values has 22), so only its
-     * level-0 node is read from the tree. Past this many entries (about 12 MiB) nodes are decoded
+     * level-0 node is read from the tree. Past this many entries (about 20 MiB) nodes are decoded
      * per visit instead.
      */
     static final long UPPER_CACHE_ENTRIES = 1 << 20;
