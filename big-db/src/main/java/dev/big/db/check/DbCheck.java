@@ -10,6 +10,7 @@ import dev.big.engine.Store;
 import dev.big.engine.bsi.OrderIndexCheck;
 import dev.big.engine.check.StoreCheckReport;
 import dev.big.page.CorruptPageException;
+import dev.big.page.MetaPage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -116,6 +117,13 @@ public final class DbCheck {
                 if (field.def().orderIndex()) {
                     scope.run("the order index of " + name,
                             () -> OrderIndexCheck.check(scope.txn, field.bsi(), name).forEach(scope::problem));
+                    if (txn.formatVersion() < MetaPage.VERSION_ORDER_INDEX) {
+                        // Only a damaged or hand-edited file gets here: a format-1 file refuses an index.
+                        scope.problem("file format", name + " has an order index, which file format " + txn.formatVersion()
+                                + " cannot hold (it needs " + MetaPage.VERSION_ORDER_INDEX + "): a build that reads only"
+                                + " format " + txn.formatVersion() + " would write the field without keeping the index."
+                                + " Run big migrate on the file with this build");
+                    }
                 }
             }
             scope.run("the fields of table " + table.name(), () -> FieldBitsCheck.check(scope, table, dictionaryIds));
