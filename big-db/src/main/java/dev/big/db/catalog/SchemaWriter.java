@@ -63,10 +63,7 @@ public final class SchemaWriter {
             requireOrderIndexFormat(tableName, def.name());
             indexName = defaultIndexName(tableName, def.name());
         }
-        FieldInfo field = FieldInfo.created(nextFieldId(), table.tableId(), def, indexName);
-        table = table.withField(field);
-        catalog = catalog.withTable(table);
-        txn.catalog().putBytes(CatalogCodec.fieldKey(field.fieldId()), CatalogCodec.encodeField(field));
+        table = putField(table, FieldInfo.created(nextFieldId(), table.tableId(), def, indexName));
         writeHeader();
         return table;
     }
@@ -114,6 +111,7 @@ public final class SchemaWriter {
         return putField(table, field.withoutOrderIndex());
     }
 
+    /** Puts {@code field} into {@code table}, the catalog and the catalog tree. */
     private TableInfo putField(TableInfo table, FieldInfo field) {
         table = table.withField(field);
         catalog = catalog.withTable(table);

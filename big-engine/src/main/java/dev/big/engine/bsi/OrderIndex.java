@@ -176,7 +176,7 @@ public final class OrderIndex {
         long ordered = 0;
         long remaining = rank;
         for (int level = LEVELS - 1; level >= 0; level--) {
-            Node node = node(level, level == LEVELS - 1 ? 0 : ordered);
+            Node node = node(level, ordered); // the digits chosen so far are this level's prefix
             int i = 0;
             while (i < node.size && remaining >= node.counts[i]) {
                 remaining -= node.counts[i];

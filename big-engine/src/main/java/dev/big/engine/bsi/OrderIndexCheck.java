@@ -2,7 +2,6 @@ package dev.big.engine.bsi;
 
 import dev.big.engine.Txn;
 import dev.big.engine.check.StoreCheckReport;
-import dev.big.engine.tree.Tree;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,12 +24,11 @@ public final class OrderIndexCheck {
     /** What is wrong with {@code field}'s order index, as problems; {@code where} names the field. */
     public static List<StoreCheckReport.Problem> check(Txn txn, BsiField field, String where) {
         OrderIndex.ValueCounts values = OrderIndex.countsFromPlanes(txn, field);
-        Tree tree = Tree.of(txn, OrderIndex.fragmentKey(field));
         OrderIndex index = OrderIndex.of(txn, field);
         List<String> wrong = new ArrayList<>();
         long[] found = {0};
         for (int level = 0; level < OrderIndex.LEVELS; level++) {
-            compareLevel(index, tree, values, level, wrong, found);
+            compareLevel(index, values, level, wrong, found);
         }
         List<StoreCheckReport.Problem> problems = new ArrayList<>();
         for (String message : wrong) {
@@ -49,17 +47,12 @@ public final class OrderIndexCheck {
      * Compares the expected entries of {@code level} (made from the sorted values: each run of
      * values sharing a prefix and digit) with the stored nodes of the level, both in key order.
      */
-    private static void compareLevel(OrderIndex index, Tree tree, OrderIndex.ValueCounts values, int level,
+    private static void compareLevel(OrderIndex index, OrderIndex.ValueCounts values, int level,
                                      List<String> wrong, long[] found) {
-        List<long[]> stored = new ArrayList<>(); // one node at a time: (prefix, digit, count) entries
         int[] next = {0}; // the next value run not yet compared
         long from = OrderIndex.key(level, 0);
         long to = OrderIndex.key(level, level == OrderIndex.LEVELS - 1 ? 0 : -1L >>> (8 * (level + 1)));
         index.forEachNode(from, to, (nodeLevel, prefix, node) -> {
-            stored.clear();
-            for (int i = 0; i < node.size; i++) {
-                stored.add(new long[] {prefix, node.digits[i], node.counts[i]});
-            }
             // Expected entries before this node's prefix are missing from the index.
             while (next[0] < values.size() && Long.compareUnsigned(prefixOf(values, next[0], level), prefix) < 0) {
                 long[] entry = expected(values, next, level);
@@ -69,14 +62,14 @@ public final class OrderIndexCheck {
             int i = 0;
             while (next[0] < values.size() && prefixOf(values, next[0], level) == prefix) {
                 long[] entry = expected(values, next, level);
-                while (i < stored.size() && stored.get(i)[1] < entry[1]) {
-                    note(wrong, found, describe(level, prefix, (int) stored.get(i)[1]) + " counts " + stored.get(i)[2]
+                while (i < node.size && node.digits[i] < entry[1]) {
+                    note(wrong, found, describe(level, prefix, node.digits[i]) + " counts " + node.counts[i]
                             + " records; the planes hold none there");
                     i++;
                 }
-                if (i < stored.size() && stored.get(i)[1] == entry[1]) {
-                    if (stored.get(i)[2] != entry[2]) {
-                        note(wrong, found, describe(level, prefix, (int) entry[1]) + " counts " + stored.get(i)[2]
+                if (i < node.size && node.digits[i] == entry[1]) {
+                    if (node.counts[i] != entry[2]) {
+                        note(wrong, found, describe(level, prefix, node.digits[i]) + " counts " + node.counts[i]
                                 + " records; the planes hold " + entry[2]);
                     }
                     i++;
@@ -85,8 +78,8 @@ public final class OrderIndexCheck {
                             + entry[2] + " records there");
                 }
             }
-            for (; i < stored.size(); i++) {
-                note(wrong, found, describe(level, prefix, (int) stored.get(i)[1]) + " counts " + stored.get(i)[2]
+            for (; i < node.size; i++) {
+                note(wrong, found, describe(level, prefix, node.digits[i]) + " counts " + node.counts[i]
                         + " records; the planes hold none there");
             }
         });
