@@ -45,7 +45,7 @@ public final class EventRecords {
     private static final String[] TAGS = {"a", "b", "c", "d"};
 
     public static TableDef table() {
-        return TableDef.of(TABLE, FieldDef.intField("value"), FieldDef.keyed("kind"), FieldDef.bool("flag"),
+        return TableDef.of(TABLE, FieldDef.intField("value").withOrderIndex(), FieldDef.keyed("kind"), FieldDef.bool("flag"),
                 FieldDef.timestamp("at"), FieldDef.set("tags"));
     }
 

@@ -59,7 +59,7 @@ public final class WriterOwnershipBattery implements Battery {
     }
 
     static final TableDef EVENTS = TableDef.of("events", FieldDef.keyed("writer"), FieldDef.intField("tag"),
-            FieldDef.intField("twice"), FieldDef.intField("version"));
+            FieldDef.intField("twice"), FieldDef.intField("version").withOrderIndex());
 
     private static final int WRITERS = 6;
     private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(15);
