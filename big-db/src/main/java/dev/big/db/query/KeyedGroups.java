@@ -48,12 +48,16 @@ final class KeyedGroups {
      * null key. At most {@code limit} groups (all if limit &lt; 0).
      */
     List<GroupCount> groupCount(QueryPlan plan, FieldInfo field, int limit) {
-        Dictionary dictionary = engine.evaluator(plan.table()).dictionary(field);
-        // Without a filter the groups hold until the next commit: kept with the state.
+        // Without a filter the groups hold until the next commit: kept with the state. The dictionary is
+        // read only when they are counted, so a kept answer costs no dictionary per snapshot.
         List<GroupCount> groups = plan.path() == QueryPlan.Path.CELL_CARDINALITIES
-                ? StateCounts.groupCounts(engine.txn(), field, () -> sorted(counts(plan, field, null), dictionary))
-                : sorted(counts(plan, field, plan.filter()), dictionary);
+                ? StateCounts.groupCounts(engine.txn(), field, () -> sorted(counts(plan, field, null), dictionary(plan, field)))
+                : sorted(counts(plan, field, plan.filter()), dictionary(plan, field));
         return limit >= 0 && groups.size() > limit ? groups.subList(0, limit) : groups;
+    }
+
+    private Dictionary dictionary(QueryPlan plan, FieldInfo field) {
+        return engine.evaluator(plan.table()).dictionary(field);
     }
 
     /** The groups of {@code counts} (per row, {@link #NULL_KEY} for no value), largest first, ties by value; immutable. */

@@ -125,27 +125,33 @@ public final class QueryEngine {
      * container column can match.
      */
     public QueryPlan plan(TableInfo table, Filter filter, QueryPlan.Ask ask) {
+        if (filter instanceof Filter.All) {
+            // Nothing to check and every shard to read: the plans of the state's counts are kept with it, and
+            // a kept one is found without making this snapshot's evaluator.
+            QueryPlan.Path path = pathOf(ask, filter, false, null);
+            if (path == QueryPlan.Path.RECORD_COUNTS) {
+                // Made once per committed state: a count of every record costs a lookup, not a plan.
+                return txn.cached(new RecordCountsKey(table.existsFieldId()), k -> {
+                    List<ShardPlan> plans = new ArrayList<>();
+                    for (long[] shard : shards(table)) {
+                        plans.add(new ShardPlan(shard[0], shard[1], ColumnPruning.ALL_COLUMNS, shard[1], List.of()));
+                    }
+                    return new QueryPlan(table, filter, ask, path, null, plans);
+                });
+            }
+            if (path == QueryPlan.Path.CELL_CARDINALITIES) {
+                // Group counts of every record: the same plan for every ask of this state.
+                return txn.cached(new GroupCountsKey(table.existsFieldId()),
+                        k -> shardPlans(table, filter, ask, path, null, evaluator(table)));
+            }
+            return shardPlans(table, filter, ask, path, null, evaluator(table));
+        }
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
         QueryPlan.Comparison comparison = ask == QueryPlan.Ask.COUNT ? singleComparison(evaluator, table, filter) : null;
         QueryPlan.Path path = pathOf(ask, filter, comparison != null, evaluator);
         if (path == QueryPlan.Path.ZONE_MAPS && comparison.field().def().orderIndex()) {
             return new QueryPlan(table, filter, ask, QueryPlan.Path.ORDER_INDEX, comparison, List.of());
-        }
-        if (path == QueryPlan.Path.RECORD_COUNTS) {
-            // Made once per committed state: a count of every record costs a lookup, not a plan.
-            return txn.cached(new RecordCountsKey(table.existsFieldId()), k -> {
-                List<ShardPlan> plans = new ArrayList<>();
-                for (long[] shard : shards(table)) {
-                    plans.add(new ShardPlan(shard[0], shard[1], ColumnPruning.ALL_COLUMNS, shard[1], List.of()));
-                }
-                return new QueryPlan(table, filter, ask, path, null, plans);
-            });
-        }
-        if (path == QueryPlan.Path.CELL_CARDINALITIES) {
-            // Group counts of every record: the same plan for every ask of this state.
-            return txn.cached(new GroupCountsKey(table.existsFieldId()),
-                    k -> shardPlans(table, filter, ask, path, null, evaluator));
         }
         if (path == QueryPlan.Path.CELL_COUNTS) {
             // One row's count is asked again and again (a dashboard's tiles): its plan is kept with the state.

@@ -39,8 +39,8 @@ final class AggregatePlan {
         List<String> keys = query.keys().stream().map(k -> IntegerDivisionText.restore(k.sql())).toList();
         lines.add(keys.isEmpty() ? "shape: one row of aggregates over the matching records"
                 : "shape: one row per group of " + String.join(", ", keys));
-        AggregateRunner.Path path = runner.path();
-        if (path == AggregateRunner.Path.TYPED_API_PER_KEY) {
+        AggregateShape.Path path = runner.path();
+        if (path == AggregateShape.Path.TYPED_API_PER_KEY) {
             String key = table.column(query.keys().getFirst().column()).name();
             long groups = table.dictionaryValues(key);
             lines.add("path: groupCount(" + key + ")" + (all ? ": adds up the cardinalities kept in each row's cells,"
@@ -57,7 +57,7 @@ final class AggregatePlan {
                         + "'s planes restricted to the group");
                 pages += shards.size() * groups * COLUMNS + explainer.planePages(field, shards);
             }
-        } else if (path == AggregateRunner.Path.TYPED_API) {
+        } else if (path == AggregateShape.Path.TYPED_API) {
             Set<String> seen = new LinkedHashSet<>();
             for (AggregateCall call : runner.aggregates()) {
                 String column = call.column() == null ? null : table.column(call.column()).name();

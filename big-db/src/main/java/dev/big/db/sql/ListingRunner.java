@@ -253,7 +253,7 @@ final class ListingRunner {
         for (int i = 0; i < values.length; i++) {
             values[i] = readIndex[i] < 0 ? (Object) id : read.get(readIndex[i]);
         }
-        return Collections.unmodifiableList(Arrays.asList(values));
+        return ResultRow.of(values);
     }
 
     /**

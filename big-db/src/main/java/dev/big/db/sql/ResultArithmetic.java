@@ -39,39 +39,39 @@ final class ResultArithmetic {
     }
 
     /**
-     * The value of {@code expression}; {@code keys} and {@code aggregates} give the group's key
-     * values and the values of its aggregates ({@code aggregate} maps an aggregate to its slot).
+     * The value of {@code expression} for one group: {@code group} holds its {@code keys} key
+     * values and then the values of its aggregates by slot ({@code slot} maps an aggregate to its slot).
      */
-    Object evaluate(ResultExpr expression, Object[] keys, Object[] aggregates, java.util.function.ToIntFunction<AggregateCall> slot) {
+    Object evaluate(ResultExpr expression, Object[] group, int keys, java.util.function.ToIntFunction<AggregateCall> slot) {
         return switch (expression) {
-            case ResultExpr.Key key -> keys[key.key()];
-            case ResultExpr.Aggregate aggregate -> aggregates[slot.applyAsInt(aggregate.call())];
+            case ResultExpr.Key key -> group[key.key()];
+            case ResultExpr.Aggregate aggregate -> group[keys + slot.applyAsInt(aggregate.call())];
             case ResultExpr.IntegerNumber number -> integer(number.literal(), number.sql());
             case ResultExpr.DecimalNumber number -> number.value();
             case ResultExpr.DoubleNumber number -> number.value();
-            case ResultExpr.Negate negate -> negate(evaluate(negate.operand(), keys, aggregates, slot), negate.sql());
-            case ResultExpr.Round round -> round(evaluate(round.operand(), keys, aggregates, slot),
+            case ResultExpr.Negate negate -> negate(evaluate(negate.operand(), group, keys, slot), negate.sql());
+            case ResultExpr.Round round -> round(evaluate(round.operand(), group, keys, slot),
                     (int) Math.max(-40, Math.min(40, integer(round.digits(), round.sql()))), round.sql());
             case ResultExpr.Arithmetic arithmetic -> arithmetic(arithmetic.operator(),
-                    evaluate(arithmetic.left(), keys, aggregates, slot), evaluate(arithmetic.right(), keys, aggregates, slot),
+                    evaluate(arithmetic.left(), group, keys, slot), evaluate(arithmetic.right(), group, keys, slot),
                     arithmetic.sql());
         };
     }
 
     /** True, false or null (unknown) for {@code condition}. */
-    Boolean test(ResultCondition condition, Object[] keys, Object[] aggregates, java.util.function.ToIntFunction<AggregateCall> slot) {
+    Boolean test(ResultCondition condition, Object[] group, int keys, java.util.function.ToIntFunction<AggregateCall> slot) {
         return switch (condition) {
-            case ResultCondition.Compare compare -> compare(evaluate(compare.left(), keys, aggregates, slot), compare.op(),
-                    evaluate(compare.right(), keys, aggregates, slot), compare.sql());
-            case ResultCondition.IsNull isNull -> evaluate(isNull.operand(), keys, aggregates, slot) == null;
+            case ResultCondition.Compare compare -> compare(evaluate(compare.left(), group, keys, slot), compare.op(),
+                    evaluate(compare.right(), group, keys, slot), compare.sql());
+            case ResultCondition.IsNull isNull -> evaluate(isNull.operand(), group, keys, slot) == null;
             case ResultCondition.Not not -> {
-                Boolean inner = test(not.term(), keys, aggregates, slot);
+                Boolean inner = test(not.term(), group, keys, slot);
                 yield inner == null ? null : !inner;
             }
             case ResultCondition.And and -> {
                 Boolean result = true;
                 for (ResultCondition term : and.terms()) {
-                    Boolean value = test(term, keys, aggregates, slot);
+                    Boolean value = test(term, group, keys, slot);
                     if (Boolean.FALSE.equals(value)) {
                         yield false;
                     }
@@ -84,7 +84,7 @@ final class ResultArithmetic {
             case ResultCondition.Or or -> {
                 Boolean result = false;
                 for (ResultCondition term : or.terms()) {
-                    Boolean value = test(term, keys, aggregates, slot);
+                    Boolean value = test(term, group, keys, slot);
                     if (Boolean.TRUE.equals(value)) {
                         yield true;
                     }

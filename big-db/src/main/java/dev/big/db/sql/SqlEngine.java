@@ -315,7 +315,6 @@ public final class SqlEngine {
         AggregateRunner runner = null;
         if (query instanceof AggregateQuery aggregate) {
             runner = new AggregateRunner(snapshot, table, aggregate, where, binder, prepared.values(), prepared.fromTemplate());
-            runner.validate();
         }
         if (prepared.statement().explain()) {
             return new Answer(PlanExplainer.explain(snapshot, table, query, where, limit, runner), null);

@@ -11,7 +11,10 @@ import dev.big.db.field.FieldKinds;
 import dev.big.db.field.ScalarKind;
 import dev.big.db.query.QueryEngine;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A statement's table in one snapshot's schema: resolves the names a statement uses to the
@@ -42,8 +45,13 @@ final class TableBinding {
         }
     }
 
+    /** The most statements whose {@link AggregateShape} a binding keeps (the statement caches hold 1,024 each). */
+    private static final int MAX_SHAPES = 2048;
+
     private final TableInfo info;
     private final TableDef table;
+    /** The shapes of the aggregate statements run on this table and state, by statement (compiled once, so by identity). */
+    private final Map<AggregateQuery, AggregateShape> shapes = Collections.synchronizedMap(new IdentityHashMap<>());
 
     private TableBinding(TableInfo info) {
         this.info = info;
@@ -78,6 +86,21 @@ final class TableBinding {
 
     String name() {
         return table.name();
+    }
+
+    /**
+     * {@code query} bound to this table ({@link AggregateShape}): made on its first run on this
+     * committed state and kept, so its checks run once per state; refused as the shape refuses.
+     */
+    AggregateShape shape(AggregateQuery query) {
+        AggregateShape shape = shapes.get(query);
+        if (shape == null) {
+            shape = AggregateShape.of(query, this);
+            if (shapes.size() < MAX_SHAPES) {
+                shapes.putIfAbsent(query, shape);
+            }
+        }
+        return shape;
     }
 
     /** The table as the catalog stores it, for the query and write internals. */

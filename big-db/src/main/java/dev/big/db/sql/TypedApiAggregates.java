@@ -142,18 +142,19 @@ final class TypedApiAggregates {
         };
     }
 
-    /** Per value of keyed field {@code key}: its key and the value of each of {@code slots}. */
-    List<Object[][]> perKey(String key, List<AggregateCall> slots) {
+    /** Per value of keyed field {@code key}: its key, then the value of each of {@code slots}. */
+    List<Object[]> perKey(String key, List<AggregateCall> slots) {
         withExtremes = columnsWithExtremes(slots);
         // The groups come as the engine lists them; other measures look theirs up by key.
         List<GroupCount> rowsByKey = engine.groupCount(plan(where, QueryPlan.Ask.GROUP_COUNT), table.info().field(key), -1);
-        List<Object[][]> groups = new ArrayList<>(rowsByKey.size());
+        List<Object[]> groups = new ArrayList<>(rowsByKey.size());
         for (GroupCount group : rowsByKey) {
-            Object[] values = new Object[slots.size()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = groupValue(slots.get(i), key, group.key(), group.count());
+            Object[] row = new Object[1 + slots.size()];
+            row[0] = group.key();
+            for (int i = 0; i < slots.size(); i++) {
+                row[1 + i] = groupValue(slots.get(i), key, group.key(), group.count());
             }
-            groups.add(new Object[][] {new Object[] {group.key()}, values});
+            groups.add(row);
         }
         return groups;
     }
