@@ -438,8 +438,9 @@ public final class Db implements AutoCloseable {
 
     /**
      * Raises the file to the format version this build writes ({@link Inspection#FORMAT_VERSION_CURRENT})
-     * with one commit that changes nothing but the version: each version after the first only adds
-     * structures a file may hold (version 2: order indexes), so no data is rewritten. A file of
+     * with one commit: each version after the first only adds structures a file may hold (version 2:
+     * order indexes; version 3: the row counts of rows fragments, which the commit counts from their
+     * cells and writes beside their roots), so no data is rewritten. A file of
      * the current version is left as it is, without a commit. Waits for the write lock as every
      * write does. Afterwards builds that read only older versions refuse the file.
      */

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A file of format 1, written by the build before format 2 (commit b685d81), opened by this one:
  * it reads and writes as before and stays format 1 until {@link Db#migrate}, which raises it to
- * format 2 in one commit that changes nothing else.
+ * this build's format in one commit that adds what that format keeps (row counts) and changes
+ * nothing else.
  *
  * <p>{@code format/format1-fields.big.gz} (gzipped: the file is mostly zeros) was made with that
  * build's command line: {@code big create} of table {@code events} (value int [-1000, 1000000],
@@ -39,6 +40,8 @@ import org.junit.jupiter.api.Test;
 class FileFormat1Test {
 
     private static final String TABLE = "events";
+    /** The version a migration raises a file to: this build's. */
+    private static final int CURRENT = Inspection.FORMAT_VERSION_CURRENT;
     private static final List<String> FIELDS = List.of("value", "type", "verified", "received_at", "tags", "price");
 
     /** The records of the saved file, by id: field name to value (no key: no value). */
@@ -104,25 +107,25 @@ class FileFormat1Test {
 
         long txidBefore = Db.inspect(file).latestCommit().orElseThrow().txid();
         FormatMigration migration = Db.migrate(file);
-        assertEquals(new FormatMigration(1, 2), migration);
+        assertEquals(new FormatMigration(1, CURRENT), migration);
         assertTrue(migration.migrated());
-        assertEquals("file format 1 -> 2", migration.toString());
+        assertEquals("file format 1 -> " + CURRENT, migration.toString());
         Inspection.MetaSlot.Commit newest = Db.inspect(file).latestCommit().orElseThrow();
         assertEquals(txidBefore + 1, newest.txid(), "one commit");
-        assertEquals(2, newest.formatVersion());
+        assertEquals(CURRENT, newest.formatVersion());
 
         try (Db db = Db.open(file)) {
-            assertEquals(2, db.formatVersion());
+            assertEquals(CURRENT, db.formatVersion());
             assertRecords(db, expected);
             assertClean(db);
             db.update(TABLE, 13, "value", -13L);
             expected.get(13L).put("value", -13L);
         }
-        assertEquals(List.of(2, 2), slotVersions(file));
+        assertEquals(List.of(CURRENT, CURRENT), slotVersions(file));
 
         FormatMigration again = Db.migrate(file);
         assertFalse(again.migrated());
-        assertEquals("already format 2", again.toString());
+        assertEquals("already format " + CURRENT, again.toString());
         long txid = Db.inspect(file).latestCommit().orElseThrow().txid();
         try (Db db = Db.openReadOnly(file)) {
             assertEquals(txid, db.store().txid(), "a file already current is not written");
@@ -137,10 +140,10 @@ class FileFormat1Test {
         try (Db reader = Db.openReadOnly(file)) {
             Snapshot before = reader.read();
             assertEquals(1, before.commit().formatVersion());
-            assertEquals(new FormatMigration(1, 2), Db.migrate(file));
+            assertEquals(new FormatMigration(1, CURRENT), Db.migrate(file));
             try (Snapshot after = reader.read()) {
-                assertEquals(2, after.commit().formatVersion());
-                assertEquals(2, reader.formatVersion());
+                assertEquals(CURRENT, after.commit().formatVersion());
+                assertEquals(CURRENT, reader.formatVersion());
             }
             assertEquals(1, before.commit().formatVersion(), "a snapshot keeps the version of its commit");
             before.close();
@@ -156,8 +159,8 @@ class FileFormat1Test {
             assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
             assertTrue(Arrays.equals(bytes, Files.readAllBytes(file)), "a refused migration writes nothing");
             assertEquals(1, writer.formatVersion());
-            assertEquals(new FormatMigration(1, 2), writer.migrate(), "the handle that writes the file can migrate it");
-            assertEquals(2, writer.formatVersion());
+            assertEquals(new FormatMigration(1, CURRENT), writer.migrate(), "the handle that writes the file can migrate it");
+            assertEquals(CURRENT, writer.formatVersion());
         }
         try (Db readOnly = Db.openReadOnly(file)) {
             var e = assertThrows(BigException.class, readOnly::migrate);
@@ -165,7 +168,7 @@ class FileFormat1Test {
         }
     }
 
-    private static void assertRecords(Db db, Map<Long, Map<String, Object>> expected) {
+    static void assertRecords(Db db, Map<Long, Map<String, Object>> expected) {
         try (Snapshot snapshot = db.read()) {
             assertEquals(expected.size(), snapshot.count(TABLE));
             for (var e : expected.entrySet()) {
@@ -187,13 +190,13 @@ class FileFormat1Test {
         }
     }
 
-    private static void assertClean(Db db) {
+    static void assertClean(Db db) {
         CheckReport report = db.check();
         assertTrue(report.ok(), report.describe());
     }
 
     /** The format version of meta slots 0 and 1, as the file says. */
-    private static List<Integer> slotVersions(Path file) {
+    static List<Integer> slotVersions(Path file) {
         return Db.inspect(file).metaSlots().stream()
                 .map(slot -> slot instanceof Inspection.MetaSlot.Commit commit ? commit.formatVersion() : -1)
                 .toList();

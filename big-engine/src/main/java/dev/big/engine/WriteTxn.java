@@ -1,5 +1,7 @@
 package dev.big.engine;
 
+import dev.big.engine.coords.Coords;
+import dev.big.engine.rows.RowCounts;
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.Tree;
 import dev.big.engine.tree.TxnContext;
@@ -52,6 +54,8 @@ public final class WriteTxn implements Txn {
         byte[] summary;
         boolean summaryChanged;
         boolean dropped;
+        /** A rows fragment's row counts as its tree changes (files of format 3 and later); else null. */
+        RowCountChanges rowCounts;
 
         Named(Tree tree, byte[] summary) {
             this.tree = tree;
@@ -92,9 +96,10 @@ public final class WriteTxn implements Txn {
 
     /**
      * Commits this transaction in file format {@code version}, higher than the file's and at most
-     * {@link MetaPage#VERSION_CURRENT}: how a file is migrated. Nothing else is rewritten, so only
-     * a version that adds optional structures to the one before can be reached this way. Reads
-     * through this transaction see the new version at once; a rollback keeps the old one.
+     * {@link MetaPage#VERSION_CURRENT}: how a file is migrated. No data is rewritten, so only a
+     * version that adds structures to the one before can be reached this way; raised past
+     * {@link MetaPage#VERSION_ROW_COUNTS}, every rows fragment gets its row counts, counted from its
+     * cells. Reads through this transaction see the new version at once; a rollback keeps the old one.
      */
     public void raiseFormatVersion(int version) {
         ensureActive();
@@ -103,7 +108,37 @@ public final class WriteTxn implements Txn {
                     + "; it can be raised to a version above that and at most " + MetaPage.VERSION_CURRENT
                     + ", not to " + version);
         }
+        if (formatVersion < MetaPage.VERSION_ROW_COUNTS && version >= MetaPage.VERSION_ROW_COUNTS) {
+            countRows(rowsFragments()); // opened in the old version: their summaries are not row counts yet
+        }
         formatVersion = version;
+    }
+
+    /**
+     * Gives every rows fragment its row counts, counted from its cells' cardinalities (no
+     * container is read), and keeps them from here on: a file raised to format
+     * {@link MetaPage#VERSION_ROW_COUNTS}. A fragment whose counts do not fit a summary keeps none.
+     */
+    private void countRows(java.util.List<Named> rowsFragments) {
+        for (Named entry : rowsFragments) {
+            RowCounts counts = RowCounts.countCells(entry.tree);
+            byte[] summary = counts.encode();
+            entry.summary = summary == null ? FragmentRoot.NO_SUMMARY : summary;
+            entry.summaryChanged = true;
+            trackRowCounts(entry, summary == null ? null : counts);
+        }
+    }
+
+    /** The rows fragments of the file as this transaction sees them. */
+    private java.util.List<Named> rowsFragments() {
+        java.util.List<Long> keys = new java.util.ArrayList<>();
+        forEachFragment(0, -1L, (key, summary) -> {
+            if (Coords.viewOf(key) == Coords.VIEW_ROWS) {
+                keys.add(key);
+            }
+            return true;
+        });
+        return keys.stream().map(this::named).toList();
     }
 
     @Override
@@ -118,26 +153,55 @@ public final class WriteTxn implements Txn {
             FragmentRoot committed = FragmentRoot.find(roots, fragmentKey);
             entry = new Named(new Tree(access, PageKind.LEAF, PageClass.DATA, committed.root(), context),
                     committed.summary());
+            if (keepsRowCounts(fragmentKey)) {
+                RowCounts base = committed.summary().length > 0 ? RowCounts.decode(committed.summary(), access.file(), fragmentKey)
+                        : committed.root().isNone() ? RowCounts.EMPTY : null;
+                trackRowCounts(entry, base);
+            }
             named.put(fragmentKey, entry);
         }
         return entry;
     }
 
+    /** Whether fragment {@code fragmentKey} keeps its row counts as its summary ({@link RowCounts}). */
+    private boolean keepsRowCounts(long fragmentKey) {
+        return formatVersion >= MetaPage.VERSION_ROW_COUNTS && Coords.viewOf(fragmentKey) == Coords.VIEW_ROWS;
+    }
+
+    private static void trackRowCounts(Named entry, RowCounts base) {
+        entry.rowCounts = new RowCountChanges(base);
+        entry.tree.listen(entry.rowCounts);
+    }
+
+    /** The summary {@code entry} would commit with now: a rows fragment's counts as its changes left them. */
+    private byte[] summaryOf(long fragmentKey, Named entry) {
+        return entry.rowCounts != null && entry.rowCounts.changed() ? entry.rowCounts.summary(access.file(), fragmentKey)
+                : entry.summary;
+    }
+
     @Override
     public boolean hasFragment(long fragmentKey) {
         Named entry = named(fragmentKey);
-        return !entry.dropped && (!entry.tree.isEmpty() || entry.summary.length > 0);
+        return !entry.dropped && (!entry.tree.isEmpty() || summaryOf(fragmentKey, entry).length > 0);
     }
 
     @Override
     public byte[] summary(long fragmentKey) {
-        return named(fragmentKey).summary;
+        return summaryOf(fragmentKey, named(fragmentKey));
     }
 
-    /** Sets the summary committed with tree {@code fragmentKey}. */
+    /**
+     * Sets the summary committed with tree {@code fragmentKey}. A rows fragment of a file of format
+     * {@link MetaPage#VERSION_ROW_COUNTS} or later keeps its row counts there, which this
+     * transaction keeps itself: setting it is refused.
+     */
     public void setSummary(long fragmentKey, byte[] summary) {
         if (summary.length > RootsPage.MAX_SUMMARY_BYTES) {
             throw new IllegalArgumentException("summary of " + summary.length + " bytes exceeds " + RootsPage.MAX_SUMMARY_BYTES);
+        }
+        if (keepsRowCounts(fragmentKey)) {
+            throw new IllegalStateException("fragment " + Long.toHexString(fragmentKey) + " keeps its row counts as its"
+                    + " summary, and the transaction keeps them as its bits change");
         }
         Named entry = named(fragmentKey);
         entry.summary = summary.clone();
@@ -167,10 +231,11 @@ public final class WriteTxn implements Txn {
             long key = e.getKey();
             if (Long.compareUnsigned(key, fromKey) >= 0 && Long.compareUnsigned(key, toKey) <= 0) {
                 Named entry = e.getValue();
-                if (entry.dropped || (entry.tree.isEmpty() && entry.summary.length == 0)) {
+                byte[] summary = summaryOf(key, entry);
+                if (entry.dropped || (entry.tree.isEmpty() && summary.length == 0)) {
                     merged.remove(key);
                 } else {
-                    merged.put(key, entry.summary);
+                    merged.put(key, summary);
                 }
             }
         }
@@ -264,6 +329,10 @@ public final class WriteTxn implements Txn {
         ordered.putAll(named);
         for (Map.Entry<Long, Named> e : ordered.entrySet()) {
             Named entry = e.getValue();
+            if (entry.rowCounts != null && entry.rowCounts.changed()) {
+                entry.summary = entry.rowCounts.summary(access.file(), e.getKey());
+                entry.summaryChanged = true;
+            }
             if (!entry.tree.isDirty() && !entry.summaryChanged) {
                 continue;
             }

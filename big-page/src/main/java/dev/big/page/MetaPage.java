@@ -44,9 +44,15 @@ public final class MetaPage {
 
     public static final int MAGIC = PageHeader.ascii("BIGM");
     public static final int VERSION_START = 1;
-    public static final int VERSION_CURRENT = 2;
+    public static final int VERSION_CURRENT = 3;
     /** The first format that may hold order indexes (view 6 trees, catalog entries that ask for one). */
     public static final int VERSION_ORDER_INDEX = 2;
+    /**
+     * The first format whose rows fragments (view 0) keep the record count of each row as their
+     * summary, the existence fragments' record counts among them (before: a record count of 8 bytes
+     * on existence fragments alone).
+     */
+    public static final int VERSION_ROW_COUNTS = 3;
 
     /** The number of meta slots at the start of the file. */
     public static final int SLOTS = 2;

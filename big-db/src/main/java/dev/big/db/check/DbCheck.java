@@ -114,6 +114,7 @@ public final class DbCheck {
                 if (field.type() != FieldType.BOOL && field.type() != FieldType.SET) {
                     scope.run("the zone maps of " + name, () -> zoneMaps.check(scope, table, field));
                 }
+                scope.run("the row counts of " + name, () -> RowCountsCheck.check(scope, table, field));
                 if (field.def().orderIndex()) {
                     scope.run("the order index of " + name,
                             () -> OrderIndexCheck.check(scope.txn, field.bsi(), name).forEach(scope::problem));

@@ -5,6 +5,8 @@ import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Cell;
 import dev.big.engine.Fragment;
 import dev.big.engine.coords.Coords;
+import dev.big.page.BigException;
+import dev.big.page.MetaPage;
 
 /**
  * A table's existence fragments against what is kept beside them: the record count in each
@@ -38,11 +40,18 @@ final class RecordCountCheck {
                         + " (container key " + otherRow[0] + "), but it keeps row 0 only");
             }
             byte[] summary = scope.txn.summary(fragment);
-            if (summary.length != 0 && summary.length != Long.BYTES) {
+            boolean rowCounts = scope.txn.formatVersion() >= MetaPage.VERSION_ROW_COUNTS;
+            if (!rowCounts && summary.length != 0 && summary.length != Long.BYTES) {
                 scope.problem("record count", where + ": the record count kept with the existence fragment is "
                         + summary.length + " bytes long, not " + Long.BYTES);
             }
-            long says = RecordCounts.decode(summary);
+            long says;
+            try {
+                says = RecordCounts.count(scope.txn, fragment, summary);
+            } catch (BigException e) {
+                scope.problem("record count", where + ": " + e.getMessage());
+                continue;
+            }
             if (says != held[0]) {
                 scope.problem("record count", where + ": the record count kept with the existence fragment says " + says
                         + ", its existence row holds " + held[0] + " records; the table's counts answer from the former");

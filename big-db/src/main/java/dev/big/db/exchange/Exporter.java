@@ -122,10 +122,19 @@ public final class Exporter {
                     return true;
                 });
         for (Named fragment : named) {
-            if (existence && Coords.viewOf(fragment.key()) == Coords.VIEW_ROWS) {
-                records += RecordCounts.decode(fragment.summary());
+            byte[] summary = fragment.summary();
+            if (Coords.viewOf(fragment.key()) == Coords.VIEW_ROWS) {
+                // A stream carries an existence fragment's record count as a count alone and no other
+                // rows fragment's summary: the row counts a file keeps are its own, made again on import.
+                if (existence) {
+                    long count = RecordCounts.count(txn, fragment.key(), summary);
+                    records += count;
+                    summary = count == 0 ? new byte[0] : RecordCounts.encode(count);
+                } else {
+                    summary = new byte[0];
+                }
             }
-            writeFragment(txn, fragment.key(), fragment.summary());
+            writeFragment(txn, fragment.key(), summary);
             fragments++;
         }
     }

@@ -16,6 +16,7 @@ import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.dict.SetIds;
+import dev.big.engine.rows.RowCounts;
 import dev.big.engine.rows.RowReader;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -176,7 +177,7 @@ public final class FieldBitmaps {
             case Filter.Compare c -> {
                 boolean value = (Boolean) constantValue(c.field(), c.op(), c.value());
                 boolean row = c.op() == Filter.Op.EQ ? value : !value;
-                yield rows().cardinality(txn.fragment(table.field(c.field()).rowsFragment(shard)), row ? 1 : 0);
+                yield rowCount(table.field(c.field()).rowsFragment(shard), row ? 1 : 0);
             }
             default -> throw new IllegalStateException("not one row: " + filter);
         };
@@ -184,7 +185,13 @@ public final class FieldBitmaps {
 
     private long keyedRowCount(FieldInfo field, String value, long shard) {
         OptionalLong id = dictionary(field).id(value);
-        return id.isEmpty() ? 0 : rows().cardinality(txn.fragment(field.rowsFragment(shard)), id.getAsLong());
+        return id.isEmpty() ? 0 : rowCount(field.rowsFragment(shard), id.getAsLong());
+    }
+
+    /** The records of row {@code row} of rows fragment {@code fragment}: from the counts it keeps, else from its cells. */
+    private long rowCount(long fragment, long row) {
+        RowCounts counts = RowCounts.of(txn, fragment);
+        return counts != null ? counts.count(row) : rows().cardinality(txn.fragment(fragment), row);
     }
 
     RoaringBitmap keyedRow(FieldInfo field, String value, long shard) {

@@ -17,6 +17,7 @@ import dev.big.engine.bsi.ColumnBitmaps;
 import dev.big.engine.bsi.ColumnGroups;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
+import dev.big.engine.rows.RowCounts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -96,7 +97,7 @@ final class KeyedGroups {
 
     /**
      * One shard's record count per row of keyed field {@code field} among the records matching
-     * {@code filter} (null: all, counted from the cells alone), with {@link #NULL_KEY} for the
+     * {@code filter} (null: all, read from the row counts the fragment keeps, else from its cells), with {@link #NULL_KEY} for the
      * records without a value; null when no record matches.
      */
     private static Map<Long, Long> shardCounts(QueryEngine worker, ShardPlan shard, FieldInfo field, Filter filter,
@@ -105,9 +106,21 @@ final class KeyedGroups {
         if (columns != null && columns.isEmpty()) {
             return null;
         }
+        Map<Long, Long> counts = new HashMap<>();
+        RowCounts kept = columns == null ? RowCounts.of(worker.txn(), field.rowsFragment(shard.shard())) : null;
+        if (kept != null) {
+            long present = 0;
+            for (int i = 0; i < kept.rows(); i++) {
+                counts.put(kept.row(i), kept.countAt(i));
+                present += kept.countAt(i);
+            }
+            if (shard.records() > present) {
+                counts.put(NULL_KEY, shard.records() - present);
+            }
+            return counts;
+        }
         Container[] byColumn = columns == null ? null : ColumnBitmaps.byContainerColumn(columns);
         Fragment tree = worker.txn().fragment(field.rowsFragment(shard.shard()));
-        Map<Long, Long> counts = new HashMap<>();
         // Keys sort by row, then column: a row's cells come one after another, so they are
         // added up before the row's total goes into the map (one map update per row, not per cell).
         RowTotals rows = new RowTotals(counts);

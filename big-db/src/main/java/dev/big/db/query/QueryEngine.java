@@ -101,7 +101,7 @@ public final class QueryEngine {
         return txn.cached(new ShardsKey(table.existsFieldId()), k -> {
             List<long[]> shards = new ArrayList<>();
             txn.forEachFragment(table.firstExistsFragment(), table.lastExistsFragment(), (key, summary) -> {
-                long count = RecordCounts.decode(summary);
+                long count = RecordCounts.count(txn, key, summary);
                 if (count > 0) {
                     shards.add(new long[] {Coords.shardOf(key), count});
                 }

@@ -5,6 +5,7 @@ import dev.big.db.Filter;
 import dev.big.db.Snapshot;
 import dev.big.db.query.EngineAccess;
 import dev.big.db.query.QueryEngine;
+import dev.big.db.query.QueryPlan;
 import dev.big.engine.coords.Coords;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -43,8 +44,8 @@ final class AggregatePlan {
         if (path == AggregateShape.Path.TYPED_API_PER_KEY) {
             String key = table.column(query.keys().getFirst().column()).name();
             long groups = table.dictionaryValues(key);
-            lines.add("path: groupCount(" + key + ")" + (all ? ": adds up the cardinalities kept in each row's cells,"
-                    + " no container is read; the counts are kept with this commit for the next ask" : ": each of " + groups + " value rows AND the filter, per shard"));
+            lines.add("path: groupCount(" + key + ")" + (all ? ": " + PlanExplainer.pathText(QueryPlan.Path.CELL_CARDINALITIES)
+                    : ": each of " + groups + " value rows AND the filter, per shard"));
             pages += all ? shards.size() * Math.max(1, groups * COLUMNS / 200) : shards.size() * groups * COLUMNS;
             Set<String> fields = new LinkedHashSet<>();
             for (AggregateCall call : runner.aggregates()) {

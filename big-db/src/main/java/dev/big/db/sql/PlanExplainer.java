@@ -163,16 +163,17 @@ final class PlanExplainer {
     static String pathText(QueryPlan.Path path) {
         return switch (path) {
             case RECORD_COUNTS -> "adds up the record counts kept with each shard's existence row, no data page is read";
-            case CELL_COUNTS -> "one row (one per value of an IN list): adds up the cardinalities kept in its cells, shard by"
-                    + " shard, no container is read;"
+            case CELL_COUNTS -> "one row (one per value of an IN list): adds up its record count in each shard, from the row"
+                    + " counts the shard keeps (file format 3) or else the cardinalities kept in its cells, no container is read;"
                     + " the count is kept with this commit for the next ask";
             case ZONE_MAPS -> "one integer comparison: a shard the zone maps decide is counted from them, no plane read; in"
                     + " the others, zone maps decide per container column and the rest is counted from plane scans without"
                     + " materialising rows";
             case ORDER_INDEX -> "one comparison of a field with an order index: counted from the index's counts, one node per"
                     + " byte of the bound, no shard is read";
-            case CELL_CARDINALITIES -> "adds up the cardinalities kept in each row's cells, no container is read; the counts are"
-                    + " kept with this commit for the next ask";
+            case CELL_CARDINALITIES -> "adds up each row's record count in each shard, from the row counts the shard keeps (file"
+                    + " format 3) or else the cardinalities kept in its cells, no container is read; the counts are kept with"
+                    + " this commit for the next ask";
             case EVERY_RECORD -> "every record of each shard, from its existence row";
             case FILTER_BITMAP -> "the filter is evaluated per shard into a bitmap of matching columns, whose cardinality is the"
                     + " count; a shard where no container column can match is skipped";
@@ -312,7 +313,7 @@ final class PlanExplainer {
                 } else if (plan.path() == QueryPlan.Path.CELL_COUNTS) {
                     pages += 1;
                     lines.add("  " + render(term.term()) + (term.term() instanceof Filter.In ? ": each value's row's" : ": its row's")
-                            + " cell cardinalities, no container is read");
+                            + " record count (kept with the shard, or its cells' cardinalities), no container is read");
                 } else if (conjunction && term.by() == TermColumns.By.NONE && shard.containerColumns() != ColumnPruning.ALL_COLUMNS) {
                     int columns = Integer.bitCount(shard.containerColumns());
                     pages += columns;

@@ -10,9 +10,13 @@ import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.TableInfo;
 import dev.big.engine.Txn;
 import dev.big.engine.WriteTxn;
+import dev.big.page.MetaPage;
+import dev.big.page.PageFormat;
+import dev.big.page.PageHeader;
 import dev.big.testing.TestDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -55,6 +59,35 @@ final class CheckFixture {
         try (Db db = Db.open(file); WriteTxn txn = db.store().beginWrite()) {
             change.accept(txn);
             txn.commit();
+        }
+    }
+
+    /**
+     * Commits {@code change} as a build before format {@link MetaPage#VERSION_ROW_COUNTS} would: the
+     * file's meta says format 2 for the commit and this build's format again after it (a hand edit
+     * of the meta pages), so no transaction keeps the row counts and a test can write wrong ones.
+     */
+    static void writeAsFormat2(Path file, Consumer<WriteTxn> change) {
+        setFormatVersion(file, MetaPage.VERSION_ROW_COUNTS - 1);
+        write(file, change);
+        setFormatVersion(file, MetaPage.VERSION_CURRENT);
+    }
+
+    /** Rewrites the format version of both meta slots (and their checksums). */
+    private static void setFormatVersion(Path file, int version) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            for (int slot = 0; slot < MetaPage.SLOTS; slot++) {
+                MemorySegment page = MemorySegment.ofArray(bytes).asSlice((long) slot * PageFormat.PAGE_SIZE_BYTES,
+                        PageFormat.PAGE_SIZE_BYTES);
+                if (MetaPage.hasSignature(page)) {
+                    page.set(PageFormat.LE_SHORT, PageHeader.VERSION_OFFSET, (short) version);
+                    PageHeader.seal(page);
+                }
+            }
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

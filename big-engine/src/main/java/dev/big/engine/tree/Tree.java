@@ -36,6 +36,21 @@ public final class Tree implements Fragment {
     /** The path writes copy; made on the first write (see {@link DirtyPath}). */
     private DirtyPath path;
 
+    /** Told of every change of a container's cardinality; null when nobody listens. */
+    private CardinalityListener cardinalities;
+
+    /**
+     * Hears how a tree's containers change, so a summary of them (a rows fragment's row counts) can
+     * follow every write whatever path made it.
+     */
+    public interface CardinalityListener {
+        /** The container at {@code key} went from {@code before} bits to {@code after} (0: absent). */
+        void changed(long key, int before, int after);
+
+        /** Every container was removed ({@link #dropAll}). */
+        void cleared();
+    }
+
     /** The tree behind fragment {@code fragmentKey} of {@code txn}. */
     public static Tree of(Txn txn, long fragmentKey) {
         return of(txn.fragment(fragmentKey));
@@ -88,6 +103,17 @@ public final class Tree implements Fragment {
         }
         requireWritable();
         return TreeWriteOut.writeOut(this, txn);
+    }
+
+    /** Reports every later change of a container's cardinality to {@code listener}. */
+    public void listen(CardinalityListener listener) {
+        this.cardinalities = listener;
+    }
+
+    private void changed(long key, int before, int after) {
+        if (cardinalities != null && before != after) {
+            cardinalities.changed(key, before, after);
+        }
     }
 
     PageKind leafKind() {
@@ -184,9 +210,11 @@ public final class Tree implements Fragment {
         LeafNode leaf = dirtyLeaf(key);
         int i = leaf.search(key);
         if (i >= 0) {
+            changed(key, leaf.value(i).cardinality(), value.cardinality());
             release(leaf.value(i));
             leaf.set(i, value);
         } else {
+            changed(key, 0, value.cardinality());
             leaf.insert(-i - 1, key, value);
             splitIfNeeded(leaf);
         }
@@ -201,6 +229,7 @@ public final class Tree implements Fragment {
         }
         LeafNode leaf = dirtyLeaf(key);
         int i = leaf.search(key);
+        changed(key, leaf.value(i).cardinality(), 0);
         release(leaf.value(i));
         leaf.removeAt(i);
         return true;
@@ -284,7 +313,9 @@ public final class Tree implements Fragment {
             i = -i - 1;
             leaf.insert(i, key, modified);
         }
+        int before = current.getCardinality(); // read first: a change may work in place (0 when absent)
         Container changed = change.apply(current);
+        changed(key, before, changed.getCardinality());
         if (changed.getCardinality() == 0) {
             leaf.removeAt(leaf.search(key));
         } else {
@@ -326,6 +357,9 @@ public final class Tree implements Fragment {
         requireWritable();
         dropNode(root);
         root = new LeafNode(leafKind, owner, 4);
+        if (cardinalities != null) {
+            cardinalities.cleared();
+        }
     }
 
     private void dropNode(Object child) {
