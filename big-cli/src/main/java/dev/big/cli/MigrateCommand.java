@@ -14,10 +14,10 @@ import picocli.CommandLine.Parameters;
         description = {
             "A file keeps the format it was created in: this build opens, reads and writes older files as they are,"
                     + " so the build that wrote them can still open them. Migrating raises the file to the format"
-                    + " this build writes, so it may hold what that format adds (format 2: order indexes), with one"
-                    + " commit that changes nothing else; no data is rewritten. Builds that read only older formats"
-                    + " then refuse the file. A file already of this format is left as it is.",
-            "Prints `DB: file format 1 -> 2` or `DB: already format 2`. Takes the write lock: refused (exit 74)"
+                    + " this build writes, so it may hold what that format adds (format 2: order indexes; format 3:"
+                    + " row counts, counted from the cells), with one commit; no data is rewritten. Builds that read"
+                    + " only older formats then refuse the file. A file already of this format is left as it is.",
+            "Prints `DB: file format 1 -> 3` or `DB: already format 3`. Takes the write lock: refused (exit 74)"
                     + " while another process has the file open for writing."})
 final class MigrateCommand implements Callable<Integer> {
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.big.page.MetaPage;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -84,7 +85,7 @@ class LoadIT {
 
         Cli.Run stats = Cli.big(dir, "stats", "events.big");
         assertEquals(0, stats.exitCode(), stats.toString());
-        assertTrue(stats.stdout().contains("format     file format 2 (this build reads 1 to 2)\n"), stats.stdout());
+        assertTrue(stats.stdout().contains("format     file format 3 (this build reads 1 to 3)\n"), stats.stdout());
         assertTrue(stats.stdout().contains("""
                 table events: 7 records
                   value        int [0, 1048575]
@@ -97,7 +98,7 @@ class LoadIT {
         JsonNode json = new ObjectMapper().readTree(Cli.big(dir, "stats", "events.big", "--json").stdout());
         assertEquals(7, json.get("tables").get(0).get("records").asLong());
         assertEquals(1048575, json.get("tables").get(0).get("fields").get(0).get("max").asLong());
-        assertEquals(2, json.get("formatVersion").asInt());
+        assertEquals(MetaPage.VERSION_CURRENT, json.get("formatVersion").asInt());
         assertTrue(json.get("fileSizeBytes").asLong() > 0 && json.get("fragments").asLong() > 0, json.toString());
 
         Cli.Run check = Cli.big(dir, "check", "events.big");

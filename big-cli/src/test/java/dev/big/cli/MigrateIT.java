@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code big migrate} on a copy of the format-1 file an older build wrote (big-db's
  * {@code format/format1-fields.big.gz}, see FileFormat1Test): stats and check work on it as it
- * is, migrate raises it to format 2 and says so, a second migrate says it is already current,
+ * is, migrate raises it to the current format and says so, a second migrate says it is already current,
  * and the records read the same. (A file another process writes is refused like any write:
  * BadInputIT.)
  */
@@ -32,7 +32,7 @@ class MigrateIT {
 
         Cli.Run stats = Cli.big(dir, "stats", "old.big");
         assertEquals(0, stats.exitCode(), stats.toString());
-        assertTrue(stats.stdout().contains("format     file format 1 (this build reads 1 to 2; `big migrate` raises it to 2)\n"),
+        assertTrue(stats.stdout().contains("format     file format 1 (this build reads 1 to 3; `big migrate` raises it to 3)\n"),
                 stats.stdout());
         assertOk(Cli.big(dir, "check", "old.big"));
         Cli.Run before = Cli.big(dir, "query", "old.big", QUERY, "--format", "csv");
@@ -41,10 +41,10 @@ class MigrateIT {
 
         Cli.Run migrate = Cli.big(dir, "migrate", "old.big");
         assertEquals(0, migrate.exitCode(), migrate.toString());
-        assertEquals("old.big: file format 1 -> 2\n", migrate.stdout());
+        assertEquals("old.big: file format 1 -> 3\n", migrate.stdout());
 
         Cli.Run after = Cli.big(dir, "stats", "old.big");
-        assertTrue(after.stdout().contains("format     file format 2 (this build reads 1 to 2)\n"), after.stdout());
+        assertTrue(after.stdout().contains("format     file format 3 (this build reads 1 to 3)\n"), after.stdout());
         assertOk(Cli.big(dir, "check", "old.big"));
         assertEquals(before.stdout(), Cli.big(dir, "query", "old.big", QUERY, "--format", "csv").stdout(),
                 "the records are unchanged");
@@ -52,7 +52,7 @@ class MigrateIT {
         byte[] migrated = Files.readAllBytes(dir.resolve("old.big"));
         Cli.Run again = Cli.big(dir, "migrate", "old.big");
         assertEquals(0, again.exitCode(), again.toString());
-        assertEquals("old.big: already format 2\n", again.stdout());
+        assertEquals("old.big: already format 3\n", again.stdout());
         assertArrayEquals(migrated, Files.readAllBytes(dir.resolve("old.big")), "a file already current is not written");
     }
 

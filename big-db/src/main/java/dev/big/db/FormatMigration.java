@@ -15,7 +15,7 @@ public record FormatMigration(int fromVersion, int toVersion) {
         return fromVersion != toVersion;
     }
 
-    /** "file format 1 -> 2", or "already format 2". */
+    /** "file format 1 -> 3", or "already format 3". */
     @Override
     public String toString() {
         return migrated() ? "file format " + fromVersion + " -> " + toVersion : "already format " + toVersion;
