@@ -1,6 +1,7 @@
 package dev.big.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,29 +17,47 @@ import picocli.CommandLine.Spec;
  * everywhere, usage errors as exit code 64 with a one-line hint, every other failure as one line
  * and a sysexits-style code (see {@link ExitCodes}), stack traces only with {@code --debug}.
  *
- * <p>Further subcommands ({@code bench}, {@code torture}) are added to the list below.
+ * <p>The subcommands are registered in code ({@link #SUBCOMMANDS}), not in the annotation, so that a
+ * command that names its subcommand first ({@code big query FILE "SQL"}, {@code big get FILE TABLE
+ * ID}) builds picocli's model of that one command only: picocli's classes are too old a class-file
+ * version for the JVM's start-up cache, so building a command's model by reflection runs in the
+ * interpreter, and the eleven others cost a short command about 20 ms of its 200
+ * (bench/results/cli-start). Everything else ({@code big}, {@code --help}, {@code --version}, an
+ * option before the command, {@code help}, an unknown command, whose suggestions need every name)
+ * builds the whole model. Further subcommands ({@code bench}, {@code torture}) are added to that
+ * list and to {@link #newSubcommand}.
  */
 @Command(name = "big",
         mixinStandardHelpOptions = true,
         versionProvider = Versions.class,
         description = "big: an embedded, bit-sliced analytical column store. Try `big demo`.",
         synopsisSubcommandLabel = "COMMAND",
-        subcommands = {
-            DemoCommand.class,
-            CreateCommand.class,
-            LoadCommand.class,
-            QueryCommand.class,
-            ShellCommand.class,
-            GetCommand.class,
-            StatsCommand.class,
-            CheckCommand.class,
-            MigrateCommand.class,
-            ExportCommand.class,
-            ImportCommand.class,
-            CommandLine.HelpCommand.class,
-        },
         footer = {"", "Run `big COMMAND --help` for a command's options. Documentation: docs/cli.md."})
 public final class BigCommand implements Callable<Integer> {
+
+    /** The subcommands' names, in the order {@code big --help} lists them; each is its class's {@code @Command} name. */
+    static final List<String> SUBCOMMANDS = List.of("demo", "create", "load", "query", "shell", "get", "stats",
+            "check", "migrate", "export", "import", "help");
+
+    /** A new instance of the subcommand called {@code name}, one of {@link #SUBCOMMANDS}. */
+    static Object newSubcommand(String name) {
+        // A switch, not a map of constructor references: no lambda to spin up at start.
+        return switch (name) {
+            case "demo" -> new DemoCommand();
+            case "create" -> new CreateCommand();
+            case "load" -> new LoadCommand();
+            case "query" -> new QueryCommand();
+            case "shell" -> new ShellCommand();
+            case "get" -> new GetCommand();
+            case "stats" -> new StatsCommand();
+            case "check" -> new CheckCommand();
+            case "migrate" -> new MigrateCommand();
+            case "export" -> new ExportCommand();
+            case "import" -> new ImportCommand();
+            case "help" -> new CommandLine.HelpCommand();
+            default -> throw new IllegalArgumentException("no subcommand " + name);
+        };
+    }
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,
             description = "On an error, print the stack trace as well as the message.")
@@ -59,11 +78,29 @@ public final class BigCommand implements Callable<Integer> {
     }
 
     public static int execute(String... args) {
-        return commandLine().execute(args);
+        return commandLine(args).execute(args);
     }
 
+    /** The command line with every subcommand: what {@code big --help} lists, suggestions draw on, {@code help} documents. */
     static CommandLine commandLine() {
+        return commandLine(SUBCOMMANDS);
+    }
+
+    /**
+     * The command line that {@code args} need: only the subcommand they start with, when they start with
+     * one (other than {@code help}, which documents any of them); else every subcommand. A subcommand's
+     * model is the same either way, so its options, usage, errors and exit codes are too.
+     */
+    static CommandLine commandLine(String... args) {
+        return commandLine(args.length > 0 && !args[0].equals("help") && SUBCOMMANDS.contains(args[0])
+                ? List.of(args[0]) : SUBCOMMANDS);
+    }
+
+    private static CommandLine commandLine(List<String> subcommands) {
         CommandLine cli = new CommandLine(new BigCommand());
+        for (String name : subcommands) {
+            cli.addSubcommand(name, newSubcommand(name));
+        }
         cli.setExecutionExceptionHandler(BigCommand::onFailure);
         cli.setParameterExceptionHandler(BigCommand::onUsageError);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
