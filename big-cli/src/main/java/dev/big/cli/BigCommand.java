@@ -1,6 +1,10 @@
 package dev.big.cli;
 
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -26,6 +30,10 @@ import picocli.CommandLine.Spec;
  * option before the command, {@code help}, an unknown command, whose suggestions need every name)
  * builds the whole model. Further subcommands ({@code bench}, {@code torture}) are added to that
  * list and to {@link #newSubcommand}.
+ *
+ * <p>The plainest {@code query DB SQL} and {@code get DB TABLE ID}, with no option, need no picocli
+ * at all: {@link #plainCommand} fills the command's fields as picocli would and runs it, and picocli's
+ * classes are never loaded (about 80 ms of a 200 ms command on a busy machine, bench/results/cli-start).
  */
 @Command(name = "big",
         mixinStandardHelpOptions = true,
@@ -78,7 +86,80 @@ public final class BigCommand implements Callable<Integer> {
     }
 
     public static int execute(String... args) {
-        return commandLine(args).execute(args);
+        Callable<Integer> plain = plainCommand(args);
+        return plain != null ? runPlain(plain, args[0]) : commandLine(args).execute(args);
+    }
+
+    /**
+     * The two commands scripts run most, in their plainest form, ready to run without picocli:
+     * {@code query DB SQL} and {@code get DB TABLE ID}, nothing else on the line; else null, and picocli
+     * parses the arguments. picocli's classes are the largest part of such a command's start (its Java 5
+     * class files stay out of the start-up cache: loaded, verified and interpreted at every run), and in
+     * this form there is nothing to parse: each argument is a positional parameter, converted as picocli
+     * converts it ({@link Path#of}, the string, a decimal long). Anything picocli could read otherwise
+     * goes to picocli: an argument that starts with {@code -} (an option, {@code --}, stdin) or {@code @}
+     * (an argument file), an empty one, an ID that is not plain decimal digits, another count of
+     * arguments, and any {@code picocli.*} system property (tracing, quote trimming).
+     */
+    static Callable<Integer> plainCommand(String... args) {
+        if (args.length < 3 || args.length > 4 || !plainArguments(args)) {
+            return null;
+        }
+        if (args.length == 3 && args[0].equals("query")) {
+            QueryCommand query = new QueryCommand();
+            query.database = Path.of(args[1]);
+            query.sql = args[2];
+            return query;
+        }
+        if (args.length == 4 && args[0].equals("get") && decimalDigits(args[3])) {
+            GetCommand get = new GetCommand();
+            get.database = Path.of(args[1]);
+            get.table = args[2];
+            get.id = Long.parseLong(args[3]);
+            return get;
+        }
+        return null;
+    }
+
+    private static boolean plainArguments(String[] args) {
+        for (String arg : args) {
+            if (arg.isEmpty() || arg.charAt(0) == '-' || arg.charAt(0) == '@') {
+                return false;
+            }
+        }
+        for (String property : System.getProperties().stringPropertyNames()) {
+            if (property.startsWith("picocli.") || property.equals("sun.stderr.encoding")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** 1 to 18 decimal digits: a long for picocli's converter and for Long.parseLong alike. */
+    private static boolean decimalDigits(String text) {
+        if (text.length() > 18) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A plain command run as picocli runs it: its exit code, or its failure reported as {@link #onFailure}
+     * reports it (no --debug on a plain command line), on a writer like picocli's own stderr writer (the
+     * default charset, flushed at each line). An {@link Error} goes on up, as it does through picocli.
+     */
+    private static int runPlain(Callable<Integer> command, String name) {
+        try {
+            return command.call();
+        } catch (Exception e) {
+            PrintWriter err = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.err, Charset.defaultCharset())), true);
+            return report(e, err, "big " + name, false);
+        }
     }
 
     /** The command line with every subcommand: what {@code big --help} lists, suggestions draw on, {@code help} documents. */
@@ -128,10 +209,14 @@ public final class BigCommand implements Callable<Integer> {
     }
 
     private static int onFailure(Exception e, CommandLine cmd, ParseResult parseResult) {
-        PrintWriter err = cmd.getErr();
+        return report(e, cmd.getErr(), qualifiedName(cmd), debugRequested(parseResult));
+    }
+
+    /** A failure of {@code command} ("big query"): one line, the stack trace if asked for; its exit code. */
+    private static int report(Exception e, PrintWriter err, String command, boolean debug) {
         boolean located = e instanceof CliException cli && cli.located();
-        err.println(located ? Failures.message(e) : qualifiedName(cmd) + ": " + Failures.message(e));
-        if (debugRequested(parseResult)) {
+        err.println(located ? Failures.message(e) : command + ": " + Failures.message(e));
+        if (debug) {
             e.printStackTrace(err);
         }
         err.flush();
