@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.big.db.Db;
+import dev.big.db.FieldDef;
+import dev.big.db.Row;
+import dev.big.db.TableDef;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,14 +19,17 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import picocli.CommandLine;
 
 /**
  * {@code query DB SQL} and {@code get DB TABLE ID}, nothing else on the line, run without picocli
  * ({@link BigCommand#plainCommand}); every other command line goes to picocli. The plain path must
  * read the arguments as picocli does and fail as it does. (Their stdout is the process's own file
- * descriptor, so the successful runs are compared as processes, in PlainCommandIT.)
+ * descriptor, so the successful runs are compared as processes, in PlainCommandIT.) Isolated: it
+ * replaces System.err and sets a system property, which no other test class may see.
  */
+@Isolated
 class BigCommandPlainTest {
 
     private static Path db;
@@ -30,9 +37,11 @@ class BigCommandPlainTest {
     @BeforeAll
     static void database() throws IOException {
         Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "plain-test")), "db-");
-        Path csv = Files.writeString(dir.resolve("rows.csv"), "type,value\nclick,5\nview,7\n");
         db = dir.resolve("p.big");
-        assertEquals(0, withStderr(() -> BigCommand.commandLine().execute("load", db.toString(), "t", csv.toString(), "--create")).exit());
+        try (Db created = Db.create(db, List.of(TableDef.of("t", FieldDef.keyed("type"), FieldDef.intField("value"))))) {
+            created.append("t", Row.builder().set("type", "click").set("value", 5L).build());
+            created.append("t", Row.builder().set("type", "view").set("value", 7L).build());
+        }
     }
 
     private record Outcome(int exit, String err) {}
