@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code big get DB TABLE ID}: one whole record. */
+/** {@code big get DB TABLE ID}: one whole record. (Without an option it runs without picocli: BigCommand.plainCommand.) */
 @Command(name = "get", mixinStandardHelpOptions = true,
         header = "Prints one record.",
         description = {

@@ -39,6 +39,7 @@ final class QueryCommand implements Callable<Integer> {
                     + " piped), json (an array of objects) or markdown (a Markdown table).")
     OutputFormat format;
 
+    /** Null when run without picocli (BigCommand.plainCommand: a statement given), so only the shell's branch may use it. */
     @Spec
     CommandSpec spec;
 
