@@ -18,6 +18,7 @@ import dev.big.engine.bsi.ColumnGroups;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import dev.big.engine.rows.RowCounts;
+import dev.big.page.MetaPage;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -82,7 +83,9 @@ final class KeyedGroups {
      */
     private Map<Long, Long> counts(QueryPlan plan, FieldInfo field, Filter filter) {
         TableInfo table = plan.table();
-        List<Map<Long, Long>> shardCounts = ShardWorkers.map(engine, plan.toRead(), worker -> {
+        // Counts its fragments keep cost a lookup per shard: handing shards to helper threads costs more.
+        int threads = filter == null && engine.txn().formatVersion() >= MetaPage.VERSION_ROW_COUNTS ? 1 : ShardWorkers.THREADS;
+        List<Map<Long, Long>> shardCounts = ShardWorkers.map(engine, plan.toRead(), threads, worker -> {
             FilterEvaluator shardEvaluator = worker.evaluator(table);
             return shard -> shardCounts(worker, shard, field, filter, shardEvaluator);
         });
