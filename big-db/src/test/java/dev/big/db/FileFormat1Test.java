@@ -204,9 +204,14 @@ class FileFormat1Test {
 
     /** The saved format-1 file, unpacked to {@code target}. */
     static Path copyOfFixture(Path target) throws IOException {
-        try (InputStream packed = FileFormat1Test.class.getResourceAsStream("/format/format1-fields.big.gz")) {
+        return copyOfFixture("format/format1-fields.big.gz", target);
+    }
+
+    /** A saved file of an older format ({@code resource}, gzipped), unpacked to {@code target}. */
+    static Path copyOfFixture(String resource, Path target) throws IOException {
+        try (InputStream packed = FileFormat1Test.class.getResourceAsStream("/" + resource)) {
             if (packed == null) {
-                throw new IllegalStateException("test resource format/format1-fields.big.gz is missing");
+                throw new IllegalStateException("test resource " + resource + " is missing");
             }
             try (InputStream in = new GZIPInputStream(packed)) {
                 Files.copy(in, target);

@@ -16,9 +16,7 @@ import dev.big.testing.TestDirs;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,7 +24,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,7 +44,7 @@ class FileFormat2Test {
 
     @Test
     void aFormat2FileAnswersFromItsCellsUntilMigratedAndFromItsRowCountsAfter() throws IOException {
-        Path file = copyOfFixture(TestDirs.newDir("format2").resolve("events.big"));
+        Path file = FileFormat1Test.copyOfFixture("format/format2-fields.big.gz", TestDirs.newDir("format2").resolve("events.big"));
         assertEquals(List.of(2, 2), FileFormat1Test.slotVersions(file), "the fixture is a format-2 file");
         Map<Long, Map<String, Object>> expected = FileFormat1Test.format1Records();
 
@@ -150,17 +147,5 @@ class FileFormat2Test {
             }
         }
         assertEquals(kept, db.formatVersion() >= MetaPage.VERSION_ROW_COUNTS);
-    }
-
-    private static Path copyOfFixture(Path target) throws IOException {
-        try (InputStream packed = FileFormat2Test.class.getResourceAsStream("/format/format2-fields.big.gz")) {
-            if (packed == null) {
-                throw new IllegalStateException("test resource format/format2-fields.big.gz is missing");
-            }
-            try (InputStream in = new GZIPInputStream(packed)) {
-                Files.copy(in, target);
-            }
-        }
-        return target;
     }
 }

@@ -117,14 +117,19 @@ public final class RowCounts {
                 merged.put(change.getKey(), count);
             }
         }
-        long[] newRows = new long[merged.size()];
-        long[] newCounts = new long[merged.size()];
+        return of(merged);
+    }
+
+    /** The counts of {@code byRow} (ascending rows, each with a count of at least one). */
+    private static RowCounts of(TreeMap<Long, Long> byRow) {
+        long[] rows = new long[byRow.size()];
+        long[] counts = new long[byRow.size()];
         int i = 0;
-        for (Map.Entry<Long, Long> e : merged.entrySet()) {
-            newRows[i] = e.getKey();
-            newCounts[i++] = e.getValue();
+        for (Map.Entry<Long, Long> e : byRow.entrySet()) {
+            rows[i] = e.getKey();
+            counts[i++] = e.getValue();
         }
-        return new RowCounts(newRows, newCounts);
+        return new RowCounts(rows, counts);
     }
 
     /**
@@ -138,14 +143,8 @@ public final class RowCounts {
             byRow.merge(Coords.rowOfKey(view.key()), (long) view.cardinality(), Long::sum);
             return true;
         });
-        long[] rows = new long[byRow.size()];
-        long[] counts = new long[byRow.size()];
-        int i = 0;
-        for (Map.Entry<Long, Long> e : byRow.entrySet()) {
-            rows[i] = e.getKey();
-            counts[i++] = e.getValue();
-        }
-        return new RowCounts(rows, counts);
+        byRow.values().removeIf(count -> count == 0);
+        return of(byRow);
     }
 
     /** The summary bytes; none when there are no rows, and null when they do not fit a summary. */
