@@ -1,6 +1,7 @@
 package dev.big.db;
 
 import dev.big.db.catalog.FieldInfo;
+import dev.big.db.catalog.RecordCounts;
 import dev.big.db.catalog.TableInfo;
 import dev.big.db.query.FilterEvaluator;
 import dev.big.engine.Txn;
@@ -59,13 +60,18 @@ public final class ShardScan {
         evaluator.validate(filter);
     }
 
-    /** How many records of {@code shard} match {@code filter} (counted from cells where it can be). */
+    /** How many records of {@code shard} match {@code filter} (from kept counts or cells where it can be). */
     public long count(Filter filter, long shard) {
+        if (filter instanceof Filter.All) {
+            // The shard's record count, kept beside its existence fragment: no bit is read.
+            long fragment = table.existsFragment(shard);
+            return RecordCounts.count(txn, fragment, txn.summary(fragment));
+        }
         long fromCells = evaluator.rowCount(filter, shard);
         if (fromCells >= 0) {
             return fromCells;
         }
-        return (filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard)).getLongCardinality();
+        return evaluator.evaluate(filter, shard).getLongCardinality();
     }
 
     /**

@@ -97,6 +97,8 @@ class ShardScanTest {
                     }
                     long[] matching = scan.ids(Filter.gt("v", 0), shard.shard());
                     assertEquals(matching.length, scan.count(Filter.gt("v", 0), shard.shard()), "seed " + seed);
+                    assertEquals(scan.ids(Filter.all(), shard.shard()).length, scan.count(Filter.all(), shard.shard()),
+                            "seed " + seed + ": the shard's kept record count");
                     assertArrayEquals(Arrays.stream(ids).filter(id -> {
                         Long value = snapshot.get("e", id).orElseThrow().getLong("v");
                         return value != null && value > 0;
