@@ -163,8 +163,12 @@ public final class WriteTxn implements Txn {
         return entry;
     }
 
-    /** Whether fragment {@code fragmentKey} keeps its row counts as its summary ({@link RowCounts}). */
-    private boolean keepsRowCounts(long fragmentKey) {
+    /**
+     * Whether fragment {@code fragmentKey} keeps its row counts as its summary ({@link RowCounts}),
+     * which this transaction keeps itself as the fragment's bits change: a rows fragment of a file of
+     * format {@link MetaPage#VERSION_ROW_COUNTS} or later. Nobody else sets its summary.
+     */
+    public boolean keepsRowCounts(long fragmentKey) {
         return formatVersion >= MetaPage.VERSION_ROW_COUNTS && Coords.viewOf(fragmentKey) == Coords.VIEW_ROWS;
     }
 

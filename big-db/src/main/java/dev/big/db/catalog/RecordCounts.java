@@ -44,7 +44,7 @@ public final class RecordCounts {
      * as its summary (an empty fragment keeps none); from format 3 on the transaction keeps it.
      */
     public static void store(WriteTxn txn, long fragment, RowReader rows) {
-        if (txn.formatVersion() >= MetaPage.VERSION_ROW_COUNTS) {
+        if (txn.keepsRowCounts(fragment)) {
             return;
         }
         long count = rows.cardinality(txn.fragment(fragment), 0);

@@ -14,7 +14,6 @@ import dev.big.engine.WriteTxn;
 import dev.big.engine.check.StoreCheckReport;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
-import dev.big.page.MetaPage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -275,8 +274,7 @@ public final class Importer {
         }
         // A rows fragment's summary (an existence fragment's record count) is kept by the transaction
         // in files of format 3 and later, from the bits this import writes.
-        if (summary.length > 0 && !(Coords.viewOf(targetKey) == Coords.VIEW_ROWS
-                && txn.formatVersion() >= MetaPage.VERSION_ROW_COUNTS)) {
+        if (summary.length > 0 && !txn.keepsRowCounts(targetKey)) {
             txn.setSummary(targetKey, summary);
         }
         Fragment tree = txn.fragment(targetKey);

@@ -110,8 +110,9 @@ public final class Tree implements Fragment {
         this.cardinalities = listener;
     }
 
+    /** Tells the listener (callers check there is one, so a tree nobody listens to counts nothing). */
     private void changed(long key, int before, int after) {
-        if (cardinalities != null && before != after) {
+        if (before != after) {
             cardinalities.changed(key, before, after);
         }
     }
@@ -210,11 +211,15 @@ public final class Tree implements Fragment {
         LeafNode leaf = dirtyLeaf(key);
         int i = leaf.search(key);
         if (i >= 0) {
-            changed(key, leaf.value(i).cardinality(), value.cardinality());
+            if (cardinalities != null) {
+                changed(key, leaf.value(i).cardinality(), value.cardinality());
+            }
             release(leaf.value(i));
             leaf.set(i, value);
         } else {
-            changed(key, 0, value.cardinality());
+            if (cardinalities != null) {
+                changed(key, 0, value.cardinality());
+            }
             leaf.insert(-i - 1, key, value);
             splitIfNeeded(leaf);
         }
@@ -229,7 +234,9 @@ public final class Tree implements Fragment {
         }
         LeafNode leaf = dirtyLeaf(key);
         int i = leaf.search(key);
-        changed(key, leaf.value(i).cardinality(), 0);
+        if (cardinalities != null) {
+            changed(key, leaf.value(i).cardinality(), 0);
+        }
         release(leaf.value(i));
         leaf.removeAt(i);
         return true;
@@ -313,9 +320,12 @@ public final class Tree implements Fragment {
             i = -i - 1;
             leaf.insert(i, key, modified);
         }
-        int before = current.getCardinality(); // read first: a change may work in place (0 when absent)
+        // Read first, and only when someone listens: a change may work in place, and a run container counts its runs.
+        int before = cardinalities == null ? 0 : current.getCardinality();
         Container changed = change.apply(current);
-        changed(key, before, changed.getCardinality());
+        if (cardinalities != null) {
+            changed(key, before, changed.getCardinality());
+        }
         if (changed.getCardinality() == 0) {
             leaf.removeAt(leaf.search(key));
         } else {
