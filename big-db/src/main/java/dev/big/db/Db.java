@@ -68,11 +68,30 @@ public final class Db implements AutoCloseable {
     }
 
     /**
+     * Creates a new, empty database file whose small commits go to a write log beside it (the file's
+     * name with {@code -log} after it), durable after one forcing of the log, and reach the pages
+     * at the next checkpoint (file format 4, see docs/versioning.md). While the log is new, files
+     * are created without it unless asked this way; fails if {@code path} exists.
+     */
+    public static Db createWithWriteLog(Path path) {
+        return new Db(Store.create(path, dev.big.page.MetaPage.VERSION_WRITE_LOG));
+    }
+
+    /** {@link #create(Path, List)} with a write log ({@link #createWithWriteLog(Path)}). */
+    public static Db createWithWriteLog(Path path, List<TableDef> tables) {
+        return withTables(createWithWriteLog(path), path, tables);
+    }
+
+    /**
      * Creates a new database file with {@code tables}. If any table is refused (a repeated name, a
      * bad field), the file this call created is deleted again: a bad schema creates nothing.
      */
     public static Db create(Path path, List<TableDef> tables) {
-        Db db = create(path);
+        return withTables(create(path), path, tables);
+    }
+
+    /** {@code db}, just created at {@code path}, with {@code tables}; deleted again if one is refused. */
+    private static Db withTables(Db db, Path path, List<TableDef> tables) {
         boolean success = false;
         try {
             for (TableDef table : tables) {

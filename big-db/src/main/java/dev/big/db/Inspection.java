@@ -35,7 +35,7 @@ public record Inspection(Path file, long fileSizeBytes, long pageCount, List<Met
     /** The oldest file format version this build reads (docs/versioning.md). */
     public static final int FORMAT_VERSION_START = MetaPage.VERSION_START;
     /** The file format version this build writes. */
-    public static final int FORMAT_VERSION_CURRENT = MetaPage.VERSION_CURRENT;
+    public static final int FORMAT_VERSION_CURRENT = MetaPage.VERSION_CREATED;
 
     /** Keeps an unmodifiable copy of the meta slots. */
     public Inspection {

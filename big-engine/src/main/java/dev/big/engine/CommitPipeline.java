@@ -56,6 +56,20 @@ import java.util.function.Supplier;
  *
  * <p>The transaction writes its own trees; the pipeline asks it to once, inside the first step
  * ({@link #commit}), so a failure there is handled like any other failure to write.
+ *
+ * <h2>Logged commits and group commit</h2>
+ * In a file with a write log ({@link WriteLog}), a commit small enough goes to the log instead
+ * ({@link #commitLogged}): its first step appends its frame and makes its state the tip; its second,
+ * on the commit thread, forces the log and publishes. The commit thread forces once for every frame
+ * appended so far, so writers that commit while it forces share the next forcing (group commit):
+ * each is acknowledged once a forcing that covers its frame returns, and readers, who read the last
+ * published state, never wait for one. A logged commit starts only on a durable checkpoint, and the
+ * commit after a checkpoint starts the log's next generation, so the log always follows the meta
+ * page a crash would open. The meta page of a checkpoint goes to the slot the last meta page did
+ * not (a logged commit may leave the txids between with the other parity): the only durable meta
+ * page is never overwritten. When the log grows past {@link #checkpointLogBytes} or its changes past
+ * {@link #checkpointCells} cells, a background thread commits to the pages (a checkpoint), which
+ * folds the logged changes in; writers wait for it like for any write transaction, readers not.
  */
 final class CommitPipeline {
 
@@ -88,8 +102,35 @@ final class CommitPipeline {
     private volatile Throwable durabilityFailure;
     private volatile CommitStats lastCommit = CommitStats.none();
 
-    CommitPipeline(Store store, CountingPager pager, PageAccess access, Readers readers, Freelist freelist) {
+    /** A commit changing more cells than this goes to the pages, not the log. */
+    static final long MAX_LOGGED_CELLS = 65_536;
+    /** A commit whose log record is larger than this goes to the pages. */
+    static final int MAX_LOGGED_RECORD_BYTES = 4 << 20;
+    /** The log's size past which a checkpoint is started. */
+    private volatile long checkpointLogBytes = 16L << 20;
+    /** The logged changes' cells past which a checkpoint is started. */
+    private volatile long checkpointCells = 65_536;
+
+    /** Opens the store's write log (on the first logged commit of a file that has one). */
+    private final java.util.function.Supplier<WriteLog> openLog;
+    /** The write log, once opened; belongs to the write transaction's holder and the commit thread in turn. */
+    private volatile WriteLog log;
+    /** The last frame appended and the state it made: what the next forcing of the log makes durable. */
+    private record Appended(CommittedState state, long end) {}
+    private volatile Appended appended;
+    /** Where the log's durable frames end (commit thread only). */
+    private long durableEnd;
+    /** The durability of the last commit to the pages: a logged commit starts only once it is durable. */
+    private volatile CompletableFuture<CommitStats> lastPageCommit = CompletableFuture.completedFuture(CommitStats.none());
+    /** Runs checkpoints in the background; made on the first. */
+    private ExecutorService checkpointer;
+    private final java.util.concurrent.atomic.AtomicBoolean checkpointQueued = new java.util.concurrent.atomic.AtomicBoolean();
+
+    CommitPipeline(Store store, CountingPager pager, PageAccess access, Readers readers, Freelist freelist,
+            WriteLog recovered, java.util.function.Supplier<WriteLog> openLog) {
         this.store = store;
+        this.log = recovered;
+        this.openLog = openLog;
         this.pager = pager;
         this.access = access;
         this.readers = readers;
@@ -113,7 +154,12 @@ final class CommitPipeline {
             ensureNotFailed();
             CommittedState base = tip;
             freelist.releaseUpTo(readers.oldestPinnedTxid(), pager::otherReaderOlderThan);
-            WriteTxn txn = new WriteTxn(store, this, base, access, freelist.beginAllocation(), hold);
+            boolean logged = base.meta.formatVersion() >= MetaPage.VERSION_WRITE_LOG;
+            long txid = base.txid() + 1;
+            if (logged && MetaPage.slotOf(txid) == MetaPage.slotOf(base.meta.txid())) {
+                txid++; // were it a checkpoint, its meta page must not overwrite the last one's slot
+            }
+            WriteTxn txn = new WriteTxn(store, this, base, access, freelist.beginAllocation(), hold, txid, logged);
             success = true;
             return txn;
         } finally {
@@ -167,8 +213,10 @@ final class CommitPipeline {
             freelist.committed(txid, allocation);
             long freed = allocation.freedCount();
             try {
-                return new PendingCommit(txid,
-                        CompletableFuture.supplyAsync(() -> makeDurable(next, written, freed), committer()));
+                CompletableFuture<CommitStats> durable = CompletableFuture.supplyAsync(() -> makeDurable(next, written, freed),
+                        committer());
+                lastPageCommit = durable;
+                return new PendingCommit(txid, durable);
             } catch (RejectedExecutionException e) {
                 throw new DatabaseClosedException(pager.name()); // closed while this transaction wrote its pages
             }
@@ -195,6 +243,12 @@ final class CommitPipeline {
             failure = e;
             throw e;
         }
+        WriteLog current = log;
+        if (current != null) {
+            current.startGeneration(state.txid()); // the frames before are in this commit's pages now
+            appended = null;
+            durableEnd = 0;
+        }
         readers.publish(next);
         CommitStats stats = new CommitStats(state.txid(), written.plus(META_STEP_COUNTS), freed, state.pageCount(),
                 state.freePages());
@@ -209,6 +263,141 @@ final class CommitPipeline {
      */
     private static PageCounts writerPages(PageCounts delta) {
         return delta.minus(new PageCounts(Map.of(), Map.of(PageClass.META, delta.written(PageClass.META)), 0, delta.syncs()));
+    }
+
+    /**
+     * The first step of a logged commit, on the writer's thread: appends the frame of commit
+     * {@code txid} (built on {@code base}) to the log, makes the state after it the tip and ends the
+     * write transaction. The commit thread makes it durable (see "Logged commits and group commit").
+     */
+    PendingCommit commitLogged(long txid, CommittedState base, WriteTxn.LoggedCommit logged, TransactionLock.Hold hold) {
+        try {
+            ensureNotFailed();
+            awaitLastPageCommit();
+            WriteLog writeLog = log();
+            long start = writeLog.end();
+            long end;
+            try {
+                end = writeLog.append(txid, logged.record());
+            } catch (RuntimeException e) {
+                if (e instanceof StorageException) {
+                    failure = e;
+                }
+                throw e;
+            }
+            CommittedState next = new CommittedState(base.meta, access, logged.changes(), txid);
+            tip = next;
+            appended = new Appended(next, end);
+            long logPages = (end - 1) / PageFormat.PAGE_SIZE_BYTES - start / PageFormat.PAGE_SIZE_BYTES + 1;
+            PageCounts written = new PageCounts(Map.of(), Map.of(PageClass.LOG, logPages), 0, 0);
+            try {
+                return new PendingCommit(txid, CompletableFuture.supplyAsync(() -> makeLoggedDurable(next, end, written),
+                        committer()));
+            } catch (RejectedExecutionException e) {
+                throw new DatabaseClosedException(pager.name());
+            }
+        } finally {
+            endWrite(hold);
+        }
+    }
+
+    /** The log, opened on first use: its generation is the durable checkpoint's. */
+    private WriteLog log() {
+        WriteLog current = log;
+        if (current == null) {
+            current = openLog.get();
+            log = current;
+        }
+        return current;
+    }
+
+    /** Waits until the last commit to the pages is durable: a logged commit must follow a durable checkpoint. */
+    private void awaitLastPageCommit() {
+        CompletableFuture<CommitStats> pending = lastPageCommit;
+        if (!pending.isDone()) {
+            new PendingCommit(0, pending).await();
+        } else if (pending.isCompletedExceptionally()) {
+            ensureNotFailed();
+        }
+    }
+
+    /**
+     * The second step of a logged commit, on the commit thread: forces the log unless a forcing
+     * since its frame was appended already did, and publishes the newest state the forcing covers.
+     */
+    private CommitStats makeLoggedDurable(CommittedState next, long end, PageCounts written) {
+        Throwable before = durabilityFailure;
+        if (before != null) {
+            throw new DatabaseFailedException(pager.name(), before);
+        }
+        long syncs = 0;
+        if (durableEnd < end) {
+            Appended newest = appended;
+            try {
+                log.force();
+            } catch (RuntimeException | Error e) {
+                durabilityFailure = e;
+                failure = e;
+                throw e;
+            }
+            syncs = 1;
+            durableEnd = newest.end();
+            readers.publish(newest.state());
+            if (newest.end() > checkpointLogBytes || newest.state().logged.cells() > checkpointCells) {
+                startCheckpoint();
+            }
+        }
+        CommitStats stats = new CommitStats(next.txid(), written.plus(new PageCounts(Map.of(), Map.of(), 0, syncs)), 0,
+                next.meta.pageCount(), next.meta.freePages());
+        lastCommit = stats;
+        return stats;
+    }
+
+    /** Sets when a checkpoint starts: past {@code logBytes} of log or {@code cells} logged cells. */
+    void setCheckpointThresholds(long logBytes, long cells) {
+        checkpointLogBytes = logBytes;
+        checkpointCells = cells;
+    }
+
+    /** Starts a checkpoint in the background, unless one is waiting to run. */
+    private void startCheckpoint() {
+        if (!checkpointQueued.compareAndSet(false, true)) {
+            return;
+        }
+        ExecutorService runner;
+        synchronized (this) {
+            if (shutDown) {
+                checkpointQueued.set(false);
+                return;
+            }
+            if (checkpointer == null) {
+                String name = "big-checkpoint " + pager.name();
+                checkpointer = Executors.newSingleThreadExecutor(
+                        runnable -> Thread.ofPlatform().daemon().name(name).unstarted(runnable));
+            }
+            runner = checkpointer;
+        }
+        runner.execute(() -> {
+            checkpointQueued.set(false);
+            try {
+                store.checkpoint();
+            } catch (RuntimeException e) {
+                // A store that failed or closed meanwhile says so to its next writer; the log stays until the next checkpoint.
+            }
+        });
+    }
+
+    /** Closes the write log, if one was opened (the store's close, once every commit is done). */
+    void closeLog() {
+        WriteLog current = log;
+        if (current != null) {
+            current.close();
+        }
+    }
+
+    /** Whether logged commits since the last checkpoint hold changes the pages do not. */
+    boolean hasLoggedChanges() {
+        return !tip.logged.isEmpty();
     }
 
     /** The commit thread; refused once {@link #shutDown()} has begun, so it can wait for every commit it took. */
@@ -231,9 +420,14 @@ final class CommitPipeline {
      */
     void shutDown() {
         ExecutorService pending;
+        ExecutorService checkpoints;
         synchronized (this) {
             shutDown = true;
             pending = committer;
+            checkpoints = checkpointer;
+        }
+        if (checkpoints != null) {
+            checkpoints.shutdownNow();
         }
         if (pending == null) {
             return;

@@ -2,6 +2,7 @@ package dev.big.engine;
 
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.Tree;
+import dev.big.engine.tree.TreeOverlay;
 import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
@@ -16,10 +17,18 @@ import java.util.function.Function;
  * reader's snapshot of the database is one of these, pinned). Holds the meta state, a cache of
  * fragment roots looked up in the roots tree, and caches for upper layers. Everything cached is
  * derived from immutable committed pages, so sharing it between threads is safe.
+ *
+ * <p>A commit to the write log is a state too: the pages of its checkpoint ({@link #meta}, whose
+ * txid is the checkpoint's) under the {@link LoggedChanges} of the logged commits since, up to
+ * this one ({@link #txid()}).
  */
 final class CommittedState {
 
+    /** The meta page of this commit, or of the checkpoint under its logged changes. */
     final MetaPage.State meta;
+    /** What commits to the write log changed over {@link #meta}'s pages. */
+    final LoggedChanges logged;
+    private final long txid;
     private final PageAccess access;
     private final ConcurrentHashMap<Long, FragmentRoot> roots = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Object, Object> caches = new ConcurrentHashMap<>();
@@ -30,12 +39,26 @@ final class CommittedState {
     private boolean retired;
 
     CommittedState(MetaPage.State meta, PageAccess access) {
-        this.meta = meta;
-        this.access = access;
+        this(meta, access, LoggedChanges.NONE, meta.txid());
     }
 
+    /** The logged commit {@code txid}: checkpoint {@code meta} under {@code logged}. */
+    CommittedState(MetaPage.State meta, PageAccess access, LoggedChanges logged, long txid) {
+        this.meta = meta;
+        this.access = access;
+        this.logged = logged;
+        this.txid = txid;
+    }
+
+    /** This commit's txid: its meta page's, or the logged commit's. */
     long txid() {
-        return meta.txid();
+        return txid;
+    }
+
+    /** The commit this state is, as {@link Store#beginRead(MetaPage.State)} takes it: its meta, with a logged commit's txid. */
+    MetaPage.State commitState() {
+        return txid == meta.txid() ? meta : new MetaPage.State(meta.formatVersion(), txid, meta.pageCount(), meta.roots(),
+                meta.catalog(), meta.freelist(), meta.freePages(), meta.commitMillis());
     }
 
     Tree rootsTree() {
@@ -43,19 +66,56 @@ final class CommittedState {
     }
 
     Tree catalogTree() {
-        return new Tree(access, PageKind.CATALOG, PageClass.CATALOG, meta.catalog());
+        return new Tree(access, PageKind.CATALOG, PageClass.CATALOG, meta.catalog(), null, logged.catalog(), false);
     }
 
+    /** Fragment {@code fragmentKey} as this commit has it, for reading. */
+    Tree fragmentTree(long fragmentKey) {
+        return new Tree(access, PageKind.LEAF, PageClass.DATA, root(fragmentKey), null, logged.cellsOf(fragmentKey), false);
+    }
+
+    /** The root of fragment {@code fragmentKey} at the checkpoint (its logged cells lie over it). */
     PageRef root(long fragmentKey) {
         return lookup(fragmentKey).root();
     }
 
     byte[] summary(long fragmentKey) {
-        return lookup(fragmentKey).summary();
+        LoggedChanges.FragmentChange change = logged.fragment(fragmentKey);
+        return change != null && change.summary() != null ? change.summary() : lookup(fragmentKey).summary();
     }
 
     boolean has(long fragmentKey) {
-        return lookup(fragmentKey) != FragmentRoot.ABSENT;
+        if (logged.fragment(fragmentKey) == null) {
+            return lookup(fragmentKey) != FragmentRoot.ABSENT;
+        }
+        return summary(fragmentKey).length > 0 || !fragmentTree(fragmentKey).isEmpty();
+    }
+
+    /** Visits the fragments named in {@code [fromKey, toKey]}, with the logged ones merged in. */
+    void forEachFragment(long fromKey, long toKey, Txn.FragmentVisitor visitor) {
+        if (logged.fragments().isEmpty()) {
+            rootsTree().forEach(fromKey, toKey, view -> visitor.visit(view.key(), FragmentRoot.decode(view.bytes()).summary()));
+            return;
+        }
+        java.util.TreeMap<Long, byte[]> merged = new java.util.TreeMap<>(Long::compareUnsigned);
+        rootsTree().forEach(fromKey, toKey, view -> {
+            merged.put(view.key(), FragmentRoot.decode(view.bytes()).summary());
+            return true;
+        });
+        for (long key : logged.fragments().keySet()) {
+            if (Long.compareUnsigned(key, fromKey) >= 0 && Long.compareUnsigned(key, toKey) <= 0) {
+                if (has(key)) {
+                    merged.put(key, summary(key));
+                } else {
+                    merged.remove(key);
+                }
+            }
+        }
+        for (java.util.Map.Entry<Long, byte[]> entry : merged.entrySet()) {
+            if (!visitor.visit(entry.getKey(), entry.getValue())) {
+                return;
+            }
+        }
     }
 
     private FragmentRoot lookup(long fragmentKey) {

@@ -54,13 +54,13 @@ public final class ReadTxn implements Txn {
 
     /** The commit this transaction reads, as {@link Store#beginRead(MetaPage.State)} takes it. */
     public MetaPage.State commitState() {
-        return state.meta;
+        return state.commitState();
     }
 
     @Override
     public Fragment fragment(long fragmentKey) {
         ensureOpen();
-        return new Tree(access, PageKind.LEAF, PageClass.DATA, state.root(fragmentKey));
+        return state.fragmentTree(fragmentKey);
     }
 
     @Override
@@ -78,8 +78,7 @@ public final class ReadTxn implements Txn {
     @Override
     public void forEachFragment(long fromKey, long toKey, FragmentVisitor visitor) {
         ensureOpen();
-        state.rootsTree().forEach(fromKey, toKey,
-                view -> visitor.visit(view.key(), FragmentRoot.decode(view.bytes()).summary()));
+        state.forEachFragment(fromKey, toKey, visitor);
     }
 
     @Override

@@ -38,11 +38,22 @@ final class Readers {
     private final TreeMap<Long, CommittedState> pinned = new TreeMap<>();
     private volatile CommittedState latest;
 
-    Readers(Pager raw, PageAccess access, boolean readOnly, CommittedState latest) {
+    /** A read-only store's view of its writer's log, which it follows; null otherwise. */
+    private final WriteLog followed;
+
+    Readers(Pager raw, PageAccess access, boolean readOnly, CommittedState latest, WriteLog followed) {
         this.raw = raw;
         this.access = access;
         this.readOnly = readOnly;
         this.latest = latest;
+        this.followed = followed;
+    }
+
+    /** Closes the log this store followed, if any. */
+    void closeLog() {
+        if (followed != null) {
+            followed.close();
+        }
     }
 
     /** The latest commit readers see. */
@@ -97,9 +108,14 @@ final class Readers {
             if (state == null && latest.txid() == meta.txid()) {
                 state = latest;
             }
-            if (state != null && !state.meta.equals(meta)) {
+            if (state != null && !state.commitState().equals(meta)) {
                 throw new BigException(raw.name() + " holds another commit " + meta.txid() + " than the one asked for"
-                        + " (the file was replaced?): asked for " + meta + ", found " + state.meta);
+                        + " (the file was replaced?): asked for " + meta + ", found " + state.commitState());
+            }
+            if (state == null && meta.formatVersion() >= MetaPage.VERSION_WRITE_LOG && meta.roots().equals(latest.meta.roots())
+                    && meta.txid() != latest.meta.txid()) {
+                throw new BigException(raw.name() + ": commit " + meta.txid() + " was in the write log and is no longer the"
+                        + " latest, so its changes are not at hand here; start the read again on the latest commit");
             }
             if (state == null) {
                 state = new CommittedState(meta, access);
@@ -192,13 +208,45 @@ final class Readers {
 
     /** Moves a read-only store to the newest commit in the file, if a writer made one. */
     private void refreshFromFile() {
-        long seen = latest.txid();
+        refreshMetaFromFile();
+        followLog();
+    }
+
+    /**
+     * Moves a read-only store past the commits its writer logged since (a file with a write log):
+     * replays the frames it has not read over the latest state. A frame being written, or of a
+     * generation after a checkpoint it has not seen, ends what it reads this time.
+     */
+    private void followLog() {
+        if (followed == null) {
+            return;
+        }
+        synchronized (lock) {
+            CommittedState state = latest;
+            if (state.meta.formatVersion() < MetaPage.VERSION_WRITE_LOG) {
+                return;
+            }
+            CommittedState next;
+            try {
+                next = Store.replay(state, followed.readNew(state.meta.txid()), access);
+            } catch (RuntimeException e) {
+                return; // a frame half written or replaced meanwhile: keep the state we have, read on next time
+            }
+            if (next != state) {
+                publish(next);
+            }
+        }
+    }
+
+    /** Moves a read-only store to the newest checkpoint in the file, if its writer made one. */
+    private void refreshMetaFromFile() {
+        long seen = latest.meta.txid();
         long newest = newestTxidInFile();
         if (newest <= seen) {
             return;
         }
         synchronized (lock) {
-            if (latest.txid() >= newest) {
+            if (latest.meta.txid() >= newest) {
                 return;
             }
             MetaPage.State meta;
@@ -208,7 +256,7 @@ final class Readers {
             } catch (RuntimeException e) {
                 return; // A meta write in progress: keep the commit we have, try again next time.
             }
-            if (meta.txid() > latest.txid()) {
+            if (meta.txid() > latest.meta.txid()) {
                 publish(new CommittedState(meta, access));
             }
         }

@@ -69,10 +69,35 @@ public final class Store implements AutoCloseable {
         this.pager = new CountingPager(raw, countReads);
         this.access = new PageAccess(pager);
         this.readOnly = readOnly;
-        this.readers = new Readers(raw, access, readOnly, new CommittedState(meta, access));
+        CommittedState opened = new CommittedState(meta, access);
+        WriteLog log = null;
+        if (meta.formatVersion() >= MetaPage.VERSION_WRITE_LOG) {
+            log = new WriteLog(raw.openLog(), meta.txid());
+            opened = replay(opened, log.readNew(meta.txid()), access);
+            if (!readOnly) {
+                log.truncateAfterEnd(); // an intact frame after a torn one was never acknowledged: no scan may reach it
+            }
+        }
+        this.readers = new Readers(raw, access, readOnly, opened, readOnly ? log : null);
         Freelist freelist = readOnly ? Freelist.empty() : loadFreelist(meta);
-        this.commits = new CommitPipeline(this, pager, access, readers, freelist);
+        this.commits = new CommitPipeline(this, pager, access, readers, freelist, readOnly ? null : log,
+                () -> WriteLog.startedAfterMigration(raw.openLog(), readers.latest().meta.txid()));
         this.countsAtOpen = pager.counts();
+    }
+
+    /**
+     * {@code state} with the logged commits {@code frames} replayed over it, in order: what opening
+     * a file with a write log, and a read-only handle following one, read.
+     */
+    static CommittedState replay(CommittedState state, java.util.List<dev.big.engine.log.LogFrames.Frame> frames,
+            PageAccess access) {
+        CommittedState replayed = state;
+        for (dev.big.engine.log.LogFrames.Frame frame : frames) {
+            LoggedChanges changes = LogRecords.replay(frame.payload(), replayed,
+                    access.file() + "-log, the frame of commit " + frame.txid() + " at byte " + frame.start());
+            replayed = new CommittedState(state.meta, access, changes, frame.txid());
+        }
+        return replayed;
     }
 
     // ------------------------------------------------------------------ opening
@@ -108,8 +133,16 @@ public final class Store implements AutoCloseable {
 
     /** Creates a new database file at {@code path}; fails if it exists. */
     public static Store create(Path path) {
+        return create(path, MetaPage.VERSION_CREATED);
+    }
+
+    /**
+     * Creates a new database file at {@code path} in file format {@code formatVersion} (from
+     * {@link MetaPage#VERSION_START} to {@link MetaPage#VERSION_CURRENT}); fails if it exists.
+     */
+    public static Store create(Path path, int formatVersion) {
         MmapPager pager = MmapPager.open(path, OpenMode.CREATE_NEW);
-        return initialize(pager, () -> syncDirectory(path));
+        return initialize(pager, MetaPage.State.empty(formatVersion), () -> syncDirectory(path));
     }
 
     /** Opens an existing database file for reading and writing (taking the write lock). */
@@ -124,7 +157,12 @@ public final class Store implements AutoCloseable {
 
     /** Initializes an empty pager (for example a {@code MemoryPager}) as a new database. */
     public static Store create(Pager pager) {
-        return initialize(pager, () -> {});
+        return create(pager, MetaPage.VERSION_CREATED);
+    }
+
+    /** Initializes an empty pager as a new database of file format {@code formatVersion}. */
+    public static Store create(Pager pager, int formatVersion) {
+        return initialize(pager, MetaPage.State.empty(formatVersion), () -> {});
     }
 
     /** Opens a database held by {@code pager}; closes the pager if it is not one. */
@@ -156,14 +194,13 @@ public final class Store implements AutoCloseable {
         }
     }
 
-    private static Store initialize(Pager pager, Runnable afterSync) {
+    private static Store initialize(Pager pager, MetaPage.State empty, Runnable afterSync) {
         boolean success = false;
         try {
             if (pager.pageCount() != 0) {
                 throw new BigException(pager.name() + " is not empty; open it instead of creating it.");
             }
             MemorySegment page = MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]);
-            MetaPage.State empty = MetaPage.State.empty();
             MetaPage.write(page, empty);
             pager.write(0, page);
             pager.write(1, MemorySegment.ofArray(new long[PageFormat.PAGE_SIZE_BYTES / Long.BYTES]));
@@ -251,6 +288,28 @@ public final class Store implements AutoCloseable {
     public WriteTxn beginWrite(LockWait wait) {
         checkWritable();
         return commits.beginWrite(wait);
+    }
+
+    /**
+     * Folds every commit in the write log into the pages (a commit to the pages, which starts the
+     * log's next generation), waiting for the write lock like any writer. Nothing to do for a file
+     * without a write log or with nothing logged. The store starts one by itself when the log grows
+     * past its thresholds ({@link #setCheckpointThresholds}) and when it closes.
+     */
+    public void checkpoint() {
+        checkWritable();
+        if (!commits.hasLoggedChanges()) {
+            return;
+        }
+        try (WriteTxn txn = beginWrite()) {
+            txn.commitToPages();
+            txn.commit();
+        }
+    }
+
+    /** Starts a checkpoint once the log holds {@code logBytes} bytes of frames or its changes {@code cells} cells. */
+    public void setCheckpointThresholds(long logBytes, long cells) {
+        commits.setCheckpointThresholds(logBytes, cells);
     }
 
     private void checkWritable() {
@@ -342,6 +401,14 @@ public final class Store implements AutoCloseable {
         if (closed) {
             return;
         }
+        if (!readOnly && !commits.isFailed() && commits.hasLoggedChanges()) {
+            try (WriteTxn txn = beginWrite(LockWait.upTo(Duration.ZERO))) {
+                txn.commitToPages(); // a file at rest holds its commits in its pages
+                txn.commit();
+            } catch (RuntimeException e) {
+                // A writer still open, or a failure: the log keeps the commits, and the next open replays them.
+            }
+        }
         closed = true;
         commits.shutDown();
         readers.awaitReadersAndRetire(CLOSE_WAIT_MILLIS);
@@ -352,6 +419,8 @@ public final class Store implements AutoCloseable {
         } catch (RuntimeException e) {
             // Trimming the unused tail is tidiness, not durability.
         } finally {
+            readers.closeLog();
+            commits.closeLog();
             raw.close();
         }
     }

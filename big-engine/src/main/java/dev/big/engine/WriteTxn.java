@@ -4,6 +4,7 @@ import dev.big.engine.coords.Coords;
 import dev.big.engine.rows.RowCounts;
 import dev.big.engine.tree.PageAccess;
 import dev.big.engine.tree.Tree;
+import dev.big.engine.tree.TreeOverlay;
 import dev.big.engine.tree.TxnContext;
 import dev.big.engine.tree.WrittenBitmaps;
 import dev.big.page.DatabaseClosedException;
@@ -45,7 +46,10 @@ public final class WriteTxn implements Txn {
     private final Tree roots;
     private final Tree catalog;
     private final TransactionLock.Hold hold;
+    /** Whether writes are logged (a store with a write log): the commit may go to the log. */
+    private final boolean logged;
     private int formatVersion;
+    private boolean toPages;
     private boolean finished;
 
     /** A named tree touched by this transaction. */
@@ -64,18 +68,34 @@ public final class WriteTxn implements Txn {
     }
 
     WriteTxn(Store store, CommitPipeline commits, CommittedState base, PageAccess access, Freelist.Allocation allocation,
-            TransactionLock.Hold hold) {
+            TransactionLock.Hold hold, long txid, boolean logged) {
         this.store = store;
         this.hold = hold;
         this.commits = commits;
         this.base = base;
         this.access = access;
         this.allocation = allocation;
-        this.txid = base.txid() + 1;
+        this.txid = txid;
+        this.logged = logged;
         this.formatVersion = base.meta.formatVersion();
         allocation.startAt(base.meta.pageCount());
         this.roots = new Tree(access, PageKind.ROOTS, PageClass.ROOTS, base.meta.roots(), context);
-        this.catalog = new Tree(access, PageKind.CATALOG, PageClass.CATALOG, base.meta.catalog(), context);
+        this.catalog = new Tree(access, PageKind.CATALOG, PageClass.CATALOG, base.meta.catalog(), context,
+                base.logged.catalog(), logged);
+    }
+
+    /**
+     * Commits this transaction to the file's pages even if it could go to the write log: a
+     * checkpoint, which also folds every commit logged before it into the pages.
+     */
+    public void commitToPages() {
+        ensureActive();
+        toPages = true;
+    }
+
+    /** Whether the commit must go to the pages: asked to, or a change the log does not carry (a new format version). */
+    boolean mustCommitToPages() {
+        return toPages || !logged || formatVersion != base.meta.formatVersion();
     }
 
     /** The id this transaction will commit as. */
@@ -151,11 +171,16 @@ public final class WriteTxn implements Txn {
         Named entry = named.get(fragmentKey);
         if (entry == null) {
             FragmentRoot committed = FragmentRoot.find(roots, fragmentKey);
-            entry = new Named(new Tree(access, PageKind.LEAF, PageClass.DATA, committed.root(), context),
-                    committed.summary());
+            LoggedChanges.FragmentChange change = base.logged.fragment(fragmentKey);
+            TreeOverlay cells = change == null ? TreeOverlay.NONE : change.cells();
+            byte[] summary = change != null && change.summary() != null ? change.summary() : committed.summary();
+            entry = new Named(new Tree(access, PageKind.LEAF, PageClass.DATA, committed.root(), context, cells, logged),
+                    summary);
+            // A summary a logged commit set is not in the roots tree yet: a checkpoint writes it there.
+            entry.summaryChanged = change != null && change.summary() != null;
             if (keepsRowCounts(fragmentKey)) {
-                RowCounts base = committed.summary().length > 0 ? RowCounts.decode(committed.summary(), access.file(), fragmentKey)
-                        : committed.root().isNone() ? RowCounts.EMPTY : null;
+                RowCounts base = summary.length > 0 ? RowCounts.decode(summary, access.file(), fragmentKey)
+                        : entry.tree.isEmpty() ? RowCounts.EMPTY : null;
                 trackRowCounts(entry, base);
             }
             named.put(fragmentKey, entry);
@@ -227,8 +252,8 @@ public final class WriteTxn implements Txn {
         ensureActive();
         // Committed names merged with the ones this transaction touched.
         TreeMap<Long, byte[]> merged = new TreeMap<>(Long::compareUnsigned);
-        roots.forEach(fromKey, toKey, view -> {
-            merged.put(view.key(), FragmentRoot.decode(view.bytes()).summary());
+        base.forEachFragment(fromKey, toKey, (key, summary) -> {
+            merged.put(key, summary);
             return true;
         });
         for (Map.Entry<Long, Named> e : named.entrySet()) {
@@ -285,12 +310,72 @@ public final class WriteTxn implements Txn {
      */
     public PendingCommit commitPipelined() {
         ensureActive();
+        LoggedCommit logged = mustCommitToPages() ? null : loggedCommit();
+        if (logged == null) {
+            for (long fragmentKey : base.logged.fragments().keySet()) {
+                named(fragmentKey); // its logged cells and summary are folded into the pages with this commit's
+            }
+        }
         finished = true;
         try {
+            if (logged != null) {
+                return commits.commitLogged(txid, base, logged, hold);
+            }
             return commits.commit(txid, formatVersion, allocation, this::writeTrees, hold);
         } finally {
             closeArena();
         }
+    }
+
+    /** A commit to the write log: the record of its changes, and what readers see after it. */
+    record LoggedCommit(byte[] record, LoggedChanges changes) {}
+
+    /**
+     * This transaction's changes as a write-log record and as the logged changes after it, or null
+     * if they are too large for the log (the commit then goes to the pages).
+     */
+    private LoggedCommit loggedCommit() {
+        java.util.List<LogRecords.TreeChange> changes = new java.util.ArrayList<>();
+        Map<Long, LoggedChanges.FragmentChange> fragments = new HashMap<>();
+        long cells = 0;
+        TreeMap<Long, Named> ordered = new TreeMap<>(Long::compareUnsigned);
+        ordered.putAll(named);
+        for (Map.Entry<Long, Named> e : ordered.entrySet()) {
+            long fragmentKey = e.getKey();
+            Named entry = e.getValue();
+            Tree tree = entry.tree;
+            boolean cellsChanged = tree.changes() != null || tree.clearedNow();
+            byte[] summary = entry.rowCounts != null && entry.rowCounts.changed()
+                    ? entry.rowCounts.summary(access.file(), fragmentKey)
+                    : entry.summaryChanged ? entry.summary : null;
+            LoggedChanges.FragmentChange was = base.logged.fragment(fragmentKey);
+            if (!cellsChanged && (summary == null || was != null && summary == was.summary())) {
+                continue;
+            }
+            TreeOverlay overlay = cellsChanged ? tree.overlay().with(changesOf(tree), tree.clearedNow()) : tree.overlay();
+            fragments.put(fragmentKey, new LoggedChanges.FragmentChange(overlay, summary != null ? summary
+                    : was == null ? null : was.summary()));
+            changes.add(new LogRecords.TreeChange(fragmentKey, false, tree, summary));
+            cells += tree.changes() == null ? 0 : tree.changes().size();
+        }
+        TreeOverlay catalogCells = base.logged.catalog();
+        if (catalog.changes() != null || catalog.clearedNow()) {
+            catalogCells = catalog.overlay().with(changesOf(catalog), catalog.clearedNow());
+            changes.add(new LogRecords.TreeChange(0, true, catalog, null));
+            cells += catalog.changes() == null ? 0 : catalog.changes().size();
+        }
+        if (cells > CommitPipeline.MAX_LOGGED_CELLS) {
+            return null;
+        }
+        byte[] record = LogRecords.encode(changes);
+        if (record.length > CommitPipeline.MAX_LOGGED_RECORD_BYTES) {
+            return null;
+        }
+        return new LoggedCommit(record, base.logged.with(fragments, catalogCells));
+    }
+
+    private static Map<Long, Object> changesOf(Tree tree) {
+        return tree.changes() == null ? Map.of() : tree.changes();
     }
 
     /** Discards every change. */

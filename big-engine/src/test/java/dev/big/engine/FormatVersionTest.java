@@ -21,18 +21,18 @@ class FormatVersionTest {
     private static final int OLDER = MetaPage.VERSION_START;
 
     @Test
-    void aNewFileIsOfTheCurrentVersion() {
+    void aNewFileIsOfTheCreatedVersion() {
         MemoryPager file = new MemoryPager("new");
         try (Store store = Store.create(keepOpen(file))) {
-            assertEquals(MetaPage.VERSION_CURRENT, store.formatVersion());
+            assertEquals(MetaPage.VERSION_CREATED, store.formatVersion());
             StampedCommits.writeCommit(store, 1);
             try (ReadTxn read = store.beginRead(); WriteTxn write = store.beginWrite()) {
-                assertEquals(MetaPage.VERSION_CURRENT, read.formatVersion());
-                assertEquals(MetaPage.VERSION_CURRENT, write.formatVersion());
+                assertEquals(MetaPage.VERSION_CREATED, read.formatVersion());
+                assertEquals(MetaPage.VERSION_CREATED, write.formatVersion());
             }
         }
-        assertEquals(MetaPage.VERSION_CURRENT, slotVersion(file, 0));
-        assertEquals(MetaPage.VERSION_CURRENT, slotVersion(file, 1));
+        assertEquals(MetaPage.VERSION_CREATED, slotVersion(file, 0));
+        assertEquals(MetaPage.VERSION_CREATED, slotVersion(file, 1));
     }
 
     @Test
@@ -63,30 +63,30 @@ class FormatVersionTest {
             long pagesBefore = store.pageCount();
             try (ReadTxn before = store.beginRead()) {
                 try (WriteTxn txn = store.beginWrite()) {
-                    txn.raiseFormatVersion(MetaPage.VERSION_CURRENT);
-                    assertEquals(MetaPage.VERSION_CURRENT, txn.formatVersion(), "the transaction sees its version");
+                    txn.raiseFormatVersion(MetaPage.VERSION_CREATED);
+                    assertEquals(MetaPage.VERSION_CREATED, txn.formatVersion(), "the transaction sees its version");
                     txn.commit();
                 }
                 assertEquals(OLDER, before.formatVersion(), "a reader keeps the version of the commit it reads");
                 assertEquals(2, StampedCommits.observedCommit(before));
             }
-            assertEquals(MetaPage.VERSION_CURRENT, store.formatVersion());
+            assertEquals(MetaPage.VERSION_CREATED, store.formatVersion());
             assertEquals(pagesBefore, store.pageCount(), "no page is rewritten");
             try (ReadTxn after = store.beginRead()) {
-                assertEquals(MetaPage.VERSION_CURRENT, after.formatVersion());
+                assertEquals(MetaPage.VERSION_CREATED, after.formatVersion());
                 assertEquals(2, StampedCommits.observedCommit(after));
             }
             assertTrue(store.check().ok(), store.check().describe());
             long txid = store.txid();
-            assertEquals(MetaPage.VERSION_CURRENT, slotVersion(file, MetaPage.slotOf(txid)));
+            assertEquals(MetaPage.VERSION_CREATED, slotVersion(file, MetaPage.slotOf(txid)));
             assertEquals(OLDER, slotVersion(file, MetaPage.slotOf(txid - 1)), "the commit before keeps its version");
         }
         try (Store store = Store.open(keepOpen(file))) {
-            assertEquals(MetaPage.VERSION_CURRENT, store.formatVersion());
+            assertEquals(MetaPage.VERSION_CREATED, store.formatVersion());
             StampedCommits.writeCommit(store, 3);
         }
-        assertEquals(MetaPage.VERSION_CURRENT, slotVersion(file, 0));
-        assertEquals(MetaPage.VERSION_CURRENT, slotVersion(file, 1));
+        assertEquals(MetaPage.VERSION_CREATED, slotVersion(file, 0));
+        assertEquals(MetaPage.VERSION_CREATED, slotVersion(file, 1));
     }
 
     @Test

@@ -38,13 +38,15 @@ import java.nio.charset.StandardCharsets;
  * <tr><td>1</td><td>fragment views 0 to 5</td></tr>
  * <tr><td>2</td><td>also order indexes (view 6, catalog entries that ask for one); nothing else changes, so a
  *     file of version 1 becomes version 2 by a commit that changes only its version</td></tr>
+ * <tr><td>3</td><td>rows fragments keep their row counts as their summary</td></tr>
+ * <tr><td>4</td><td>commits after the meta page's may be in the write log beside the file</td></tr>
  * </table>
  */
 public final class MetaPage {
 
     public static final int MAGIC = PageHeader.ascii("BIGM");
     public static final int VERSION_START = 1;
-    public static final int VERSION_CURRENT = 3;
+    public static final int VERSION_CURRENT = 4;
     /** The first format that may hold order indexes (view 6 trees, catalog entries that ask for one). */
     public static final int VERSION_ORDER_INDEX = 2;
     /**
@@ -53,6 +55,18 @@ public final class MetaPage {
      * on existence fragments alone).
      */
     public static final int VERSION_ROW_COUNTS = 3;
+    /**
+     * The first format whose small commits may go to a write log beside the file (the file's name
+     * with {@code -log} after it) instead of its pages: opening the file replays that log after the
+     * meta page's commit, so a build that does not know the log must not open it.
+     */
+    public static final int VERSION_WRITE_LOG = 4;
+    /**
+     * The format a new file is created in. The write log is new, so files are created in the format
+     * before it until it has run through every battery; {@code big migrate} (or
+     * {@code Store.create(path, VERSION_WRITE_LOG)}) opts a file in.
+     */
+    public static final int VERSION_CREATED = 3;
 
     /** The number of meta slots at the start of the file. */
     public static final int SLOTS = 2;
@@ -76,9 +90,14 @@ public final class MetaPage {
     public record State(int formatVersion, long txid, long pageCount, PageRef roots, PageRef catalog, PageRef freelist,
                         long freePages, long commitMillis) {
 
-        /** The state of a freshly created file of format {@link #VERSION_CURRENT}: two meta pages, nothing else. */
+        /** The state of a freshly created file of format {@link #VERSION_CREATED}: two meta pages, nothing else. */
         public static State empty() {
-            return new State(VERSION_CURRENT, 0, SLOTS, PageRef.NONE, PageRef.NONE, PageRef.NONE, 0, 0);
+            return empty(VERSION_CREATED);
+        }
+
+        /** The state of a freshly created file of format {@code version}: two meta pages, nothing else. */
+        public static State empty(int version) {
+            return new State(version, 0, SLOTS, PageRef.NONE, PageRef.NONE, PageRef.NONE, 0, 0);
         }
 
         /** This state in format {@code version}, everything else the same. */

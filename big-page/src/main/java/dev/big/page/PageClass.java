@@ -19,7 +19,12 @@ public enum PageClass {
     DATA(4, "data"),
     FREE(5, "free"),
     /** Headerless bitmap container pages (8 KiB of bits), the fragment trees' large containers. */
-    BITMAP(6, "bitmap");
+    BITMAP(6, "bitmap"),
+    /**
+     * The write log beside the file (format 4): the 8 KiB stretches of it a logged commit wrote
+     * into. Not a page of the file, and never written into a header.
+     */
+    LOG(7, "log");
 
     private final int code;
     private final String label;
@@ -37,7 +42,7 @@ public enum PageClass {
         return label;
     }
 
-    private static final PageClass[] BY_CODE = {null, META, CATALOG, ROOTS, DATA, FREE, BITMAP};
+    private static final PageClass[] BY_CODE = {null, META, CATALOG, ROOTS, DATA, FREE, BITMAP, LOG};
 
     public static PageClass ofCode(int code) {
         return code > 0 && code < BY_CODE.length ? BY_CODE[code] : null;

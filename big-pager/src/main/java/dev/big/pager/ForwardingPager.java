@@ -91,6 +91,11 @@ public abstract class ForwardingPager implements Pager {
     }
 
     @Override
+    public LogFile openLog() {
+        return delegate.openLog();
+    }
+
+    @Override
     public void close() {
         delegate.close();
     }

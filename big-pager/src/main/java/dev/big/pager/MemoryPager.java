@@ -20,6 +20,8 @@ public final class MemoryPager extends PageStore {
     static final int MEMO_SLOTS_PER_STRIPE = 256;
 
     private volatile MemorySegment[] pages;
+    /** The write log of this database, which lives as long as the pager's pages do. */
+    private final LogFile log;
 
     public MemoryPager() {
         this("memory");
@@ -37,6 +39,13 @@ public final class MemoryPager extends PageStore {
     private MemoryPager(String name, int memoSlotsPerStripe, MemorySegment[] pages, long pageCount) {
         super(name, new VerifiedChecksumMemo(memoSlotsPerStripe), pageCount);
         this.pages = pages;
+        this.log = LogFile.inMemory(name + "-log");
+    }
+
+    /** The write log kept with these pages, one for the pager's life (closing the store closes both). */
+    @Override
+    public LogFile openLog() {
+        return log;
     }
 
     /** A pager holding copies of {@code pages} (for example the durable state after a simulated crash). */

@@ -158,6 +158,11 @@ public final class MmapPager extends PageStore {
     }
 
     @Override
+    public LogFile openLog() {
+        return LogFile.open(path, mode); // a new file's log starts empty, whatever a deleted namesake left
+    }
+
+    @Override
     public MemorySegment read(long pgno) {
         ensureOpen();
         if (pgno < 0 || pgno >= mapping.mappedPages()) {

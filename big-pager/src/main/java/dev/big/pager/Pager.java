@@ -92,6 +92,15 @@ public interface Pager extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Opens the write log beside this file ({@link LogFile#pathFor}): for reading only if this pager
+     * is read-only, and then an absent log reads as empty. The caller closes it. The default, for a
+     * pager that is no file, has none.
+     */
+    default LogFile openLog() {
+        throw new UnsupportedOperationException(name() + " keeps no write log");
+    }
+
     /** Closes the file; views handed out earlier become unreadable. */
     @Override
     void close();

@@ -43,8 +43,14 @@ abstract sealed class BigPeer implements PeerEngine permits BigSqlPeer, BigApiPe
 
     /** Creates the empty database in the directory, for {@link #load} or {@link #ingest} to fill. */
     final void createEmpty() throws IOException {
+        createEmpty(false);
+    }
+
+    /** {@link #createEmpty()}, with a write log if {@code writeLog} ({@link Db#createWithWriteLog}). */
+    final void createEmpty(boolean writeLog) throws IOException {
         Files.createDirectories(dir);
-        db = Db.create(dir.resolve(FILE_NAME), List.of(StandardTable.DEF));
+        Path file = dir.resolve(FILE_NAME);
+        db = writeLog ? Db.createWithWriteLog(file, List.of(StandardTable.DEF)) : Db.create(file, List.of(StandardTable.DEF));
     }
 
     /** Opens the database an earlier {@link #load} left in the directory. */

@@ -27,13 +27,24 @@ public final class BigSqlPeer extends BigPeer {
     private Db db;
 
     private BigSqlPeer(Path dir) {
-        super("big", dir);
+        this("big", dir);
+    }
+
+    private BigSqlPeer(String name, Path dir) {
+        super(name, dir);
     }
 
     /** An empty database in {@code dir}, for one load or ingest. */
     public static BigSqlPeer create(Path dir) throws IOException {
         BigSqlPeer peer = new BigSqlPeer(dir);
         peer.createEmpty();
+        return peer;
+    }
+
+    /** An empty database with a write log in {@code dir} (engine {@code big-log}), for one load or ingest. */
+    public static BigSqlPeer createWithWriteLog(Path dir) throws IOException {
+        BigSqlPeer peer = new BigSqlPeer("big-log", dir);
+        peer.createEmpty(true);
         return peer;
     }
 

@@ -70,7 +70,7 @@ final class CheckFixture {
     static void writeAsFormat2(Path file, Consumer<WriteTxn> change) {
         setFormatVersion(file, MetaPage.VERSION_ROW_COUNTS - 1);
         write(file, change);
-        setFormatVersion(file, MetaPage.VERSION_CURRENT);
+        setFormatVersion(file, MetaPage.VERSION_CREATED);
     }
 
     /** Rewrites the format version of both meta slots (and their checksums). */

@@ -9,6 +9,10 @@ import dev.big.page.LeafPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import dev.big.page.PageRef;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import org.roaringbitmap.Container;
 
@@ -32,6 +36,15 @@ public final class Tree implements Fragment {
     private final PageClass owner;
     private final TxnContext txn;
     private Object root;
+
+    /** What logged commits changed over {@link #root}'s pages (see "Logged writes"). */
+    private TreeOverlay overlay;
+    /** Whether writes go to {@link #changes} rather than the dirty path. */
+    private boolean logged;
+    /** This transaction's logged writes: a container, a {@code byte[]} or {@link TreeOverlay#REMOVED} per key; null until the first. */
+    private TreeMap<Long, Object> changes;
+    /** Whether this transaction emptied the tree (logged): the overlay and the pages beneath are hidden. */
+    private boolean clearedNow;
 
     /** The path writes copy; made on the first write (see {@link DirtyPath}). */
     private DirtyPath path;
@@ -68,11 +81,22 @@ public final class Tree implements Fragment {
 
     /** A tree over committed {@code root} that writes through {@code txn} (null for read-only). */
     public Tree(PageAccess access, PageKind leafKind, PageClass owner, PageRef root, TxnContext txn) {
+        this(access, leafKind, owner, root, txn, TreeOverlay.NONE, false);
+    }
+
+    /**
+     * A tree over committed {@code root} as {@code overlay} changes it, writing through {@code txn}
+     * (null for read-only), to its dirty path or, if {@code logged}, to its logged changes.
+     */
+    public Tree(PageAccess access, PageKind leafKind, PageClass owner, PageRef root, TxnContext txn, TreeOverlay overlay,
+            boolean logged) {
         this.access = access;
         this.leafKind = leafKind;
         this.owner = owner;
         this.txn = txn;
         this.root = root;
+        this.overlay = overlay;
+        this.logged = logged;
     }
 
     /**
@@ -83,13 +107,51 @@ public final class Tree implements Fragment {
         return root;
     }
 
+    /** Whether a commit must write this tree: it changed in this transaction, or logged commits changed it since its pages. */
     public boolean isDirty() {
-        return root instanceof Node;
+        return root instanceof Node || hasOverlay();
     }
 
     @Override
     public boolean isEmpty() {
+        if (hasOverlay()) {
+            return forEach(0, -1L, view -> false);
+        }
         return root instanceof PageRef ref ? ref.isNone() : ((Node<?>) root).size == 0;
+    }
+
+    /** This transaction's logged writes (unsigned key order), or null if it made none; see "Logged writes". */
+    public NavigableMap<Long, Object> changes() {
+        return changes;
+    }
+
+    /** Whether this transaction emptied the tree in a logged write ({@link #dropAll}). */
+    public boolean clearedNow() {
+        return clearedNow;
+    }
+
+    /** What logged commits before this transaction changed. */
+    public TreeOverlay overlay() {
+        return overlay;
+    }
+
+    /**
+     * The container at {@code key} as this transaction found it (before its own logged writes), or
+     * null if absent: what a logged change is recorded against.
+     */
+    public Container before(long key) {
+        if (clearedNow) {
+            return null;
+        }
+        ContainerView view = new ContainerView();
+        Object value = overlay.cells().get(key);
+        if (value == null) {
+            if (overlay.hidesPages() || !TreeWalks.find(access, leafKind, root, key, view)) {
+                return null;
+            }
+            return view.heapContainer() != null ? view.heapContainer() : view.toContainer();
+        }
+        return value instanceof Container container ? container : null;
     }
 
     /**
@@ -98,11 +160,54 @@ public final class Tree implements Fragment {
      * Called once, at commit.
      */
     public PageRef writeOut() {
+        if (hasOverlay()) {
+            requireWritable();
+            fold();
+        }
         if (root instanceof PageRef ref) {
             return ref;
         }
         requireWritable();
         return TreeWriteOut.writeOut(this, txn);
+    }
+
+    /**
+     * Writes the overlay and this transaction's logged changes into the dirty path, freeing the
+     * pages they replace: from here on the tree writes to pages (a checkpoint). The containers are
+     * stored as they are, not copied: write-out only reads them, and readers of logged commits may
+     * still read them too. The listener hears nothing: what it counts already happened.
+     */
+    private void fold() {
+        TreeOverlay base = overlay;
+        TreeMap<Long, Object> mine = changes;
+        boolean cleared = clearedNow;
+        CardinalityListener listener = cardinalities;
+        cardinalities = null;
+        overlay = TreeOverlay.NONE;
+        changes = null;
+        clearedNow = false;
+        logged = false;
+        if (cleared || base.hidesPages()) {
+            dropAll();
+        }
+        if (!cleared) {
+            storeAll(base.cells());
+        }
+        if (mine != null) {
+            storeAll(mine);
+        }
+        cardinalities = listener;
+    }
+
+    private void storeAll(Map<Long, Object> cells) {
+        for (Map.Entry<Long, Object> cell : cells.entrySet()) {
+            long key = cell.getKey();
+            switch (cell.getValue()) {
+                case Container container -> store(key, new CellValue.Modified(container));
+                case byte[] bytes -> store(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
+                default -> remove(key);
+            }
+        }
     }
 
     /** Reports every later change of a container's cardinality to {@code listener}. */
@@ -150,7 +255,57 @@ public final class Tree implements Fragment {
 
     /** Fills {@code out} with the container at {@code key}; returns false (and clears it) if absent. */
     public boolean find(long key, ContainerView out) {
+        if (hasOverlay()) {
+            Object value = overlaid(key);
+            if (value != null) {
+                return fill(out, key, value);
+            }
+        }
         return TreeWalks.find(access, leafKind, root, key, out);
+    }
+
+    /** Whether reads must look at logged changes before the pages. */
+    private boolean hasOverlay() {
+        return changes != null || clearedNow || !overlay.isEmpty();
+    }
+
+    /** Whether the committed pages are hidden by an emptying since the checkpoint. */
+    private boolean pagesHidden() {
+        return clearedNow || overlay.hidesPages();
+    }
+
+    /**
+     * The logged value of {@code key} (a container, bytes, or {@link TreeOverlay#REMOVED}), or null
+     * if the pages say what it is.
+     */
+    private Object overlaid(long key) {
+        if (changes != null) {
+            Object mine = changes.get(key);
+            if (mine != null) {
+                return mine;
+            }
+        }
+        if (clearedNow) {
+            return TreeOverlay.REMOVED;
+        }
+        Object value = overlay.cells().get(key);
+        if (value != null) {
+            return value;
+        }
+        return overlay.hidesPages() ? TreeOverlay.REMOVED : null;
+    }
+
+    /** Fills {@code out} with a logged value; returns whether the cell exists. */
+    private static boolean fill(ContainerView out, long key, Object value) {
+        switch (value) {
+            case Container container -> out.setHeap(key, container);
+            case byte[] bytes -> out.setInline(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
+            default -> {
+                out.clear();
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -159,7 +314,27 @@ public final class Tree implements Fragment {
      * descent. Returns how many were found.
      */
     public int findMany(long[] keys, int count, ContainerView[] out) {
-        return TreeWalks.findMany(access, leafKind, root, keys, count, out);
+        if (!hasOverlay()) {
+            return TreeWalks.findMany(access, leafKind, root, keys, count, out);
+        }
+        int found;
+        if (pagesHidden()) {
+            for (int i = 0; i < count; i++) {
+                out[i].clear();
+            }
+            found = 0;
+        } else {
+            found = TreeWalks.findMany(access, leafKind, root, keys, count, out);
+        }
+        for (int i = 0; i < count; i++) {
+            Object value = overlaid(keys[i]);
+            if (value != null) {
+                boolean was = !out[i].isEmpty();
+                boolean is = fill(out[i], keys[i], value);
+                found += (is ? 1 : 0) - (was ? 1 : 0);
+            }
+        }
+        return found;
     }
 
     /**
@@ -167,7 +342,21 @@ public final class Tree implements Fragment {
      * keys count 0), from the leaf cells alone: no bitmap page is opened.
      */
     public long cardinalityOfMany(long[] keys, int count) {
-        return TreeWalks.cardinalityOfMany(access, leafKind, root, keys, count);
+        if (!hasOverlay()) {
+            return TreeWalks.cardinalityOfMany(access, leafKind, root, keys, count);
+        }
+        long[] fromPages = new long[count];
+        int pageKeys = 0;
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            Object value = overlaid(keys[i]);
+            if (value == null) {
+                fromPages[pageKeys++] = keys[i];
+            } else if (value instanceof Container container) {
+                total += container.getCardinality();
+            }
+        }
+        return total + (pageKeys == 0 ? 0 : TreeWalks.cardinalityOfMany(access, leafKind, root, fromPages, pageKeys));
     }
 
     /**
@@ -175,7 +364,71 @@ public final class Tree implements Fragment {
      * the visitor returns false. Returns false if the visitor stopped the scan.
      */
     public boolean forEach(long fromKey, long toKey, ContainerVisitor visitor) {
-        return TreeWalks.forEach(access, leafKind, root, fromKey, toKey, visitor);
+        if (!hasOverlay()) {
+            return TreeWalks.forEach(access, leafKind, root, fromKey, toKey, visitor);
+        }
+        if (Long.compareUnsigned(fromKey, toKey) > 0) {
+            return true;
+        }
+        LoggedCursor logged = new LoggedCursor(loggedCells(fromKey, toKey).entrySet().iterator());
+        ContainerView mine = new ContainerView();
+        if (!pagesHidden()) {
+            boolean completed = TreeWalks.forEach(access, leafKind, root, fromKey, toKey, view -> {
+                long key = view.key();
+                while (logged.cell != null && Long.compareUnsigned(logged.cell.getKey(), key) < 0) {
+                    Map.Entry<Long, Object> cell = logged.advance();
+                    if (fill(mine, cell.getKey(), cell.getValue()) && !visitor.visit(mine)) {
+                        return false;
+                    }
+                }
+                if (logged.cell != null && logged.cell.getKey() == key) {
+                    Map.Entry<Long, Object> cell = logged.advance();
+                    return !fill(mine, key, cell.getValue()) || visitor.visit(mine);
+                }
+                return visitor.visit(view);
+            });
+            if (!completed) {
+                return false;
+            }
+        }
+        while (logged.cell != null) {
+            Map.Entry<Long, Object> cell = logged.advance();
+            if (fill(mine, cell.getKey(), cell.getValue()) && !visitor.visit(mine)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Where a scan is in the logged cells it merges with the pages. */
+    private static final class LoggedCursor {
+        private final Iterator<Map.Entry<Long, Object>> cells;
+        /** The next logged cell, or null past the last. */
+        Map.Entry<Long, Object> cell;
+
+        LoggedCursor(Iterator<Map.Entry<Long, Object>> cells) {
+            this.cells = cells;
+            this.cell = cells.hasNext() ? cells.next() : null;
+        }
+
+        /** Returns the current cell and moves to the next. */
+        Map.Entry<Long, Object> advance() {
+            Map.Entry<Long, Object> current = cell;
+            cell = cells.hasNext() ? cells.next() : null;
+            return current;
+        }
+    }
+
+    /** The logged cells with keys in {@code [fromKey, toKey]}: the overlay's, with this transaction's on top. */
+    private NavigableMap<Long, Object> loggedCells(long fromKey, long toKey) {
+        NavigableMap<Long, Object> base = clearedNow ? TreeOverlay.NONE.cells()
+                : overlay.cells().subMap(fromKey, true, toKey, true);
+        if (changes == null) {
+            return base;
+        }
+        TreeMap<Long, Object> merged = new TreeMap<>(base);
+        merged.putAll(changes.subMap(fromKey, true, toKey, true));
+        return merged;
     }
 
     /** The opaque value at {@code key}, or null. */
@@ -194,6 +447,10 @@ public final class Tree implements Fragment {
             remove(key);
             return;
         }
+        if (logged) {
+            writeLogged(key, container);
+            return;
+        }
         store(key, new CellValue.Modified(container));
     }
 
@@ -203,7 +460,25 @@ public final class Tree implements Fragment {
         if (value.length > LeafPage.MAX_PAYLOAD_BYTES) {
             throw new IllegalArgumentException("value of " + value.length + " bytes exceeds " + LeafPage.MAX_PAYLOAD_BYTES);
         }
+        if (logged) {
+            writeLogged(key, value.clone());
+            return;
+        }
         store(key, new CellValue.Inline(ContainerKind.BYTES, 0, value.clone()));
+    }
+
+    /** A logged write of {@code value} (a container, bytes or {@link TreeOverlay#REMOVED}) at {@code key}. */
+    private void writeLogged(long key, Object value) {
+        requireWritable();
+        if (cardinalities != null) {
+            ContainerView view = new ContainerView();
+            int before = find(key, view) ? view.cardinality() : 0;
+            changed(key, before, value instanceof Container container ? container.getCardinality() : 0);
+        }
+        if (changes == null) {
+            changes = new TreeMap<>(Long::compareUnsigned);
+        }
+        changes.put(key, value);
     }
 
     /** Puts {@code value} at {@code key}, freeing what the cell it replaces owned. */
@@ -231,6 +506,10 @@ public final class Tree implements Fragment {
         ContainerView probe = new ContainerView();
         if (!find(key, probe)) {
             return false;
+        }
+        if (logged) {
+            writeLogged(key, TreeOverlay.REMOVED);
+            return true;
         }
         LeafNode leaf = dirtyLeaf(key);
         int i = leaf.search(key);
@@ -300,6 +579,10 @@ public final class Tree implements Fragment {
      * a heap copy of it; an empty result removes the key.
      */
     public void update(long key, UnaryOperator<Container> change) {
+        if (logged) {
+            updateLogged(key, change);
+            return;
+        }
         LeafNode leaf = dirtyLeaf(key);
         int i = leaf.search(key);
         Container current;
@@ -334,6 +617,30 @@ public final class Tree implements Fragment {
         }
     }
 
+    /**
+     * {@link #update} of a logged write: changes this transaction's own copy in place, and copies a
+     * container of the overlay or the pages first (readers of the commits before still read it).
+     */
+    private void updateLogged(long key, UnaryOperator<Container> change) {
+        requireWritable();
+        Container current;
+        if (changes != null && changes.get(key) instanceof Container mine) {
+            current = mine;
+        } else {
+            ContainerView view = new ContainerView();
+            current = find(key, view) ? view.toContainer() : Containers.empty();
+        }
+        int before = cardinalities == null ? 0 : current.getCardinality();
+        Container changed = change.apply(current);
+        if (cardinalities != null) {
+            changed(key, before, changed.getCardinality());
+        }
+        if (changes == null) {
+            changes = new TreeMap<>(Long::compareUnsigned);
+        }
+        changes.put(key, changed.getCardinality() == 0 ? TreeOverlay.REMOVED : changed);
+    }
+
     /** A heap container from a stored cell, freeing its bitmap page (the change replaces it). */
     private Container decodeForChange(CellValue value) {
         return switch (value) {
@@ -365,6 +672,14 @@ public final class Tree implements Fragment {
     /** Frees every committed page of this tree (and empties it); used to drop a fragment. */
     public void dropAll() {
         requireWritable();
+        if (logged) {
+            changes = new TreeMap<>(Long::compareUnsigned);
+            clearedNow = true; // the pages are freed when a checkpoint folds this
+            if (cardinalities != null) {
+                cardinalities.cleared();
+            }
+            return;
+        }
         dropNode(root);
         root = new LeafNode(leafKind, owner, 4);
         if (cardinalities != null) {

@@ -1,0 +1,85 @@
+package dev.big.engine.tree;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import org.roaringbitmap.Container;
+
+/**
+ * The cells of one tree that commits to the write log changed since the tree's committed pages
+ * (its checkpoint): what readers see over those pages until a checkpoint folds them in. Immutable,
+ * and so is everything it holds: a commit that changes a cell again makes a new overlay with a
+ * copy of it ({@link Tree}, "Logged writes").
+ *
+ * <p>A cell's value is a heap {@link Container}, the {@code byte[]} of a bytes cell, or
+ * {@link #REMOVED}. {@link #hidesPages()} says the tree was emptied ({@link Tree#dropAll}) after its
+ * checkpoint: then no committed page is read, and only the cells here exist.
+ */
+public final class TreeOverlay {
+
+    /** The value of a cell removed since the checkpoint. */
+    public static final Object REMOVED = new Object() {
+        @Override
+        public String toString() {
+            return "REMOVED";
+        }
+    };
+
+    /** No change since the checkpoint. */
+    public static final TreeOverlay NONE = new TreeOverlay(false, new TreeMap<>(Long::compareUnsigned));
+
+    private final boolean hidesPages;
+    private final NavigableMap<Long, Object> cells;
+
+    private TreeOverlay(boolean hidesPages, TreeMap<Long, Object> cells) {
+        this.hidesPages = hidesPages;
+        this.cells = Collections.unmodifiableNavigableMap(cells);
+    }
+
+    /**
+     * This overlay with {@code changes} (unsigned key order; values as the class says) on top, and,
+     * if {@code cleared}, nothing of this one nor of the pages beneath. {@code changes} become the
+     * new overlay's, and must not change afterwards.
+     */
+    public TreeOverlay with(Map<Long, Object> changes, boolean cleared) {
+        TreeMap<Long, Object> merged = new TreeMap<>(Long::compareUnsigned);
+        if (!cleared) {
+            merged.putAll(cells);
+        }
+        boolean hides = cleared || hidesPages;
+        for (Map.Entry<Long, Object> change : changes.entrySet()) {
+            if (hides && change.getValue() == REMOVED) {
+                merged.remove(change.getKey()); // nothing beneath to hide
+            } else {
+                merged.put(change.getKey(), change.getValue());
+            }
+        }
+        return new TreeOverlay(hides, merged);
+    }
+
+    /** Whether the pages of the checkpoint are hidden (the tree was emptied since). */
+    public boolean hidesPages() {
+        return hidesPages;
+    }
+
+    /** The changed cells in unsigned key order: read-only. */
+    public NavigableMap<Long, Object> cells() {
+        return cells;
+    }
+
+    /** Whether nothing changed since the checkpoint. */
+    public boolean isEmpty() {
+        return !hidesPages && cells.isEmpty();
+    }
+
+    /** How many cells changed: what the overlay costs in memory, for the checkpoint's threshold. */
+    public int size() {
+        return cells.size();
+    }
+
+    @Override
+    public String toString() {
+        return "TreeOverlay[" + cells.size() + " cells" + (hidesPages ? ", pages hidden" : "") + "]";
+    }
+}
