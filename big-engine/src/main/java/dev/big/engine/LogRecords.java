@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.BitmapContainer;
 import org.roaringbitmap.Container;
 
@@ -58,7 +59,8 @@ final class LogRecords {
 
     /** Encodes {@code changes}; a tree's cells are recorded against what the transaction found ({@link Tree#before}). */
     static byte[] encode(List<TreeChange> changes) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
+        Words words = new Words();
         out.write(VERSION);
         Varints.write(out, changes.size());
         for (TreeChange change : changes) {
@@ -76,7 +78,7 @@ final class LogRecords {
             for (Map.Entry<Long, Object> cell : cells.entrySet()) {
                 writeLong(out, cell.getKey());
                 switch (cell.getValue()) {
-                    case Container after -> writeContainer(out, tree.before(cell.getKey()), after);
+                    case Container after -> writeContainer(out, tree.before(cell.getKey()), after, words);
                     case byte[] bytes -> {
                         out.write(BYTES);
                         Varints.write(out, bytes.length);
@@ -89,11 +91,27 @@ final class LogRecords {
         return out.toByteArray();
     }
 
-    /** The flipped bits when they are fewer bytes than the container, else the container. */
-    private static void writeContainer(ByteArrayOutputStream out, Container before, Container after) {
+    /** A change of at most this many bits is written as its flipped bits without weighing the container's encoding. */
+    private static final int FEW_FLIPPED_BITS = 512;
+
+    /**
+     * The flipped bits when they are fewer bytes than the container, else the container. A change
+     * of a few bits (what a small commit makes) is written as those bits at once: encoding the
+     * container to compare sizes cost most of such a commit's time (a profile of one-record commits).
+     * {@code words} is the caller's scratch space.
+     */
+    private static void writeContainer(ByteArrayOutputStream out, Container before, Container after, Words words) {
+        if (before != null && words.flips(before, after) <= FEW_FLIPPED_BITS) {
+            out.write(FLIPPED);
+            out.write(ContainerKind.ARRAY.code());
+            Varints.write(out, words.flipped);
+            Varints.write(out, 2L * words.flipped);
+            words.writeFlippedBits(out);
+            return;
+        }
         Containers.Encoded full = Containers.encode(after);
         if (before != null) {
-            Containers.Encoded flipped = Containers.encode(before.xor(after)); // null: nothing flipped
+            Containers.Encoded flipped = Containers.encode(before.xor(after));
             if (length(flipped) < length(full)) {
                 out.write(FLIPPED);
                 writeEncoded(out, flipped);
@@ -102,6 +120,112 @@ final class LogRecords {
         }
         out.write(FULL);
         writeEncoded(out, full);
+    }
+
+    /**
+     * Finds the bits that flipped between two containers without making a container of them:
+     * Roaring's xor of an array and a bitmap container builds a bitmap and turns it back, and
+     * setting an array's values as bits of words cost most of a one-record commit (profiles of
+     * one-record commits). Two arrays (the common case) are compared as sorted values: a commit
+     * adds or removes a few, so they share a prefix and, shifted by the difference in length, a
+     * suffix, and only what lies between is merged. Other pairs are compared as words. Stops
+     * counting past {@link #FEW_FLIPPED_BITS}: the caller then writes the container.
+     */
+    private static final class Words {
+        private final long[] before = new long[BitmapContainer.MAX_CAPACITY / 64];
+        private final long[] after = new long[BitmapContainer.MAX_CAPACITY / 64];
+        private final char[] bits = new char[FEW_FLIPPED_BITS + 1];
+        int flipped;
+
+        /** How many bits differ between {@code was} and {@code is} (any number above the limit when more). */
+        int flips(Container was, Container is) {
+            flipped = was instanceof ArrayContainer a && is instanceof ArrayContainer b
+                    ? flips(values(a), values(b)) : flipsAsWords(was, is);
+            return flipped;
+        }
+
+        private static char[] values(ArrayContainer array) {
+            return array.toCharBuffer().array();
+        }
+
+        private int flips(char[] was, char[] is) {
+            int prefix = java.util.Arrays.mismatch(was, is);
+            if (prefix < 0) {
+                return 0;
+            }
+            int shift = is.length - was.length;
+            int wasEnd = was.length;
+            int isEnd = is.length;
+            // The suffix after the change, compared shifted by the change in length.
+            int from = Math.max(prefix, prefix - shift);
+            if (from < was.length && from + shift < is.length
+                    && java.util.Arrays.mismatch(was, from, was.length, is, from + shift, is.length) < 0) {
+                wasEnd = from;
+                isEnd = from + shift;
+            }
+            int count = 0;
+            int i = prefix;
+            int j = prefix;
+            while (i < wasEnd || j < isEnd) {
+                char next;
+                if (j >= isEnd || i < wasEnd && was[i] < is[j]) {
+                    next = was[i++];
+                } else if (i >= wasEnd || is[j] < was[i]) {
+                    next = is[j++];
+                } else {
+                    i++;
+                    j++;
+                    continue;
+                }
+                if (count > FEW_FLIPPED_BITS) {
+                    return count;
+                }
+                bits[count++] = next;
+            }
+            return count;
+        }
+
+        private int flipsAsWords(Container was, Container is) {
+            copy(was, before);
+            copy(is, after);
+            int count = 0;
+            int i = 0;
+            while (i < before.length) {
+                int differs = java.util.Arrays.mismatch(before, i, before.length, after, i, after.length);
+                if (differs < 0) {
+                    break;
+                }
+                i += differs;
+                long word = before[i] ^ after[i];
+                while (word != 0) {
+                    if (count > FEW_FLIPPED_BITS) {
+                        return count;
+                    }
+                    bits[count++] = (char) (i * 64 + Long.numberOfTrailingZeros(word));
+                    word &= word - 1;
+                }
+                i++;
+            }
+            return count;
+        }
+
+        /** {@code container}'s bits into {@code words} (a bitmap's copy overwrites them; other kinds set bits). */
+        private static void copy(Container container, long[] words) {
+            if (!(container instanceof BitmapContainer)) {
+                java.util.Arrays.fill(words, 0L);
+            }
+            container.copyBitmapTo(words, 0);
+        }
+
+        /** The flipped bits as little-endian u16 values, ascending. */
+        void writeFlippedBits(ByteArrayOutputStream out) {
+            byte[] bytes = new byte[2 * flipped];
+            for (int k = 0; k < flipped; k++) {
+                bytes[2 * k] = (byte) bits[k];
+                bytes[2 * k + 1] = (byte) (bits[k] >>> 8);
+            }
+            out.writeBytes(bytes);
+        }
     }
 
     private static int length(Containers.Encoded encoded) {
@@ -137,9 +261,11 @@ final class LogRecords {
     }
 
     private static void writeLong(ByteArrayOutputStream out, long value) {
+        byte[] bytes = new byte[8];
         for (int i = 0; i < 8; i++) {
-            out.write((int) (value >>> (8 * i)));
+            bytes[i] = (byte) (value >>> (8 * i));
         }
+        out.writeBytes(bytes);
     }
 
     /**
