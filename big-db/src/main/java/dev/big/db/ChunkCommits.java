@@ -111,6 +111,7 @@ final class ChunkCommits {
 
     private void commit(RecordColumns columns, long[] ids, int count, RecordIds.Grants grants) {
         try (WriteTxn txn = db.store().beginWrite()) {
+            txn.commitToPages(); // a bulk load's chunk is built for the pages: through the write log it would be written twice
             Catalog catalog = Catalog.of(txn);
             TableInfo current = catalog.table(table.name());
             if (!current.fields().keySet().equals(table.fields().keySet())) {

@@ -57,6 +57,8 @@ public final class Db implements AutoCloseable {
     private final Store store;
     /** Who each record id belongs to: the ids appends take next and those they hold, per table. */
     final RecordIds ids = new RecordIds(table -> tableInfo(table).nextRecordId());
+    /** Single writes committed together when several threads write at once. */
+    private final CommitQueue commits = new CommitQueue(this);
 
     private Db(Store store) {
         this.store = store;
@@ -65,21 +67,6 @@ public final class Db implements AutoCloseable {
     /** Creates a new, empty database file; fails if {@code path} exists. */
     public static Db create(Path path) {
         return new Db(Store.create(path));
-    }
-
-    /**
-     * Creates a new, empty database file whose small commits go to a write log beside it (the file's
-     * name with {@code -log} after it), durable after one forcing of the log, and reach the pages
-     * at the next checkpoint (file format 4, see docs/versioning.md). While the log is new, files
-     * are created without it unless asked this way; fails if {@code path} exists.
-     */
-    public static Db createWithWriteLog(Path path) {
-        return new Db(Store.create(path, dev.big.page.MetaPage.VERSION_WRITE_LOG));
-    }
-
-    /** {@link #create(Path, List)} with a write log ({@link #createWithWriteLog(Path)}). */
-    public static Db createWithWriteLog(Path path, List<TableDef> tables) {
-        return withTables(createWithWriteLog(path), path, tables);
     }
 
     /**
@@ -292,7 +279,12 @@ public final class Db implements AutoCloseable {
      * error. The ids of {@code grants} land with it, or are given back if it fails.
      */
     void commit(List<WriteOp> ops, RecordIds.Grants grants) {
-        commitPipelined(ops, grants).await();
+        commits.commit(ops, grants);
+    }
+
+    /** Applies the writes of several single commits as one transaction ({@link CommitQueue}); the caller lands their ids. */
+    PendingCommit applyBatch(List<WriteOp> ops) {
+        return apply(ops).pending();
     }
 
     /**

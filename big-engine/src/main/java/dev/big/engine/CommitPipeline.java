@@ -101,6 +101,8 @@ final class CommitPipeline {
      */
     private volatile Throwable durabilityFailure;
     private volatile CommitStats lastCommit = CommitStats.none();
+    /** Set by the first step of any commit since open. */
+    private volatile boolean committed;
 
     /** A commit changing more cells than this goes to the pages, not the log. */
     static final long MAX_LOGGED_CELLS = 65_536;
@@ -120,6 +122,8 @@ final class CommitPipeline {
     private volatile Appended appended;
     /** Where the log's durable frames end (commit thread only). */
     private long durableEnd;
+    /** The txid of the newest logged commit made durable: every logged commit up to it was acknowledged or is about to be. */
+    private volatile long acknowledgedTxid;
     /** The durability of the last commit to the pages: a logged commit starts only once it is durable. */
     private volatile CompletableFuture<CommitStats> lastPageCommit = CompletableFuture.completedFuture(CommitStats.none());
     /** Runs checkpoints in the background; made on the first. */
@@ -207,6 +211,7 @@ final class CommitPipeline {
                 throw e;
             }
             writtenBitmaps.committed();
+            committed = true;
             PageCounts written = writerPages(pager.counts().minus(before));
             CommittedState next = new CommittedState(state, access);
             tip = next;
@@ -286,10 +291,12 @@ final class CommitPipeline {
                 throw e;
             }
             CommittedState next = new CommittedState(base.meta, access, logged.changes(), txid);
+            committed = true;
             tip = next;
             appended = new Appended(next, end);
             long logPages = (end - 1) / PageFormat.PAGE_SIZE_BYTES - start / PageFormat.PAGE_SIZE_BYTES + 1;
             PageCounts written = new PageCounts(Map.of(), Map.of(PageClass.LOG, logPages), 0, 0);
+            pager.countLog(logPages, 0);
             try {
                 return new PendingCommit(txid, CompletableFuture.supplyAsync(() -> makeLoggedDurable(next, end, written),
                         committer()));
@@ -341,7 +348,9 @@ final class CommitPipeline {
                 throw e;
             }
             syncs = 1;
+            pager.countLog(0, 1);
             durableEnd = newest.end();
+            acknowledgedTxid = newest.state().txid();
             readers.publish(newest.state());
             if (newest.end() > checkpointLogBytes || newest.state().logged.cells() > checkpointCells) {
                 startCheckpoint();
@@ -351,6 +360,11 @@ final class CommitPipeline {
                 next.meta.pageCount(), next.meta.freePages());
         lastCommit = stats;
         return stats;
+    }
+
+    /** The txid of the newest logged commit made durable, for the next frame to carry (see {@link LogRecords}). */
+    long acknowledgedTxid() {
+        return acknowledgedTxid;
     }
 
     /** Sets when a checkpoint starts: past {@code logBytes} of log or {@code cells} logged cells. */
@@ -387,12 +401,23 @@ final class CommitPipeline {
         });
     }
 
-    /** Closes the write log, if one was opened (the store's close, once every commit is done). */
-    void closeLog() {
+    /**
+     * Closes the write log, if one was opened (the store's close, once every commit is done), and
+     * deletes it if {@code folded}: every commit it held is in the pages.
+     */
+    void closeLog(boolean folded) {
         WriteLog current = log;
         if (current != null) {
+            if (folded) {
+                current.file().delete();
+            }
             current.close();
         }
+    }
+
+    /** Whether a commit (to the log or the pages) was made since the store opened. */
+    boolean committedSinceOpen() {
+        return committed;
     }
 
     /** Whether logged commits since the last checkpoint hold changes the pages do not. */

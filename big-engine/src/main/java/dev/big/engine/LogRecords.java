@@ -25,8 +25,11 @@ import org.roaringbitmap.Container;
  * bitmap container logs one position.
  *
  * <pre>
- * Record     --&gt; Version Count Change^Count
+ * Record     --&gt; Version Acknowledged Count Change^Count
  * Version    --&gt; u8 1
+ * Acknowledged --&gt; varint: a txid every commit up to which was durable, and acknowledged, when
+ *                this record was appended (a frame that says so after a damaged one proves the
+ *                damage lost an acknowledged commit: see {@link WriteLog})
  * Count      --&gt; varint changes
  * Change     --&gt; FragmentKey Flags Summary? CellCount Cell^CellCount
  * FragmentKey--&gt; u64 (0 for the catalog)
@@ -58,10 +61,11 @@ final class LogRecords {
     record TreeChange(long fragmentKey, boolean catalog, Tree tree, byte[] summary) {}
 
     /** Encodes {@code changes}; a tree's cells are recorded against what the transaction found ({@link Tree#before}). */
-    static byte[] encode(List<TreeChange> changes) {
+    static byte[] encode(List<TreeChange> changes, long acknowledgedTxid) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
         Words words = new Words();
         out.write(VERSION);
+        Varints.write(out, acknowledgedTxid);
         Varints.write(out, changes.size());
         for (TreeChange change : changes) {
             Tree tree = change.tree();
@@ -277,6 +281,7 @@ final class LogRecords {
         if (in.u8() != VERSION) {
             throw new BigException(what + " is of an unknown log record version: it is damaged or from a newer big");
         }
+        in.varint(); // the txid acknowledged when it was appended: for telling damage from a torn tail, not for replay
         long count = in.varint();
         Map<Long, LoggedChanges.FragmentChange> fragments = new HashMap<>();
         TreeOverlay catalog = state.logged.catalog();
@@ -318,6 +323,18 @@ final class LogRecords {
             throw new BigException(what + " has " + in.remaining() + " bytes after its last change: it is damaged");
         }
         return state.logged.with(fragments, catalog);
+    }
+
+    /** The txid record {@code payload} says was acknowledged when it was appended, or -1 if it cannot be read. */
+    static long acknowledgedTxid(byte[] payload) {
+        if (payload.length < 2 || (payload[0] & 0xFF) != VERSION) {
+            return -1;
+        }
+        try {
+            return new Varints.Reader(payload, 1, "a log record").next();
+        } catch (BigException e) {
+            return -1;
+        }
     }
 
     private static Object nonEmpty(Container container) {

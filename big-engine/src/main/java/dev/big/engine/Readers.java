@@ -113,15 +113,37 @@ final class Readers {
                         + " (the file was replaced?): asked for " + meta + ", found " + state.commitState());
             }
             if (state == null && meta.formatVersion() >= MetaPage.VERSION_WRITE_LOG && meta.roots().equals(latest.meta.roots())
-                    && meta.txid() != latest.meta.txid()) {
-                throw new BigException(raw.name() + ": commit " + meta.txid() + " was in the write log and is no longer the"
-                        + " latest, so its changes are not at hand here; start the read again on the latest commit");
+                    && meta.catalog().equals(latest.meta.catalog()) && meta.txid() != latest.meta.txid()) {
+                state = loggedCommit(latest.meta, meta.txid());
             }
             if (state == null) {
                 state = new CommittedState(meta, access);
             }
             addReader(state);
             return state;
+        }
+    }
+
+    /**
+     * Logged commit {@code txid} after checkpoint {@code checkpoint}, replayed from the write log:
+     * how another handle or process reads a logged commit a reader elsewhere holds. Refused, saying
+     * so, once the log no longer holds it (a checkpoint since started the log over).
+     */
+    private CommittedState loggedCommit(MetaPage.State checkpoint, long txid) {
+        try (dev.big.pager.LogFile file = raw.openLog()) {
+            java.util.List<dev.big.engine.log.LogFrames.Frame> frames = new java.util.ArrayList<>();
+            for (dev.big.engine.log.LogFrames.Frame frame
+                    : dev.big.engine.log.LogFrames.scan(file, checkpoint.txid(), 0, checkpoint.txid()).frames()) {
+                if (frame.txid() > txid) {
+                    break;
+                }
+                frames.add(frame);
+            }
+            if (frames.isEmpty() || frames.getLast().txid() != txid) {
+                throw new BigException(raw.name() + ": commit " + txid + " was in the write log after checkpoint "
+                        + checkpoint.txid() + ", which no longer holds it; start the read again on the latest commit");
+            }
+            return Store.replay(new CommittedState(checkpoint, access), frames, access);
         }
     }
 

@@ -73,9 +73,21 @@ public final class Store implements AutoCloseable {
         WriteLog log = null;
         if (meta.formatVersion() >= MetaPage.VERSION_WRITE_LOG) {
             log = new WriteLog(raw.openLog(), meta.txid());
-            opened = replay(opened, log.readNew(meta.txid()), access);
-            if (!readOnly) {
-                log.truncateAfterEnd(); // an intact frame after a torn one was never acknowledged: no scan may reach it
+            try {
+                opened = replay(opened, log.readNew(meta.txid()), access);
+                String lost = log.lostAcknowledgedCommits();
+                if (lost != null && !readOnly) {
+                    throw new BigException(lost);
+                }
+                if (lost != null) {
+                    openNotes.add(lost);
+                }
+                if (!readOnly) {
+                    log.truncateAfterEnd(); // an intact frame after a torn one was never acknowledged: no scan may reach it
+                }
+            } catch (RuntimeException e) {
+                log.close();
+                throw e;
             }
         }
         this.readers = new Readers(raw, access, readOnly, opened, readOnly ? log : null);
@@ -387,8 +399,67 @@ public final class Store implements AutoCloseable {
      */
     public StoreCheckReport check() {
         try (ReadTxn txn = beginRead()) {
-            return Checker.check(raw, txn.meta()).withNotes(openNotes);
+            return Checker.check(raw, txn.meta()).withNotes(openNotes).withProblems(checkLog(txn));
         }
+    }
+
+    /**
+     * The write log as the commit {@code txn} reads needs it: every frame of its checkpoint's
+     * generation up to its txid intact and replaying. A checkpoint since (the log has moved to the
+     * next generation) leaves nothing to check.
+     */
+    private List<StoreCheckReport.Problem> checkLog(ReadTxn txn) {
+        MetaPage.State meta = txn.meta();
+        if (meta.formatVersion() < MetaPage.VERSION_WRITE_LOG || txn.baseTxid() == meta.txid()) {
+            return List.of();
+        }
+        try (dev.big.pager.LogFile file = raw.openLog()) {
+            dev.big.engine.log.LogFrames.Scan scan = dev.big.engine.log.LogFrames.scan(file, meta.txid(), 0, meta.txid());
+            if (MetaSlots.readLatest(raw).txid() != meta.txid()) {
+                return List.of(); // checkpointed meanwhile: the frames read are in the pages now
+            }
+            String where = file.name() + ", the frames after checkpoint " + meta.txid();
+            if (scan.lastTxid() < txn.baseTxid()) {
+                return List.of(new StoreCheckReport.Problem(StoreCheckReport.Problem.NO_PAGE, "write log", where
+                        + " can be read only up to txid " + scan.lastTxid() + " (" + scan.stoppedBecause() + "), but commits up"
+                        + " to txid " + txn.baseTxid() + " were read from it: the log was damaged since. Export the database"
+                        + " now (it reads them from memory), or restore the file and its log from a backup"));
+            }
+            try {
+                replay(new CommittedState(meta, access), scan.frames().stream()
+                        .filter(frame -> frame.txid() <= txn.baseTxid()).toList(), access);
+            } catch (BigException e) {
+                return List.of(new StoreCheckReport.Problem(StoreCheckReport.Problem.NO_PAGE, "write log",
+                        where + ": " + e.getMessage()));
+            }
+            return List.of();
+        }
+    }
+
+    private void commitToPagesAtClose() {
+        try (WriteTxn txn = beginWrite(LockWait.upTo(Duration.ZERO))) {
+            txn.commitToPages();
+            txn.commit();
+        }
+    }
+
+    /**
+     * Whether the other meta slot names the same trees as the latest commit. A file with a write log
+     * writes meta pages only at checkpoints, so the slot before the newest may be a checkpoint of
+     * long ago (for a new file, the empty database), and a damaged newest meta page would open
+     * that one, losing every commit since (and a writer's open would trim the file to it). Closing
+     * seals the file with one more commit to the pages that changes nothing, so both slots hold the
+     * latest trees, as the commit before the last one did in a file without a log.
+     */
+    private boolean bothMetaSlotsHoldTheLatestTrees() {
+        MetaPage.State latest = readers.latest().meta;
+        int other = 1 - MetaPage.slotOf(latest.txid());
+        MemorySegment slot = raw.read(other);
+        if (MetaPage.validate(other, slot) != null) {
+            return false;
+        }
+        MetaPage.State before = MetaPage.read(slot);
+        return before.roots().equals(latest.roots()) && before.catalog().equals(latest.catalog());
     }
 
     /**
@@ -401,10 +472,14 @@ public final class Store implements AutoCloseable {
         if (closed) {
             return;
         }
-        if (!readOnly && !commits.isFailed() && commits.hasLoggedChanges()) {
-            try (WriteTxn txn = beginWrite(LockWait.upTo(Duration.ZERO))) {
-                txn.commitToPages(); // a file at rest holds its commits in its pages
-                txn.commit();
+        if (!readOnly && !commits.isFailed() && formatVersion() >= MetaPage.VERSION_WRITE_LOG) {
+            try {
+                if (commits.hasLoggedChanges()) {
+                    commitToPagesAtClose(); // a file at rest holds its commits in its pages
+                }
+                if (commits.committedSinceOpen() && !bothMetaSlotsHoldTheLatestTrees()) {
+                    commitToPagesAtClose(); // a file opened and closed without a write is left as it was
+                }
             } catch (RuntimeException e) {
                 // A writer still open, or a failure: the log keeps the commits, and the next open replays them.
             }
@@ -420,7 +495,8 @@ public final class Store implements AutoCloseable {
             // Trimming the unused tail is tidiness, not durability.
         } finally {
             readers.closeLog();
-            commits.closeLog();
+            // Everything logged is in the pages now: the file at rest is one file, as a copy of it needs.
+            commits.closeLog(!readOnly && !commits.isFailed() && !commits.hasLoggedChanges());
             raw.close();
         }
     }

@@ -35,6 +35,8 @@ final class WriteLog {
     private long end;
     /** The txid of the last frame of the generation (the checkpoint's when none). */
     private long lastTxid;
+    /** Why the last {@link #readNew} stopped. */
+    private LogFrames.Scan lastScan;
 
     WriteLog(LogFile file, long checkpointTxid) {
         this.file = file;
@@ -50,6 +52,7 @@ final class WriteLog {
             startGeneration(checkpointTxid);
         }
         LogFrames.Scan scan = LogFrames.scan(file, generation, end, lastTxid);
+        lastScan = scan;
         if (!scan.frames().isEmpty()) {
             end = scan.end();
             lastTxid = scan.frames().getLast().txid();
@@ -75,6 +78,51 @@ final class WriteLog {
         if (file.size() > end) {
             file.truncate(end);
         }
+    }
+
+    /**
+     * After opening's {@link #readNew}: why the frames read end where they do if that lost a commit
+     * that was acknowledged, else null. A scan stops at the first frame it cannot read; after a
+     * crash that is a frame being written, and frames after it were appended with it and never
+     * acknowledged. But a frame after the stop that says a commit past the last one read was
+     * acknowledged ({@link LogRecords}, "Acknowledged") proves the stop is damage to the log, not a
+     * crash: opening for writing must not go on as if those commits never were.
+     */
+    String lostAcknowledgedCommits() {
+        if (lastScan == null || lastScan.endedCleanly()) {
+            return null;
+        }
+        long size = file.size();
+        byte[] chunk = new byte[1 << 20];
+        long lostUpTo = -1;
+        long lostAt = -1;
+        for (long from = end; from < size; from += chunk.length - LogFrames.HEADER_BYTES) {
+            int read = file.read(from, chunk, 0, (int) Math.min(chunk.length, size - from));
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(chunk, 0, read).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (int at = (int) ((LogFrames.ALIGNMENT_BYTES - from % LogFrames.ALIGNMENT_BYTES) % LogFrames.ALIGNMENT_BYTES);
+                    at + 4 <= read; at += LogFrames.ALIGNMENT_BYTES) {
+                if (from + at == end || bytes.getInt(at) != LogFrames.MAGIC) {
+                    continue;
+                }
+                for (LogFrames.Frame frame : LogFrames.scan(file, generation, from + at, lastTxid).frames()) {
+                    long acknowledged = LogRecords.acknowledgedTxid(frame.payload());
+                    if (acknowledged > lastTxid && acknowledged > lostUpTo) {
+                        lostUpTo = acknowledged;
+                        lostAt = frame.start();
+                    }
+                }
+            }
+            if (read < chunk.length) {
+                break;
+            }
+        }
+        if (lostUpTo < 0) {
+            return null;
+        }
+        return file.name() + " is damaged at byte " + end + " (" + lastScan.stoppedBecause() + "): the frame at byte "
+                + lostAt + " says commits up to txid " + lostUpTo + " were acknowledged, but the log can be read only up to"
+                + " txid " + lastTxid + ". Open the database read-only to read it as of txid " + lastTxid
+                + " (and export it), or restore the file and its log from a backup";
     }
 
     /** Appends the frame of logged commit {@code txid}; returns where the log now ends. Not durable until {@link #force()}. */

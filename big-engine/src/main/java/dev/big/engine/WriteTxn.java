@@ -367,7 +367,7 @@ public final class WriteTxn implements Txn {
         if (cells > CommitPipeline.MAX_LOGGED_CELLS) {
             return null;
         }
-        byte[] record = LogRecords.encode(changes);
+        byte[] record = LogRecords.encode(changes, commits.acknowledgedTxid());
         if (record.length > CommitPipeline.MAX_LOGGED_RECORD_BYTES) {
             return null;
         }

@@ -87,7 +87,7 @@ class CloseWhileCommittingTest {
     void anInterruptedCloseStillWaitsForTheCommitBeingForced() throws Exception {
         Path file = TestDirs.newDir("close-interrupted").resolve("db.big");
         StallAfterMeta pager = new StallAfterMeta(MmapPager.open(file, OpenMode.CREATE_NEW));
-        Store store = Store.create(pager);
+        Store store = Store.create(pager, PageCommits.FORMAT);
         try (WriteTxn txn = store.beginWrite()) {
             write(txn);
             txn.commitPipelined(); // not awaited
@@ -109,7 +109,7 @@ class CloseWhileCommittingTest {
     void aCloseDuringTheFirstCommitLeavesAFileThatOpens() throws Exception {
         Path file = TestDirs.newDir("close-first-commit").resolve("db.big");
         StallAfterMeta pager = new StallAfterMeta(MmapPager.open(file, OpenMode.CREATE_NEW));
-        Store store = Store.create(pager);
+        Store store = Store.create(pager, PageCommits.FORMAT);
         ReadTxn reader = store.beginRead(); // keeps close() waiting in its reader loop
         pager.writerEntered = new CountDownLatch(1);
         pager.writerRelease = new CountDownLatch(1);

@@ -98,7 +98,7 @@ class CorruptPagesAreDetectedTest {
     /** Three trees deep enough to have branch pages, bitmap, array and run containers, and a freelist. */
     private static Map<Long, TreeMap<Long, BitSet>> populate(MemoryPager pager) {
         Map<Long, TreeMap<Long, BitSet>> model = new HashMap<>();
-        try (Store store = Store.create(pager)) {
+        try (Store store = Store.create(pager, PageCommits.FORMAT)) {
             Random random = new Random(SEED);
             for (int round = 0; round < 4; round++) {
                 try (WriteTxn txn = store.beginWrite()) {

@@ -94,7 +94,7 @@ class FaultInjectionTest {
     @Test
     void aFullDiskFailsTheCommitAndTheDatabaseReopensAtTheLastOne() {
         FaultyPager pager = new FaultyPager();
-        Store store = Store.create(pager);
+        Store store = Store.create(pager, PageCommits.FORMAT);
         int done = commitUntilFailure(store, 6);
         assertEquals(6, done);
         pager.diskFullAt(store.pageCount());
@@ -119,14 +119,14 @@ class FaultInjectionTest {
     /** Counts the writes (or syncs) a fault-free run of the workload performs. */
     private static long countOperations(boolean writes) {
         FaultyPager pager = new FaultyPager();
-        Store store = Store.create(pager);
+        Store store = Store.create(pager, PageCommits.FORMAT);
         assertEquals(COMMITS, commitUntilFailure(store, COMMITS));
         return writes ? pager.writes() : pager.syncs();
     }
 
     private static long countPipelinedOperations(boolean writes) {
         FaultyPager pager = new FaultyPager();
-        Store store = Store.create(pager);
+        Store store = Store.create(pager, PageCommits.FORMAT);
         assertEquals(COMMITS, commitPipelinedUntilFailure(store, COMMITS));
         return writes ? pager.writes() : pager.syncs();
     }
@@ -189,7 +189,7 @@ class FaultInjectionTest {
         FaultyPager pager = fault.arm(n);
         Store store;
         try {
-            store = Store.create(pager);
+            store = Store.create(pager, PageCommits.FORMAT);
         } catch (StorageException e) {
             return;
         }

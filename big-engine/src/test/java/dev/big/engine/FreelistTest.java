@@ -29,7 +29,7 @@ class FreelistTest {
     @Test
     void theFileReachesAPlateauUnderSteadyUpdates() {
         Random random = new Random(11);
-        try (Store store = Store.create(new MemoryPager())) {
+        try (Store store = Store.create(new MemoryPager(), PageCommits.FORMAT)) {
             for (int i = 0; i < 200; i++) {
                 updateRound(store, random);
             }
@@ -49,7 +49,7 @@ class FreelistTest {
     @Test
     void aPinnedReaderKeepsItsPagesAndTheyComeBackWhenItCloses() {
         Random random = new Random(12);
-        try (Store store = Store.create(new MemoryPager())) {
+        try (Store store = Store.create(new MemoryPager(), PageCommits.FORMAT)) {
             for (int i = 0; i < 50; i++) {
                 updateRound(store, random);
             }

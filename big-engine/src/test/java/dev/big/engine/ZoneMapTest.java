@@ -26,7 +26,7 @@ class ZoneMapTest {
     void zoneMapsEqualTheTrueMinAndMaxAfterRandomUpdates() {
         Random random = new Random(21);
         Map<Long, Long> model = new HashMap<>();
-        try (Store store = Store.create(new MemoryPager())) {
+        try (Store store = Store.create(new MemoryPager(), PageCommits.FORMAT)) {
             for (int round = 0; round < 30; round++) {
                 try (WriteTxn txn = store.beginWrite()) {
                     BsiWriter writer = new BsiWriter(txn, FIELD);
@@ -69,7 +69,7 @@ class ZoneMapTest {
     @Test
     void aPredicateOutsideEveryFragmentReadsNoDataPage() {
         MemoryPager pager = new MemoryPager();
-        try (Store created = Store.create(pager)) {
+        try (Store created = Store.create(pager, PageCommits.FORMAT)) {
             created.txid();
         }
         try (Store store = Store.open(MemoryPager.of("zones", pager.snapshotPages(), pager.pageCount()), true)) {
@@ -107,7 +107,7 @@ class ZoneMapTest {
     @Test
     void zoneMapsAloneCountWhatTheyDecideAndLeaveTheRestToAScan() {
         // Values grow with the id, as timestamps do: each container column holds its own range.
-        try (Store store = Store.create(new MemoryPager())) {
+        try (Store store = Store.create(new MemoryPager(), PageCommits.FORMAT)) {
             int columnWidth = 1 << 16;
             long[] ids = new long[4 * columnWidth];
             long[] values = new long[ids.length];

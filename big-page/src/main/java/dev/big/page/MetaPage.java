@@ -66,7 +66,7 @@ public final class MetaPage {
      * before it until it has run through every battery; {@code big migrate} (or
      * {@code Store.create(path, VERSION_WRITE_LOG)}) opts a file in.
      */
-    public static final int VERSION_CREATED = 3;
+    public static final int VERSION_CREATED = 4;
 
     /** The number of meta slots at the start of the file. */
     public static final int SLOTS = 2;

@@ -71,6 +71,16 @@ public final class CountingPager extends ForwardingPager {
         syncs.increment();
     }
 
+    /**
+     * Counts what the write log beside the file took ({@link PageClass#LOG}): {@code pages} 8 KiB
+     * stretches written and {@code forcings} forcings, so a commit's cost and amplification figures
+     * include the log, which this pager does not write itself.
+     */
+    public void countLog(long pages, long forcings) {
+        writes.get(PageClass.LOG).add(pages);
+        syncs.add(forcings);
+    }
+
     @Override
     public boolean verifyPage(long pgno, MemorySegment page, long expectedChecksum) {
         verifications.increment();

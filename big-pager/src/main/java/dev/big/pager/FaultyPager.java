@@ -52,6 +52,8 @@ public final class FaultyPager extends ForwardingPager {
     private long tearWriteAt = -1;
     private long failSyncAt = -1;
     private long diskFullAtPage = Long.MAX_VALUE;
+    /** The write log beside these pages, with faults of its own to arm ({@link #log()}). */
+    private final FaultyLogFile log;
 
     public FaultyPager() {
         this(new MemoryPager("faulty"));
@@ -63,6 +65,17 @@ public final class FaultyPager extends ForwardingPager {
         this.cache = start;
         this.durable = start.snapshotPages();
         this.durablePageCount = start.pageCount();
+        this.log = new FaultyLogFile(start.openLog());
+    }
+
+    /** The write log beside these pages: arm its faults there; {@link #crashImage} includes it. */
+    public FaultyLogFile log() {
+        return log;
+    }
+
+    @Override
+    public LogFile openLog() {
+        return LogFile.unclosed(log);
     }
 
     /** The {@code n}-th write (counting from 1 since creation) fails without writing anything. */
@@ -92,6 +105,7 @@ public final class FaultyPager extends ForwardingPager {
     /** Disarms every fault. */
     public synchronized FaultyPager heal() {
         failWriteAt = tearWriteAt = failSyncAt = -1;
+        log.heal();
         diskFullAtPage = Long.MAX_VALUE;
         return this;
     }
@@ -109,8 +123,9 @@ public final class FaultyPager extends ForwardingPager {
      * surviving writes for {@link CrashMode#KEEP_RANDOM_SUBSET}.
      */
     public synchronized MemoryPager crashImage(CrashMode mode, Random random) {
+        LogFile logImage = log.crashImage(mode, random);
         if (mode == CrashMode.KEEP_ALL) {
-            return MemoryPager.of(cache.name(), cache.snapshotPages(), cache.pageCount());
+            return MemoryPager.of(cache.name(), cache.snapshotPages(), cache.pageCount(), logImage);
         }
         byte[][] image = java.util.Arrays.copyOf(durable, (int) Math.max(durablePageCount, cache.pageCount()));
         long pageCount = durablePageCount;
@@ -131,7 +146,7 @@ public final class FaultyPager extends ForwardingPager {
                 }
             }
         }
-        return MemoryPager.of(cache.name(), image, pageCount);
+        return MemoryPager.of(cache.name(), image, pageCount, logImage);
     }
 
     @Override

@@ -85,4 +85,57 @@ public interface LogFile extends AutoCloseable {
     /** Closes the log; every later call but {@code close} fails. */
     @Override
     void close();
+
+    /**
+     * {@code log} with a close that leaves it open and a delete that empties it: for a log that
+     * lives as long as what holds it (a pager in memory).
+     */
+    static LogFile unclosed(LogFile log) {
+        return new LogFile() {
+            @Override
+            public String name() {
+                return log.name();
+            }
+
+            @Override
+            public boolean readOnly() {
+                return log.readOnly();
+            }
+
+            @Override
+            public long size() {
+                return log.size();
+            }
+
+            @Override
+            public void write(long offset, byte[] bytes, int from, int length) {
+                log.write(offset, bytes, from, length);
+            }
+
+            @Override
+            public int read(long offset, byte[] into, int from, int length) {
+                return log.read(offset, into, from, length);
+            }
+
+            @Override
+            public void force() {
+                log.force();
+            }
+
+            @Override
+            public void truncate(long size) {
+                log.truncate(size);
+            }
+
+            @Override
+            public void delete() {
+                log.truncate(0); // emptied, but the holder's to delete and close
+            }
+
+            @Override
+            public void close() {
+                // the holder's to close
+            }
+        };
+    }
 }

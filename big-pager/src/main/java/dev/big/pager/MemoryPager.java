@@ -37,15 +37,28 @@ public final class MemoryPager extends PageStore {
     }
 
     private MemoryPager(String name, int memoSlotsPerStripe, MemorySegment[] pages, long pageCount) {
-        super(name, new VerifiedChecksumMemo(memoSlotsPerStripe), pageCount);
-        this.pages = pages;
-        this.log = LogFile.inMemory(name + "-log");
+        this(name, memoSlotsPerStripe, pages, pageCount, LogFile.inMemory(name + "-log"));
     }
 
-    /** The write log kept with these pages, one for the pager's life (closing the store closes both). */
+    private MemoryPager(String name, int memoSlotsPerStripe, MemorySegment[] pages, long pageCount, LogFile log) {
+        super(name, new VerifiedChecksumMemo(memoSlotsPerStripe), pageCount);
+        this.pages = pages;
+        this.log = log;
+    }
+
+    /**
+     * The write log kept with these pages, for the pager's life: closing what this returns leaves
+     * it open, so a store reopened on this pager finds what the one before logged.
+     */
     @Override
     public LogFile openLog() {
-        return log;
+        return LogFile.unclosed(log);
+    }
+
+    /** A pager holding copies of {@code pages} and the write log {@code log} (a crash image of both). */
+    public static MemoryPager of(String name, byte[][] pages, long pageCount, LogFile log) {
+        MemoryPager image = of(name, pages, pageCount);
+        return new MemoryPager(name, MEMO_SLOTS_PER_STRIPE, image.pages, pageCount, log);
     }
 
     /** A pager holding copies of {@code pages} (for example the durable state after a simulated crash). */

@@ -157,9 +157,14 @@ public final class MmapPager extends PageStore {
         return path;
     }
 
+    /** Whether {@link #openLog} ran: only the first opening of a new file's log empties what a deleted namesake left. */
+    private boolean logOpened;
+
     @Override
-    public LogFile openLog() {
-        return LogFile.open(path, mode); // a new file's log starts empty, whatever a deleted namesake left
+    public synchronized LogFile openLog() {
+        OpenMode logMode = mode == OpenMode.CREATE_NEW && logOpened ? OpenMode.READ_WRITE : mode;
+        logOpened = true;
+        return LogFile.open(path, logMode);
     }
 
     @Override

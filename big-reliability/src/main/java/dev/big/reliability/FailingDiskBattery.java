@@ -20,31 +20,43 @@ public final class FailingDiskBattery implements Battery {
 
     @Override
     public void run(long seed, Scale scale, Tally tally) {
-        FaultWorkload workload = new FaultWorkload(seed, scale.faultSteps());
-        FaultRun.Operations operations = FaultRun.count(workload);
-        SplittableRandom random = new SplittableRandom(seed);
-        for (long n = 1; n <= operations.writes(); n += scale.faultStride()) {
-            inject(workload, FaultRun.Fault.FAIL_WRITE, n, seed, random, tally);
-            inject(workload, FaultRun.Fault.TEAR_WRITE, n, seed, random, tally);
-        }
-        for (long n = 1; n <= operations.syncs(); n++) {
-            inject(workload, FaultRun.Fault.FAIL_SYNC, n, seed, random, tally);
-        }
-        for (int i = 0; i <= 8; i++) {
-            long limit = 2 + (operations.pages() - 2) * i / 8;
-            inject(workload, FaultRun.Fault.DISK_FULL, limit, seed, random, tally);
+        for (int format : FaultRun.FORMATS) {
+            run(seed, scale, tally, format);
         }
     }
 
-    private void inject(FaultWorkload workload, FaultRun.Fault fault, long n, long seed, SplittableRandom random, Tally tally) {
-        String when = fault + " #" + n + " of " + workload.steps().size() + " steps";
+    /** Every fault in turn, in a file of format {@code format}. */
+    private void run(long seed, Scale scale, Tally tally, int format) {
+        FaultWorkload workload = new FaultWorkload(seed, scale.faultSteps());
+        FaultRun.Operations operations = FaultRun.count(workload, format);
+        SplittableRandom random = new SplittableRandom(seed);
+        for (long n = 1; n <= operations.writes(); n += scale.faultStride()) {
+            inject(workload, format, FaultRun.Fault.FAIL_WRITE, n, seed, random, tally);
+            inject(workload, format, FaultRun.Fault.TEAR_WRITE, n, seed, random, tally);
+        }
+        for (long n = 1; n <= operations.syncs(); n++) {
+            inject(workload, format, FaultRun.Fault.FAIL_SYNC, n, seed, random, tally);
+        }
+        for (int i = 0; i <= 8; i++) {
+            long limit = 2 + (operations.pages() - 2) * i / 8;
+            inject(workload, format, FaultRun.Fault.DISK_FULL, limit, seed, random, tally);
+        }
+        // The write log beside the file (format 4): every write of a frame failed and torn, every forcing failed.
+        for (long n = 1; n <= operations.logWrites(); n += scale.faultStride()) {
+            inject(workload, format, FaultRun.Fault.LOG_FAIL_WRITE, n, seed, random, tally);
+            inject(workload, format, FaultRun.Fault.LOG_TEAR_WRITE, n, seed, random, tally);
+        }
+        for (long n = 1; n <= operations.logForces(); n++) {
+            inject(workload, format, FaultRun.Fault.LOG_FAIL_FORCE, n, seed, random, tally);
+        }
+    }
+
+    private void inject(FaultWorkload workload, int format, FaultRun.Fault fault, long n, long seed, SplittableRandom random,
+            Tally tally) {
+        String when = fault + " #" + n + " of " + workload.steps().size() + " steps, file format " + format;
         FaultyPager pager = fault.arm(n);
-        FaultRun.Outcome outcome = FaultRun.run(workload, pager);
-        boolean fired = switch (fault) {
-            case FAIL_WRITE, TEAR_WRITE -> pager.writes() >= n;
-            case FAIL_SYNC -> pager.syncs() >= n;
-            case DISK_FULL -> outcome.failure() != null;
-        };
+        FaultRun.Outcome outcome = FaultRun.run(workload, pager, format);
+        boolean fired = fault == FaultRun.Fault.DISK_FULL ? outcome.failure() != null : fault.reached(pager, n);
         if (!fired) {
             if (outcome.failure() != null) {
                 tally.wrong(FaultRun.Check.THE_FAULT_SURFACES, seed, when + ": failed without the fault: " + outcome.failure());

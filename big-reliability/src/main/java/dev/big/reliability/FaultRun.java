@@ -8,6 +8,7 @@ import dev.big.db.TableDef;
 import dev.big.engine.Store;
 import dev.big.page.BigException;
 import dev.big.page.DatabaseFailedException;
+import dev.big.page.MetaPage;
 import dev.big.page.StorageException;
 import dev.big.pager.FaultyPager;
 import dev.big.pager.MemoryPager;
@@ -50,23 +51,57 @@ final class FaultRun {
         /** The n-th sync fails. */
         FAIL_SYNC,
         /** Writes at or past page n fail: the file cannot grow. */
-        DISK_FULL;
+        DISK_FULL,
+        /** The n-th write to the write log fails, writing nothing. */
+        LOG_FAIL_WRITE,
+        /** The n-th write to the write log stores a prefix of its bytes, then fails. */
+        LOG_TEAR_WRITE,
+        /** The n-th forcing of the write log fails. */
+        LOG_FAIL_FORCE;
 
         FaultyPager arm(long n) {
+            FaultyPager pager = new FaultyPager();
+            switch (this) {
+                case FAIL_WRITE -> pager.failWrite(n);
+                case TEAR_WRITE -> pager.tearWrite(n);
+                case FAIL_SYNC -> pager.failSync(n);
+                case DISK_FULL -> pager.diskFullAt(n);
+                case LOG_FAIL_WRITE -> pager.log().failWrite(n);
+                case LOG_TEAR_WRITE -> pager.log().tearWrite(n);
+                case LOG_FAIL_FORCE -> pager.log().failForce(n);
+            }
+            return pager;
+        }
+
+        /** How many operations of this fault's kind a fault-free run of the workload did. */
+        long operations(Operations counted) {
             return switch (this) {
-                case FAIL_WRITE -> new FaultyPager().failWrite(n);
-                case TEAR_WRITE -> new FaultyPager().tearWrite(n);
-                case FAIL_SYNC -> new FaultyPager().failSync(n);
-                case DISK_FULL -> new FaultyPager().diskFullAt(n);
+                case FAIL_WRITE, TEAR_WRITE -> counted.writes();
+                case FAIL_SYNC -> counted.syncs();
+                case DISK_FULL -> counted.pages();
+                case LOG_FAIL_WRITE, LOG_TEAR_WRITE -> counted.logWrites();
+                case LOG_FAIL_FORCE -> counted.logForces();
+            };
+        }
+
+        /** Whether the n-th operation this fault fails was reached in the run of {@code pager}. */
+        boolean reached(FaultyPager pager, long n) {
+            return switch (this) {
+                case FAIL_WRITE, TEAR_WRITE -> pager.writes() >= n;
+                case FAIL_SYNC -> pager.syncs() >= n;
+                case DISK_FULL -> false;
+                case LOG_FAIL_WRITE, LOG_TEAR_WRITE -> pager.log().writes() >= n;
+                case LOG_FAIL_FORCE -> pager.log().forces() >= n;
             };
         }
 
         /**
          * Whether the failed commit may still be what a reopen shows, whole: a failed sync after the
-         * meta write, or a torn meta write whose first half holds every meaningful byte.
+         * meta write, or a torn meta write whose first half holds every meaningful byte; a log frame
+         * whose forcing failed, or torn past its last meaningful byte.
          */
         boolean failedCommitMayLand() {
-            return this == FAIL_SYNC || this == TEAR_WRITE;
+            return this == FAIL_SYNC || this == TEAR_WRITE || this == LOG_TEAR_WRITE || this == LOG_FAIL_FORCE;
         }
     }
 
@@ -74,23 +109,40 @@ final class FaultRun {
     record Outcome(int done, RuntimeException failure, Db db, FaultyPager pager) {}
 
     /** Writes, syncs and pages of a fault-free run. */
-    record Operations(long writes, long syncs, long pages) {}
+    record Operations(long writes, long syncs, long pages, long logWrites, long logForces) {}
 
     static Operations count(FaultWorkload workload) {
+        return count(workload, MetaPage.VERSION_CREATED);
+    }
+
+    /** What a fault-free run of {@code workload} in a file of format {@code formatVersion} does. */
+    static Operations count(FaultWorkload workload, int formatVersion) {
         FaultyPager pager = new FaultyPager();
-        Outcome outcome = run(workload, pager);
+        Outcome outcome = run(workload, pager, formatVersion);
         if (outcome.failure() != null) {
             throw new IllegalStateException("the workload fails without a fault", outcome.failure());
         }
-        Operations operations = new Operations(pager.writes(), pager.syncs(), pager.pageCount());
+        Operations operations = new Operations(pager.writes(), pager.syncs(), pager.pageCount(), pager.log().writes(),
+                pager.log().forces());
         outcome.db().close();
         return operations;
     }
 
+    /**
+     * The file formats the workload runs in: the one before the write log (every commit to the
+     * pages) and the write log's (small commits to the log, the rest and checkpoints to the pages).
+     */
+    static final List<Integer> FORMATS = List.of(MetaPage.VERSION_WRITE_LOG - 1, MetaPage.VERSION_WRITE_LOG);
+
     static Outcome run(FaultWorkload workload, FaultyPager pager) {
+        return run(workload, pager, MetaPage.VERSION_CREATED);
+    }
+
+    /** Runs {@code workload} on {@code pager} in a file of format {@code formatVersion}. */
+    static Outcome run(FaultWorkload workload, FaultyPager pager, int formatVersion) {
         Db db;
         try {
-            db = Db.of(Store.create(pager));
+            db = Db.of(Store.create(pager, formatVersion));
         } catch (RuntimeException e) {
             return new Outcome(-1, e, null, pager);
         }

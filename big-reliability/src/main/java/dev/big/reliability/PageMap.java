@@ -36,6 +36,8 @@ public final class PageMap {
 
     private final Map<Long, Page> pages = new LinkedHashMap<>();
     private final long txid;
+    private final long previousTxid;
+    private final boolean previousHoldsTheLatestTrees;
     private final long pageCount;
 
     private PageMap(MemorySegment file) {
@@ -51,6 +53,9 @@ public final class PageMap {
         MetaPage.State newest = s0 == null ? s1 : s1 == null ? s0 : s0.txid() > s1.txid() ? s0 : s1;
         int newestSlot = MetaPage.slotOf(newest.txid());
         txid = newest.txid();
+        MetaPage.State older = newest == s0 ? s1 : s0;
+        previousTxid = older == null ? -1 : older.txid();
+        previousHoldsTheLatestTrees = older != null && older.roots().equals(newest.roots()) && older.catalog().equals(newest.catalog());
         pageCount = newest.pageCount();
         pages.put((long) newestSlot, new Page(newestSlot, Role.META_NEWEST, -1));
         pages.put((long) 1 - newestSlot, new Page(1 - newestSlot, Role.META_OLDER, -1));
@@ -101,6 +106,24 @@ public final class PageMap {
                 pages.put(bitmap, new Page(bitmap, Role.BITMAP, ref.pgno()));
             }
         }
+    }
+
+    /**
+     * The txid of the other meta slot's commit (-1 if it is not valid): what opens when the newest
+     * meta page is damaged. The commit before the newest, or, in a file with a write log, the
+     * checkpoint before (the commits logged between are in the newest one's pages).
+     */
+    public long previousTxid() {
+        return previousTxid;
+    }
+
+    /**
+     * Whether the other meta slot names the newest commit's trees: a file with a write log is
+     * sealed so when it closes (its last commit changes nothing), and then a damaged newest meta
+     * page opens the same data.
+     */
+    public boolean previousHoldsTheLatestTrees() {
+        return previousHoldsTheLatestTrees;
     }
 
     public long txid() {

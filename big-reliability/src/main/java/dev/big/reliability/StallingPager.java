@@ -24,6 +24,18 @@ final class StallingPager extends ForwardingPager {
         stalled = thread;
     }
 
+    /**
+     * Whether the stall asked of {@code thread} happened, and forgets it if not: a read answered
+     * without a page (from a summary, or from the write log's changes in memory) reads none.
+     */
+    boolean stallHappened(Thread thread) {
+        if (stalled == thread) {
+            stalled = null;
+            return false;
+        }
+        return true;
+    }
+
     @Override
     public MemorySegment read(long pgno) {
         if (stalled == Thread.currentThread()) {

@@ -28,7 +28,8 @@ public final class AmplificationPhase {
 
     public static final List<String> LAYOUTS = List.of("dense", "sparse/64", "sparse/512");
     public static final List<String> MODES = List.of("batch 1", "batch 100", "batch 1000", "bulk");
-    static final PageClass[] CLASSES = {PageClass.CATALOG, PageClass.ROOTS, PageClass.DATA, PageClass.BITMAP, PageClass.FREE, PageClass.META};
+    static final PageClass[] CLASSES = {PageClass.CATALOG, PageClass.ROOTS, PageClass.DATA, PageClass.BITMAP, PageClass.FREE, PageClass.META,
+        PageClass.LOG};
 
     /** The labels of {@link #CLASSES}, in order, joined by {@code separator}: the columns of the pages written. */
     static String classLabels(String separator) {
@@ -86,6 +87,7 @@ public final class AmplificationPhase {
                     }
                 }
             }
+            db.store().checkpoint(); // what the write log held reaches the pages: its cost counts too
             PageCounts written = db.store().countsSinceOpen().minus(before);
             try (var snapshot = db.read()) {
                 long count = snapshot.count(StandardTable.NAME);

@@ -46,11 +46,19 @@ abstract sealed class BigPeer implements PeerEngine permits BigSqlPeer, BigApiPe
         createEmpty(false);
     }
 
-    /** {@link #createEmpty()}, with a write log if {@code writeLog} ({@link Db#createWithWriteLog}). */
-    final void createEmpty(boolean writeLog) throws IOException {
+    /**
+     * {@link #createEmpty()}; if {@code pagesOnly}, in the file format before the write log, whose
+     * every commit goes to the pages (what big did before format 4, for comparisons).
+     */
+    final void createEmpty(boolean pagesOnly) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(FILE_NAME);
-        db = writeLog ? Db.createWithWriteLog(file, List.of(StandardTable.DEF)) : Db.create(file, List.of(StandardTable.DEF));
+        if (pagesOnly) {
+            db = Db.of(dev.big.engine.Store.create(file, dev.big.page.MetaPage.VERSION_WRITE_LOG - 1));
+            db.createTable(StandardTable.DEF);
+        } else {
+            db = Db.create(file, List.of(StandardTable.DEF));
+        }
     }
 
     /** Opens the database an earlier {@link #load} left in the directory. */

@@ -41,9 +41,12 @@ public final class BigSqlPeer extends BigPeer {
         return peer;
     }
 
-    /** An empty database with a write log in {@code dir} (engine {@code big-log}), for one load or ingest. */
-    public static BigSqlPeer createWithWriteLog(Path dir) throws IOException {
-        BigSqlPeer peer = new BigSqlPeer("big-log", dir);
+    /**
+     * An empty database in {@code dir} in the file format before the write log (engine
+     * {@code big-pages}: every commit to the pages, as before format 4), for one load or ingest.
+     */
+    public static BigSqlPeer createPagesOnly(Path dir) throws IOException {
+        BigSqlPeer peer = new BigSqlPeer("big-pages", dir);
         peer.createEmpty(true);
         return peer;
     }

@@ -21,7 +21,7 @@ public final class PeerEngines {
     public static PeerEngine create(String name, Path dir) throws Exception {
         return switch (name) {
             case "big" -> BigSqlPeer.create(dir);
-            case "big-log" -> BigSqlPeer.createWithWriteLog(dir);
+            case "big-pages" -> BigSqlPeer.createPagesOnly(dir);
             case "big-api" -> BigApiPeer.create(dir);
             case "duckdb" -> DuckDbPeer.create(dir);
             case "sqlite" -> SqlitePeer.create(dir);

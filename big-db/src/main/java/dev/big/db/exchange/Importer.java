@@ -140,7 +140,7 @@ public final class Importer {
         }
         schema = StreamSchema.read(first.body(), version);
         createTables();
-        txn = db.store().beginWrite();
+        txn = beginChunk();
         try {
             BlockReader.Block block;
             while ((block = reader.next()) != null) {
@@ -321,10 +321,17 @@ public final class Importer {
                 + Coords.shardOf(fragmentKey) + ")";
     }
 
+    /** A transaction for the next chunk of the stream: an import writes the pages, not the write log (it would write it twice). */
+    private WriteTxn beginChunk() {
+        WriteTxn chunk = db.store().beginWrite();
+        chunk.commitToPages();
+        return chunk;
+    }
+
     private void commitAndContinue() {
         writeCatalogEntries(txn);
         txn.commit();
-        txn = db.store().beginWrite();
+        txn = beginChunk();
         dictionaries.clear();
         pendingBytes = 0;
     }

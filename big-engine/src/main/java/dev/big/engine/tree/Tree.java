@@ -151,7 +151,7 @@ public final class Tree implements Fragment {
             }
             return view.heapContainer() != null ? view.heapContainer() : view.toContainer();
         }
-        return value instanceof Container container ? container : null;
+        return value instanceof TreeOverlay.Frozen frozen ? frozen.container() : null;
     }
 
     /**
@@ -204,6 +204,7 @@ public final class Tree implements Fragment {
             long key = cell.getKey();
             switch (cell.getValue()) {
                 case Container container -> store(key, new CellValue.Modified(container));
+                case TreeOverlay.Frozen frozen -> store(key, new CellValue.Modified(frozen.container()));
                 case byte[] bytes -> store(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
                 default -> remove(key);
             }
@@ -295,9 +296,42 @@ public final class Tree implements Fragment {
         return overlay.hidesPages() ? TreeOverlay.REMOVED : null;
     }
 
+    /** Whether the container at {@code key} holds {@code low}, asking a logged one directly (not through its stored form). */
+    private boolean holds(long key, int low) {
+        Object logged = hasOverlay() ? overlaid(key) : null;
+        if (logged instanceof Container container) {
+            return container.contains((char) low);
+        }
+        if (logged instanceof TreeOverlay.Frozen frozen) {
+            return frozen.container().contains((char) low);
+        }
+        if (logged != null) {
+            return false;
+        }
+        ContainerView probe = new ContainerView();
+        return find(key, probe) && probe.contains(low);
+    }
+
+    /** The cardinality of the container at {@code key} (0 if absent), without encoding a logged one for reading. */
+    private int cardinality(long key) {
+        Object logged = hasOverlay() ? overlaid(key) : null;
+        if (logged instanceof Container container) {
+            return container.getCardinality();
+        }
+        if (logged instanceof TreeOverlay.Frozen frozen) {
+            return frozen.cardinality();
+        }
+        if (logged != null) {
+            return 0;
+        }
+        ContainerView view = new ContainerView();
+        return find(key, view) ? view.cardinality() : 0;
+    }
+
     /** Fills {@code out} with a logged value; returns whether the cell exists. */
     private static boolean fill(ContainerView out, long key, Object value) {
         switch (value) {
+            case TreeOverlay.Frozen frozen -> frozen.fill(out, key);
             case Container container -> out.setHeap(key, container);
             case byte[] bytes -> out.setInline(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
             default -> {
@@ -354,6 +388,8 @@ public final class Tree implements Fragment {
                 fromPages[pageKeys++] = keys[i];
             } else if (value instanceof Container container) {
                 total += container.getCardinality();
+            } else if (value instanceof TreeOverlay.Frozen frozen) {
+                total += frozen.cardinality();
             }
         }
         return total + (pageKeys == 0 ? 0 : TreeWalks.cardinalityOfMany(access, leafKind, root, fromPages, pageKeys));
@@ -471,9 +507,7 @@ public final class Tree implements Fragment {
     private void writeLogged(long key, Object value) {
         requireWritable();
         if (cardinalities != null) {
-            ContainerView view = new ContainerView();
-            int before = find(key, view) ? view.cardinality() : 0;
-            changed(key, before, value instanceof Container container ? container.getCardinality() : 0);
+            changed(key, cardinality(key), value instanceof Container container ? container.getCardinality() : 0);
         }
         if (changes == null) {
             changes = new TreeMap<>(Long::compareUnsigned);
@@ -524,8 +558,7 @@ public final class Tree implements Fragment {
     /** Sets bit {@code low} of the container at {@code key}; returns whether it changed. */
     @Override
     public boolean addBit(long key, int low) {
-        ContainerView probe = new ContainerView();
-        if (find(key, probe) && probe.contains(low)) {
+        if (holds(key, low)) {
             return false;
         }
         update(key, c -> c.add((char) low));
@@ -534,8 +567,7 @@ public final class Tree implements Fragment {
 
     /** Clears bit {@code low} of the container at {@code key}; returns whether it changed. */
     public boolean removeBit(long key, int low) {
-        ContainerView probe = new ContainerView();
-        if (!find(key, probe) || !probe.contains(low)) {
+        if (!holds(key, low)) {
             return false;
         }
         update(key, c -> c.remove((char) low));
@@ -624,8 +656,11 @@ public final class Tree implements Fragment {
     private void updateLogged(long key, UnaryOperator<Container> change) {
         requireWritable();
         Container current;
-        if (changes != null && changes.get(key) instanceof Container mine) {
-            current = mine;
+        Object logged = overlaid(key);
+        if (logged instanceof Container mine) {
+            current = mine; // this transaction's own copy
+        } else if (logged instanceof TreeOverlay.Frozen frozen) {
+            current = frozen.container().clone(); // not through its stored form: that is encoded for readers
         } else {
             ContainerView view = new ContainerView();
             current = find(key, view) ? view.toContainer() : Containers.empty();

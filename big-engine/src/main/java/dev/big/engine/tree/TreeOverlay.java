@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.lang.foreign.MemorySegment;
 import org.roaringbitmap.Container;
 
 /**
@@ -12,7 +13,7 @@ import org.roaringbitmap.Container;
  * and so is everything it holds: a commit that changes a cell again makes a new overlay with a
  * copy of it ({@link Tree}, "Logged writes").
  *
- * <p>A cell's value is a heap {@link Container}, the {@code byte[]} of a bytes cell, or
+ * <p>A cell's value is a {@link Frozen} container, the {@code byte[]} of a bytes cell, or
  * {@link #REMOVED}. {@link #hidesPages()} says the tree was emptied ({@link Tree#dropAll}) after its
  * checkpoint: then no committed page is read, and only the cells here exist.
  */
@@ -26,6 +27,46 @@ public final class TreeOverlay {
         }
     };
 
+    /**
+     * A container a logged commit left, never to change again; read as its stored form (encoded once,
+     * on first read), so a reader sees it as it sees a cell of a page.
+     */
+    public static final class Frozen {
+        private final Container container;
+        /** The stored form: a {@link CellValue.Inline} or the words of a bitmap; made on first read. */
+        private volatile Object stored;
+
+        Frozen(Container container) {
+            this.container = container;
+        }
+
+        /** The container: read it, never change it. */
+        public Container container() {
+            return container;
+        }
+
+        public int cardinality() {
+            return container.getCardinality();
+        }
+
+        /** Fills {@code out} with this container at {@code key}, as a page's cell would. */
+        void fill(ContainerView out, long key) {
+            Object form = stored;
+            if (form == null) {
+                form = switch (Containers.encode(container)) {
+                    case Containers.EncodedInline inline -> inline.value();
+                    case Containers.EncodedBitmap bitmap -> bitmap.words();
+                };
+                stored = form; // racy but safe: every thread encodes the same immutable form
+            }
+            if (form instanceof CellValue.Inline inline) {
+                out.setInline(key, inline);
+            } else {
+                out.setBitmap(key, MemorySegment.ofArray((long[]) form), container.getCardinality());
+            }
+        }
+    }
+
     /** No change since the checkpoint. */
     public static final TreeOverlay NONE = new TreeOverlay(false, new TreeMap<>(Long::compareUnsigned));
 
@@ -38,7 +79,8 @@ public final class TreeOverlay {
     }
 
     /**
-     * This overlay with {@code changes} (unsigned key order; values as the class says) on top, and,
+     * This overlay with {@code changes} (unsigned key order; a value a container, bytes or
+     * {@link #REMOVED}) on top, and,
      * if {@code cleared}, nothing of this one nor of the pages beneath. {@code changes} become the
      * new overlay's, and must not change afterwards.
      */
@@ -49,10 +91,11 @@ public final class TreeOverlay {
         }
         boolean hides = cleared || hidesPages;
         for (Map.Entry<Long, Object> change : changes.entrySet()) {
-            if (hides && change.getValue() == REMOVED) {
+            Object value = change.getValue();
+            if (hides && value == REMOVED) {
                 merged.remove(change.getKey()); // nothing beneath to hide
             } else {
-                merged.put(change.getKey(), change.getValue());
+                merged.put(change.getKey(), value instanceof Container container ? new Frozen(container) : value);
             }
         }
         return new TreeOverlay(hides, merged);

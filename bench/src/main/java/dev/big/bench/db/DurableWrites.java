@@ -1,0 +1,138 @@
+package dev.big.bench.db;
+
+import dev.big.bench.BenchFiles;
+import dev.big.bench.campaign.Workload;
+import dev.big.db.Db;
+import dev.big.db.Snapshot;
+import dev.big.engine.Store;
+import dev.big.page.MetaPage;
+import dev.big.pager.PageCounts;
+import dev.big.workload.Event;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Durable single-record writes, each its own commit, from one thread and from many (issue 33): the
+ * standard table preloaded with {@code --preload} events in a fresh file under {@code target/}, then
+ * {@code --ops} single appends ({@code --mix inserts}) or alternating appends and single-field
+ * updates of random existing records ({@code --mix mixed}) from {@code --threads} threads; a reader
+ * thread meanwhile times point reads and one-type counts. Prints operations per second, pages and
+ * forcings per operation, the file's growth, and the reader's p99 against an idle p99 measured
+ * first. {@code --format 3} makes a file without the write log (every commit to the pages).
+ *
+ * <pre>java -cp bench/target/benchmarks.jar dev.big.bench.db.DurableWrites --threads 32 --ops 20000 --mix inserts</pre>
+ */
+public final class DurableWrites {
+
+    public static void main(String[] args) throws Exception {
+        int threads = intArg(args, "--threads", 1);
+        int ops = intArg(args, "--ops", 20_000);
+        int preload = intArg(args, "--preload", 100_000);
+        int format = intArg(args, "--format", MetaPage.VERSION_CREATED);
+        boolean mixed = "mixed".equals(stringArg(args, "--mix", "inserts"));
+        Path dir = BenchFiles.newDir("durable-writes");
+        Path file = dir.resolve("events.big");
+        try (Db db = Db.of(Store.create(file, format))) {
+            db.createTable(StandardTable.DEF);
+            Iterator<Event> events = Workload.events(50_000_000).iterator();
+            List<Event> loaded = new ArrayList<>(preload);
+            for (int i = 0; i < preload; i++) {
+                loaded.add(events.next());
+            }
+            db.bulkLoad(StandardTable.NAME, StandardTable.records(loaded));
+            for (int i = 0; i < 2_000; i++) { // warm-up: the write path compiled before it is timed
+                db.append(StandardTable.NAME, StandardTable.record(events.next()));
+            }
+            db.store().checkpoint();
+            long[] idle = readLatencies(db, preload, 2_000, null);
+            long sizeBefore = Files.size(file);
+            PageCounts before = db.store().countsSinceOpen();
+            AtomicInteger left = new AtomicInteger(ops);
+            AtomicBoolean writing = new AtomicBoolean(true);
+            long[][] busy = new long[1][];
+            Thread reader = Thread.ofPlatform().start(() -> busy[0] = readLatencies(db, preload, Integer.MAX_VALUE, writing));
+            long start = System.nanoTime();
+            List<Thread> writers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                SplittableRandom random = new SplittableRandom(t);
+                writers.add(Thread.ofPlatform().start(() -> {
+                    int op;
+                    while ((op = left.getAndDecrement()) > 0) {
+                        if (mixed && op % 2 == 0) {
+                            db.update(StandardTable.NAME, random.nextLong(preload), "value", random.nextLong(1 << 20));
+                        } else {
+                            Event event;
+                            synchronized (events) {
+                                event = events.next();
+                            }
+                            db.append(StandardTable.NAME, StandardTable.record(event));
+                        }
+                    }
+                }));
+            }
+            for (Thread writer : writers) {
+                writer.join();
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            writing.set(false);
+            reader.join();
+            PageCounts written = db.store().countsSinceOpen().minus(before);
+            System.out.printf(Locale.ROOT, "format %d, %s, %d threads, %,d ops: %,.0f ops/s; %.2f pages and %.2f forcings per op"
+                            + " (%s); file grew %,d bytes; read p99 idle %,.0f us, while writing %,.0f us%n",
+                    format, mixed ? "mixed" : "inserts", threads, ops, ops / seconds, written.totalWritten() / (double) ops,
+                    written.syncs() / (double) ops, written.pagesWritten(), Files.size(file) - sizeBefore,
+                    p99(idle) / 1e3, p99(busy[0]) / 1e3);
+        } finally {
+            BenchFiles.deleteRecursively(dir);
+        }
+    }
+
+    /** Alternating point reads and one-type counts, each timed, until {@code running} is false or {@code count} are done. */
+    private static long[] readLatencies(Db db, int ids, int count, AtomicBoolean running) {
+        SplittableRandom random = new SplittableRandom(99);
+        long[] times = new long[1 << 20];
+        int n = 0;
+        while (n < count && n < times.length && (running == null || running.get())) {
+            long start = System.nanoTime();
+            try (Snapshot snapshot = db.read()) {
+                if (n % 2 == 0) {
+                    snapshot.get(StandardTable.NAME, random.nextLong(ids));
+                } else {
+                    snapshot.count(StandardTable.NAME, dev.big.db.Filter.eq("type", "type03"));
+                }
+            }
+            times[n++] = System.nanoTime() - start;
+        }
+        return Arrays.copyOf(times, n);
+    }
+
+    private static double p99(long[] times) {
+        long[] sorted = times.clone();
+        Arrays.sort(sorted);
+        return sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.round(sorted.length * 0.99))];
+    }
+
+    private static int intArg(String[] args, String name, int otherwise) {
+        String value = stringArg(args, name, null);
+        return value == null ? otherwise : Integer.parseInt(value);
+    }
+
+    private static String stringArg(String[] args, String name, String otherwise) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals(name)) {
+                return args[i + 1];
+            }
+        }
+        return otherwise;
+    }
+
+    private DurableWrites() {}
+}
