@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code --ops} single appends ({@code --mix inserts}) or alternating appends and single-field
  * updates of random existing records ({@code --mix mixed}) from {@code --threads} threads; a reader
  * thread meanwhile times point reads and one-type counts. Prints operations per second, pages and
- * forcings per operation, the file's growth, and the reader's p99 against an idle p99 measured
- * first. {@code --format 3} makes a file without the write log (every commit to the pages).
+ * forcings per operation, the file's growth, the reader's p99 against an idle p99 measured first,
+ * and each write's latency (its maximum is a checkpoint's pause when one ran among the writes). {@code --format 3} makes a file without the write log (every commit to the pages).
  *
  * <pre>java -cp bench/target/benchmarks.jar dev.big.bench.db.DurableWrites --threads 32 --ops 20000 --mix inserts</pre>
  */
@@ -42,12 +42,8 @@ public final class DurableWrites {
         Path file = dir.resolve("events.big");
         try (Db db = Db.of(Store.create(file, format))) {
             db.createTable(StandardTable.DEF);
+            db.bulkLoad(StandardTable.NAME, StandardTable.records(Workload.events(preload)));
             Iterator<Event> events = Workload.events(50_000_000).iterator();
-            List<Event> loaded = new ArrayList<>(preload);
-            for (int i = 0; i < preload; i++) {
-                loaded.add(events.next());
-            }
-            db.bulkLoad(StandardTable.NAME, StandardTable.records(loaded));
             for (int i = 0; i < 2_000; i++) { // warm-up: the write path compiled before it is timed
                 db.append(StandardTable.NAME, StandardTable.record(events.next()));
             }
@@ -57,6 +53,8 @@ public final class DurableWrites {
             long sizeBefore = Files.size(file);
             PageCounts before = db.store().countsSinceOpen();
             AtomicInteger left = new AtomicInteger(ops);
+            long[] writeNanos = new long[ops];
+            AtomicInteger timed = new AtomicInteger();
             AtomicBoolean writing = new AtomicBoolean(true);
             long[][] busy = new long[1][];
             Thread reader = Thread.ofPlatform().start(() -> busy[0] = readLatencies(db, preload, Integer.MAX_VALUE, writing));
@@ -67,6 +65,7 @@ public final class DurableWrites {
                 writers.add(Thread.ofPlatform().start(() -> {
                     int op;
                     while ((op = left.getAndDecrement()) > 0) {
+                        long began = System.nanoTime();
                         if (mixed && op % 2 == 0) {
                             db.update(StandardTable.NAME, random.nextLong(preload), "value", random.nextLong(1 << 20));
                         } else {
@@ -76,6 +75,7 @@ public final class DurableWrites {
                             }
                             db.append(StandardTable.NAME, StandardTable.record(event));
                         }
+                        writeNanos[timed.getAndIncrement()] = System.nanoTime() - began;
                     }
                 }));
             }
@@ -87,10 +87,12 @@ public final class DurableWrites {
             reader.join();
             PageCounts written = db.store().countsSinceOpen().minus(before);
             System.out.printf(Locale.ROOT, "format %d, %s, %d threads, %,d ops: %,.0f ops/s; %.2f pages and %.2f forcings per op"
-                            + " (%s); file grew %,d bytes; read p99 idle %,.0f us, while writing %,.0f us%n",
+                            + " (%s); file grew %,d bytes; read p99 idle %,.0f us, while writing %,.0f us;"
+                            + " write p50 %,.0f us, p99 %,.0f us, max %,.1f ms (checkpoints among them)%n",
                     format, mixed ? "mixed" : "inserts", threads, ops, ops / seconds, written.totalWritten() / (double) ops,
                     written.syncs() / (double) ops, written.pagesWritten(), Files.size(file) - sizeBefore,
-                    p99(idle) / 1e3, p99(busy[0]) / 1e3);
+                    p99(idle) / 1e3, p99(busy[0]) / 1e3, percentile(writeNanos, 0.5) / 1e3, p99(writeNanos) / 1e3,
+                    percentile(writeNanos, 1.0) / 1e6);
         } finally {
             BenchFiles.deleteRecursively(dir);
         }
@@ -116,9 +118,13 @@ public final class DurableWrites {
     }
 
     private static double p99(long[] times) {
+        return percentile(times, 0.99);
+    }
+
+    private static double percentile(long[] times, double fraction) {
         long[] sorted = times.clone();
         Arrays.sort(sorted);
-        return sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.round(sorted.length * 0.99))];
+        return sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.round((sorted.length - 1) * fraction))];
     }
 
     private static int intArg(String[] args, String name, int otherwise) {
