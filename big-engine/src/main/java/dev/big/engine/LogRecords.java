@@ -303,7 +303,7 @@ final class LogRecords {
                     case FULL -> nonEmpty(in.container());
                     case FLIPPED -> {
                         Container flipped = in.container();
-                        Container was = emptied ? null : heapOf(before, key);
+                        Container was = emptied ? null : before.before(key); // read, not changed: xor makes a new one
                         yield nonEmpty(was == null ? flipped : was.xor(flipped));
                     }
                     default -> throw new BigException(what + " has a cell of unknown kind " + kind + ": it is damaged");
@@ -339,11 +339,6 @@ final class LogRecords {
 
     private static Object nonEmpty(Container container) {
         return container.getCardinality() == 0 ? TreeOverlay.REMOVED : container;
-    }
-
-    private static Container heapOf(Tree tree, long key) {
-        dev.big.engine.tree.ContainerView view = new dev.big.engine.tree.ContainerView();
-        return tree.find(key, view) ? view.toContainer() : null;
     }
 
     /** Reads a record's fields, refusing one that ends early. */
