@@ -88,4 +88,52 @@ final class CommitWorkload {
 
 
     private CommitWorkload() {}
+
+    /**
+     * Opens {@code image}, what a crash left of the workload of {@code seed} ({@code models} is its
+     * state after each commit), and asserts that it reopened at a commit from {@code oldest} to
+     * {@code newest} holding what the model says, that its check is clean, and that it takes
+     * {@code further} more commits of the workload, after which it reads as the model says (as far as
+     * the models go) and checks clean again. An image whose creation never became durable (no
+     * signature yet) is accepted when {@code oldest} is 0.
+     */
+    static void assertReopensAt(dev.big.pager.MemoryPager image, long seed, List<Map<Long, TreeMap<Long, BitSet>>> models,
+            int oldest, int newest, int further, String when) {
+        try (Store reopened = Store.open(image)) {
+            int stamp;
+            try (ReadTxn txn = reopened.beginRead()) {
+                stamp = stamp(txn);
+                if (stamp < oldest || stamp > newest) {
+                    throw new AssertionError("reopened at commit " + stamp + ", expected " + oldest
+                            + (newest != oldest ? " to " + newest : "") + " (" + when + ")");
+                }
+                TreeModelTest.assertSame(txn, models.get(stamp), when);
+            }
+            var report = reopened.check();
+            if (!report.ok()) {
+                throw new AssertionError(when + ": " + report.describe());
+            }
+            for (int next = stamp + 1; next <= stamp + further; next++) {
+                try (WriteTxn txn = reopened.beginWrite()) {
+                    apply(seed, next, txn, new HashMap<>());
+                    txn.commit();
+                }
+            }
+            try (ReadTxn txn = reopened.beginRead()) {
+                int after = stamp(txn);
+                if (after < models.size()) {
+                    TreeModelTest.assertSame(txn, models.get(after), when + ", after further commits");
+                }
+            }
+            var again = reopened.check();
+            if (!again.ok()) {
+                throw new AssertionError(when + " after further commits: " + again.describe());
+            }
+        } catch (dev.big.page.BigException e) {
+            if (oldest == 0 && e.getMessage().contains("signature")) {
+                return;
+            }
+            throw new AssertionError(when + ": " + e.getMessage(), e);
+        }
+    }
 }
