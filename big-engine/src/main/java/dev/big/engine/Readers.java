@@ -1,11 +1,14 @@
 package dev.big.engine;
 
+import dev.big.engine.log.LogFrames;
 import dev.big.engine.tree.PageAccess;
 import dev.big.page.BigException;
 import dev.big.page.MetaPage;
 import dev.big.page.PageHeader;
+import dev.big.pager.LogFile;
 import dev.big.pager.Pager;
 import dev.big.pager.SnapshotPin;
+import java.util.List;
 import java.util.TreeMap;
 
 /**
@@ -130,15 +133,8 @@ final class Readers {
      * so, once the log no longer holds it (a checkpoint since started the log over).
      */
     private CommittedState loggedCommit(MetaPage.State checkpoint, long txid) {
-        try (dev.big.pager.LogFile file = raw.openLog()) {
-            java.util.List<dev.big.engine.log.LogFrames.Frame> frames = new java.util.ArrayList<>();
-            for (dev.big.engine.log.LogFrames.Frame frame
-                    : dev.big.engine.log.LogFrames.scan(file, checkpoint.txid(), 0, checkpoint.txid()).frames()) {
-                if (frame.txid() > txid) {
-                    break;
-                }
-                frames.add(frame);
-            }
+        try (LogFile file = raw.openLog()) {
+            List<LogFrames.Frame> frames = WriteLog.upTo(WriteLog.generation(file, checkpoint.txid()).frames(), txid);
             if (frames.isEmpty() || frames.getLast().txid() != txid) {
                 throw new BigException(raw.name() + ": commit " + txid + " was in the write log after checkpoint "
                         + checkpoint.txid() + ", which no longer holds it; start the read again on the latest commit");

@@ -2,6 +2,7 @@ package dev.big.engine;
 
 import dev.big.engine.check.Checker;
 import dev.big.engine.check.StoreCheckReport;
+import dev.big.engine.log.LogFrames;
 import dev.big.engine.tree.PageAccess;
 import dev.big.page.BigException;
 import dev.big.page.CorruptPageException;
@@ -10,6 +11,7 @@ import dev.big.page.DatabaseFailedException;
 import dev.big.page.MetaPage;
 import dev.big.page.PageFormat;
 import dev.big.pager.CountingPager;
+import dev.big.pager.LogFile;
 import dev.big.pager.MmapPager;
 import dev.big.pager.OpenMode;
 import dev.big.pager.PageCounts;
@@ -101,10 +103,9 @@ public final class Store implements AutoCloseable {
      * {@code state} with the logged commits {@code frames} replayed over it, in order: what opening
      * a file with a write log, and a read-only handle following one, read.
      */
-    static CommittedState replay(CommittedState state, java.util.List<dev.big.engine.log.LogFrames.Frame> frames,
-            PageAccess access) {
+    static CommittedState replay(CommittedState state, List<LogFrames.Frame> frames, PageAccess access) {
         CommittedState replayed = state;
-        for (dev.big.engine.log.LogFrames.Frame frame : frames) {
+        for (LogFrames.Frame frame : frames) {
             LoggedChanges changes = LogRecords.replay(frame.payload(), replayed,
                     access.file() + "-log, the frame of commit " + frame.txid() + " at byte " + frame.start());
             replayed = new CommittedState(state.meta, access, changes, frame.txid());
@@ -413,8 +414,8 @@ public final class Store implements AutoCloseable {
         if (meta.formatVersion() < MetaPage.VERSION_WRITE_LOG || txn.baseTxid() == meta.txid()) {
             return List.of();
         }
-        try (dev.big.pager.LogFile file = raw.openLog()) {
-            dev.big.engine.log.LogFrames.Scan scan = dev.big.engine.log.LogFrames.scan(file, meta.txid(), 0, meta.txid());
+        try (LogFile file = raw.openLog()) {
+            LogFrames.Scan scan = WriteLog.generation(file, meta.txid());
             if (MetaSlots.readLatest(raw).txid() != meta.txid()) {
                 return List.of(); // checkpointed meanwhile: the frames read are in the pages now
             }
@@ -426,8 +427,7 @@ public final class Store implements AutoCloseable {
                         + " now (it reads them from memory), or restore the file and its log from a backup"));
             }
             try {
-                replay(new CommittedState(meta, access), scan.frames().stream()
-                        .filter(frame -> frame.txid() <= txn.baseTxid()).toList(), access);
+                replay(new CommittedState(meta, access), WriteLog.upTo(scan.frames(), txn.baseTxid()), access);
             } catch (BigException e) {
                 return List.of(new StoreCheckReport.Problem(StoreCheckReport.Problem.NO_PAGE, "write log",
                         where + ": " + e.getMessage()));

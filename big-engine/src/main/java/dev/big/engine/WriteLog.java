@@ -125,6 +125,19 @@ final class WriteLog {
                 + " (and export it), or restore the file and its log from a backup";
     }
 
+    /**
+     * The frames of checkpoint {@code checkpointTxid}'s generation in {@code file}, read from the
+     * start: what another handle reads of a writer's log (read at a logged commit, check).
+     */
+    static LogFrames.Scan generation(LogFile file, long checkpointTxid) {
+        return LogFrames.scan(file, checkpointTxid, 0, checkpointTxid);
+    }
+
+    /** The frames of {@code frames} (in txid order) up to commit {@code txid}. */
+    static List<LogFrames.Frame> upTo(List<LogFrames.Frame> frames, long txid) {
+        return frames.stream().takeWhile(frame -> frame.txid() <= txid).toList();
+    }
+
     /** Appends the frame of logged commit {@code txid}; returns where the log now ends. Not durable until {@link #force()}. */
     long append(long txid, byte[] record) {
         long next = LogFrames.append(file, end, LogFrames.encode(generation, txid, record));

@@ -57,6 +57,8 @@ public final class WriteTxn implements Txn {
         final Tree tree;
         byte[] summary;
         boolean summaryChanged;
+        /** Its summary is one a logged commit set: not in the roots tree yet, so a commit to the pages writes it. */
+        boolean summaryLogged;
         boolean dropped;
         /** A rows fragment's row counts as its tree changes (files of format 3 and later); else null. */
         RowCountChanges rowCounts;
@@ -176,8 +178,7 @@ public final class WriteTxn implements Txn {
             byte[] summary = change != null && change.summary() != null ? change.summary() : committed.summary();
             entry = new Named(new Tree(access, PageKind.LEAF, PageClass.DATA, committed.root(), context, cells, logged),
                     summary);
-            // A summary a logged commit set is not in the roots tree yet: a checkpoint writes it there.
-            entry.summaryChanged = change != null && change.summary() != null;
+            entry.summaryLogged = change != null && change.summary() != null;
             if (keepsRowCounts(fragmentKey)) {
                 RowCounts base = summary.length > 0 ? RowCounts.decode(summary, access.file(), fragmentKey)
                         : entry.tree.isEmpty() ? RowCounts.EMPTY : null;
@@ -349,7 +350,7 @@ public final class WriteTxn implements Txn {
                     ? entry.rowCounts.summary(access.file(), fragmentKey)
                     : entry.summaryChanged ? entry.summary : null;
             LoggedChanges.FragmentChange was = base.logged.fragment(fragmentKey);
-            if (!cellsChanged && (summary == null || was != null && summary == was.summary())) {
+            if (!cellsChanged && summary == null) {
                 continue;
             }
             TreeOverlay overlay = cellsChanged ? tree.overlay().with(changesOf(tree), tree.clearedNow()) : tree.overlay();
@@ -422,7 +423,7 @@ public final class WriteTxn implements Txn {
                 entry.summary = entry.rowCounts.summary(access.file(), e.getKey());
                 entry.summaryChanged = true;
             }
-            if (!entry.tree.isDirty() && !entry.summaryChanged) {
+            if (!entry.tree.isDirty() && !entry.summaryChanged && !entry.summaryLogged) {
                 continue;
             }
             PageRef root = entry.tree.writeOut();

@@ -57,17 +57,20 @@ public final class MemoryPager extends PageStore {
 
     /** A pager holding copies of {@code pages} and the write log {@code log} (a crash image of both). */
     public static MemoryPager of(String name, byte[][] pages, long pageCount, LogFile log) {
-        MemoryPager image = of(name, pages, pageCount);
-        return new MemoryPager(name, MEMO_SLOTS_PER_STRIPE, image.pages, pageCount, log);
+        return new MemoryPager(name, MEMO_SLOTS_PER_STRIPE, copies(pages, pageCount), pageCount, log);
     }
 
     /** A pager holding copies of {@code pages} (for example the durable state after a simulated crash). */
     public static MemoryPager of(String name, byte[][] pages, long pageCount) {
+        return new MemoryPager(name, MEMO_SLOTS_PER_STRIPE, copies(pages, pageCount), pageCount);
+    }
+
+    private static MemorySegment[] copies(byte[][] pages, long pageCount) {
         MemorySegment[] copies = new MemorySegment[Math.max(16, (int) pageCount)];
         for (int i = 0; i < pageCount; i++) {
             copies[i] = pages[i] == null ? null : nativeCopy(MemorySegment.ofArray(pages[i]));
         }
-        return new MemoryPager(name, MEMO_SLOTS_PER_STRIPE, copies, pageCount);
+        return copies;
     }
 
     /** A copy of every page's bytes (null for a page never written). */

@@ -111,10 +111,6 @@ final class FaultRun {
     /** Writes, syncs and pages of a fault-free run. */
     record Operations(long writes, long syncs, long pages, long logWrites, long logForces) {}
 
-    static Operations count(FaultWorkload workload) {
-        return count(workload, MetaPage.VERSION_CREATED);
-    }
-
     /** What a fault-free run of {@code workload} in a file of format {@code formatVersion} does. */
     static Operations count(FaultWorkload workload, int formatVersion) {
         FaultyPager pager = new FaultyPager();
@@ -133,10 +129,6 @@ final class FaultRun {
      * pages) and the write log's (small commits to the log, the rest and checkpoints to the pages).
      */
     static final List<Integer> FORMATS = List.of(MetaPage.VERSION_WRITE_LOG - 1, MetaPage.VERSION_WRITE_LOG);
-
-    static Outcome run(FaultWorkload workload, FaultyPager pager) {
-        return run(workload, pager, MetaPage.VERSION_CREATED);
-    }
 
     /** Runs {@code workload} on {@code pager} in a file of format {@code formatVersion}. */
     static Outcome run(FaultWorkload workload, FaultyPager pager, int formatVersion) {
