@@ -10,16 +10,19 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * {@link Ingester} that buffers checked changes and commits them as one transaction per batch.
  *
- * <p>A full buffer is committed on a background thread while the caller goes on checking and
- * buffering the next batch. Commits are pipelined (see the engine's {@code Store}): while the
- * store forces batch N to disk, the background thread already applies batch N+1; batch N counts as
- * committed the moment it is durable, and the progress listener hears of it from the background
- * thread once that thread has waited for it (never from the store's commit thread: a listener
- * that writes to the database would wait for that thread). Memory holds two batches at most, the one being buffered
+ * <p>Commits are pipelined (see the engine's {@code Store}): while the store forces batch N to
+ * disk, batch N+1 is already applied; batch N counts as committed the moment it is durable, and the
+ * progress listener hears of it once the thread that applied batch N+1 has waited for it (never
+ * from the store's commit thread: a listener that writes to the database would wait for that
+ * thread). A batch of more than {@link #APPLIED_BY_CALLER} records is applied on a background
+ * thread while the caller goes on checking and buffering the next one; a smaller batch is applied
+ * by the caller, since handing it over costs two thread switches, which its checking does not win
+ * back. Memory holds two batches at most, the one being buffered
  * and the one being applied (a batch being forced is pages). An explicit {@link #flush()} or
  * {@link #close()} returns only once everything added is committed and durable; an interrupt of
  * the calling thread does not cut that wait short (the interrupt status is kept), so no batch is
@@ -27,6 +30,14 @@ import java.util.concurrent.Future;
  * by the next call.
  */
 final class BatchIngester implements Ingester {
+
+    /**
+     * The largest batch the caller applies itself. Measured with durable ingest of the standard
+     * event on 2 cores (records/s, background thread against caller): capacity 1, 6,300 against
+     * 9,000; 10, 44,000 against 55,000; 100, 280,000 against 315,000; 1,000, 700,000 against
+     * 740,000; 10,000, 810,000 against 770,000, where checking the next batch meanwhile pays.
+     */
+    static final int APPLIED_BY_CALLER = 1_000;
 
     private final Db db;
     private final int capacity;
@@ -88,7 +99,7 @@ final class BatchIngester implements Ingester {
         }
     }
 
-    /** Hands the buffer to the committer once the batch before it is done. */
+    /** Commits the buffer once the batch before it is done: on the committer, or on this thread if it is small. */
     private void submit() {
         awaitInFlight();
         if (buffer.isEmpty()) {
@@ -98,28 +109,39 @@ final class BatchIngester implements Ingester {
         RecordIds.Grants batchIds = bufferIds;
         buffer = new ArrayList<>(Math.min(capacity, 1 << 16));
         bufferIds = new RecordIds.Grants(this);
-        inFlight = committer.submit(() -> {
-            PendingCommit previous = beingForced;
-            beingForced = null;
-            PendingCommit pending;
-            try {
-                pending = db.commitPipelined(batch, batchIds);
-            } catch (RuntimeException e) {
-                awaitQuietly(previous, e);
-                throw e;
-            }
-            int records = batch.size();
-            // Counted the moment it is durable, so committed() never lags the file by more than
-            // the batches in flight.
-            pending = pending.onDurable(stats -> counted(records, stats));
-            // The previous batch was being forced while this one was applied; if that failed, this
-            // one (built on it) fails too, and both are discarded.
-            if (previous != null) {
-                previous.await();
-                reportProgress();
-            }
-            beingForced = pending;
-        });
+        // An interrupted caller hands its batch over all the same: the interrupt would refuse it the write lock.
+        if (capacity <= APPLIED_BY_CALLER && !Thread.currentThread().isInterrupted()) {
+            // Run as a task all the same, so that a failure is reported the way a background one is.
+            FutureTask<Void> applied = new FutureTask<>(() -> commit(batch, batchIds), null);
+            applied.run();
+            inFlight = applied;
+        } else {
+            inFlight = committer.submit(() -> commit(batch, batchIds));
+        }
+    }
+
+    /** Applies a batch and waits for the one before it to be durable; see the class comment. */
+    private void commit(List<WriteOp> batch, RecordIds.Grants batchIds) {
+        PendingCommit previous = beingForced;
+        beingForced = null;
+        PendingCommit pending;
+        try {
+            pending = db.commitPipelined(batch, batchIds);
+        } catch (RuntimeException e) {
+            awaitQuietly(previous, e);
+            throw e;
+        }
+        int records = batch.size();
+        // Counted the moment it is durable, so committed() never lags the file by more than
+        // the batches in flight.
+        pending = pending.onDurable(stats -> counted(records, stats));
+        // The previous batch was being forced while this one was applied; if that failed, this
+        // one (built on it) fails too, and both are discarded.
+        if (previous != null) {
+            previous.await();
+            reportProgress();
+        }
+        beingForced = pending;
     }
 
     /**
@@ -132,7 +154,7 @@ final class BatchIngester implements Ingester {
         bytesWritten += stats.totalBytesWritten();
     }
 
-    /** Tells the listener what is committed; called by the ingest thread, or the caller once it waited for that. */
+    /** Tells the listener what is committed; called by the thread that applied the next batch, or the caller once it waited for that. */
     private void reportProgress() {
         long records;
         long bytes;

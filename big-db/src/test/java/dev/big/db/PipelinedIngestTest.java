@@ -8,10 +8,13 @@ import dev.big.testing.TestDirs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What pipelined ingest commits must not change for a user (found by review): an id written by a
@@ -57,12 +60,14 @@ class PipelinedIngestTest {
         }
     }
 
-    @Test
-    void anInterruptedFlushOrCloseStillWaitsForEveryBatchInFlight() {
-        Path dir = TestDirs.newDir("pipelined-interrupt");
+    /** Batches above {@link BatchIngester#APPLIED_BY_CALLER} are applied on the ingester's thread, the rest by the caller. */
+    @ParameterizedTest
+    @ValueSource(ints = {20_000, 100})
+    void anInterruptedFlushOrCloseStillWaitsForEveryBatchInFlight(int capacity) {
+        Path dir = TestDirs.newDir("pipelined-interrupt-" + capacity);
         for (int trial = 0; trial < 5; trial++) {
             try (Db db = Db.create(dir.resolve("db" + trial), List.of(T))) {
-                Ingester ingester = db.ingest(20_000);
+                Ingester ingester = db.ingest(capacity);
                 for (int i = 0; i < 60_000; i++) {
                     ingester.append("t", Row.of("v", 1L));
                 }
@@ -76,6 +81,45 @@ class PipelinedIngestTest {
                 try (Snapshot snapshot = db.read()) {
                     assertEquals(60_000, snapshot.count("t"), "trial " + trial);
                 }
+            }
+        }
+    }
+
+    /**
+     * A small batch is applied by the caller, unless the caller is interrupted: then its wait for the
+     * write lock would refuse the batch (fails if an interrupted close applies it itself).
+     */
+    @Test
+    void anInterruptedCloseWaitingForTheWriteLockStillCommitsTheLastSmallBatch() throws Exception {
+        Path dir = TestDirs.newDir("pipelined-interrupt-locked");
+        try (Db db = Db.create(dir.resolve("db"), List.of(T))) {
+            Ingester ingester = db.ingest(10);
+            for (int i = 0; i < 5; i++) {
+                ingester.append("t", Row.of("v", 1L));
+            }
+            CountDownLatch locked = new CountDownLatch(1);
+            CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> {
+                Transaction held = db.begin();
+                try {
+                    locked.countDown();
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                } finally {
+                    held.close();
+                }
+            });
+            assertTrue(locked.await(10, TimeUnit.SECONDS));
+            Thread.currentThread().interrupt();
+            try {
+                ingester.close();
+            } finally {
+                assertTrue(Thread.interrupted(), "the interrupt status is kept for the caller");
+            }
+            holder.get(10, TimeUnit.SECONDS);
+            assertEquals(5, ingester.committed());
+            try (Snapshot snapshot = db.read()) {
+                assertEquals(5, snapshot.count("t"));
             }
         }
     }

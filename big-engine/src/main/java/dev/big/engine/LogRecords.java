@@ -15,6 +15,7 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.BitmapContainer;
+import org.roaringbitmap.RunContainer;
 import org.roaringbitmap.Container;
 
 /**
@@ -132,7 +133,8 @@ final class LogRecords {
      * setting an array's values as bits of words cost most of a one-record commit (profiles of
      * one-record commits). Two arrays (the common case) are compared as sorted values: a commit
      * adds or removes a few, so they share a prefix and, shifted by the difference in length, a
-     * suffix, and only what lies between is merged. Other pairs are compared as words. Stops
+     * suffix, and only what lies between is merged. Two run containers are xored (a few runs, where
+     * words would be two 8 KiB copies); other pairs are compared as words. Stops
      * counting past {@link #FEW_FLIPPED_BITS}: the caller then writes the container.
      */
     private static final class Words {
@@ -143,9 +145,27 @@ final class LogRecords {
 
         /** How many bits differ between {@code was} and {@code is} (any number above the limit when more). */
         int flips(Container was, Container is) {
-            flipped = was instanceof ArrayContainer a && is instanceof ArrayContainer b
-                    ? flips(values(a), values(b)) : flipsAsWords(was, is);
+            if (was instanceof ArrayContainer a && is instanceof ArrayContainer b) {
+                flipped = flips(values(a), values(b));
+            } else if (was instanceof RunContainer a && is instanceof RunContainer b) {
+                flipped = flips(a.xor(b));
+            } else {
+                flipped = flipsAsWords(was, is);
+            }
             return flipped;
+        }
+
+        /** How many bits {@code xor}, the difference of two containers, holds, and (if few) which. */
+        private int flips(Container xor) {
+            int count = xor.getCardinality();
+            if (count > FEW_FLIPPED_BITS) {
+                return count;
+            }
+            org.roaringbitmap.CharIterator values = xor.getCharIterator();
+            for (int k = 0; k < count; k++) {
+                bits[k] = values.next();
+            }
+            return count;
         }
 
         private static char[] values(ArrayContainer array) {
