@@ -127,9 +127,9 @@ record Baseline(String about, List<Entry> metrics) {
         return null;
     }
 
-    /** Durable ingest at a capacity: bound by the disk's fsync latency. */
+    /** Durable ingest at a capacity, and mixed single writes: bound by the disk's fsync latency. */
     private static boolean isIngest(Metric m) {
-        return m.shape().startsWith("ingest_");
+        return m.shape().startsWith("ingest_") || m.shape().equals(MixedWritesPhase.SHAPE);
     }
 
     /**

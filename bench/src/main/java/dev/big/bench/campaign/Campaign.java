@@ -137,6 +137,11 @@ public final class Campaign {
             runPhase("ingest", IngestPhase.class, concat(List.of("--engines", String.join(",", durable)), budgetArgs("ingest")),
                     List.of(), true);
         }
+        if (options.phases().contains(Phase.MIXED_WRITES) && !durable.isEmpty()) {
+            runPhase("mixed-writes", MixedWritesPhase.class, concat(List.of("--engines", String.join(",", durable),
+                    "--table", "100000", "--ops", options.budget().name().equals("full") ? "20000" : "4000"),
+                    budgetArgs("mixed-writes")), List.of(), true);
+        }
         boolean big = options.engines().contains("big") || options.engines().contains("big-api");
         if (big && options.phases().contains(Phase.AMPLIFICATION)) {
             runPhase("amplification", AmplificationPhase.class, budgetArgs("amplification"), List.of(), true);

@@ -21,7 +21,7 @@ record CampaignOptions(long records, Budget budget, boolean check, Path results,
                        boolean writeBaseline, String command) {
 
     /** The parts of a campaign, in the order they run. */
-    enum Phase { LOAD, QUERY, INGEST, AMPLIFICATION, PLANE, CSV_LOAD }
+    enum Phase { LOAD, QUERY, INGEST, MIXED_WRITES, AMPLIFICATION, PLANE, CSV_LOAD }
 
     static final long DEFAULT_RECORDS = 10_000_000;
     static final long QUICK_RECORDS = 200_000;
@@ -46,7 +46,7 @@ record CampaignOptions(long records, Budget budget, boolean check, Path results,
                                    with --check, bench/target/bench-check)
               --engines a,b        only these engines (big, big-api, duckdb, sqlite, lucene, roaring)
               --shapes a,b         only these latency shapes (point_read_value, count_ge, ...)
-              --phases a,b         only these phases (load, query, ingest, amplification, plane, csv_load);
+              --phases a,b         only these phases (load, query, ingest, mixed_writes, amplification, plane, csv_load);
                                    query needs load
               --order-index a,b    give big's standard table an order index on these fields (e.g. value)
               --jfr                record a JFR profile of every query JVM (in the work directory)

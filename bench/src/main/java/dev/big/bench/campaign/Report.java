@@ -239,6 +239,7 @@ final class Report {
     private void throughput() {
         List<String> shapes = new ArrayList<>(List.of("bulk_load", "load_all", "csv_load"));
         Budget.CAPACITIES.forEach(c -> shapes.add("ingest_" + c));
+        shapes.add(MixedWritesPhase.SHAPE);
         List<String> engines = List.of();
         for (String shape : shapes) {
             engines = union(engines, enginesWith(shape, "median"));
@@ -287,6 +288,9 @@ final class Report {
         if (shape.equals("csv_load")) {
             return "csv-load";
         }
+        if (shape.equals(MixedWritesPhase.SHAPE)) {
+            return "mixed-writes";
+        }
         return shape.equals("bulk_load") && results.facts().containsKey("bulk.seconds") ? "bulk" : "load";
     }
 
@@ -302,6 +306,7 @@ final class Report {
             case "bulk_load" -> "bulk load";
             case "load_all" -> "load of every record (one run)";
             case "csv_load" -> "CSV file: `big load` / DuckDB `read_csv`, whole command";
+            case MixedWritesPhase.SHAPE -> "mixed writes: one insert or update of one field per durable commit (operations/s)";
             default -> "ingest, capacity " + String.format(Locale.ROOT, "%,d", Long.parseLong(shape.substring("ingest_".length())));
         };
     }
@@ -419,6 +424,7 @@ final class Report {
         rows.add(new Row("load_all", "one_run", "load of every record"));
         rows.add(new Row("csv_load", "median", "load of a CSV file (whole command)"));
         Budget.CAPACITIES.forEach(c -> rows.add(new Row("ingest_" + c, "median", "ingest, capacity " + c)));
+        rows.add(new Row(MixedWritesPhase.SHAPE, "median", "mixed writes, one per commit"));
         rows.add(new Row("file_size", "bytes_per_record", "size per record"));
         return rows;
     }

@@ -97,6 +97,16 @@ abstract sealed class BigPeer implements PeerEngine permits BigSqlPeer, BigApiPe
         }
     }
 
+    @Override
+    public final void insertOne(Event event) {
+        db.put(StandardTable.NAME, event.id(), StandardTable.record(event));
+    }
+
+    @Override
+    public final void updateValue(long id, long value) {
+        db.update(StandardTable.NAME, id, "value", value);
+    }
+
     private void fill() {
         if (db == null || filled) {
             throw new IllegalStateException(name + ": load or ingest is called once, on an engine made by create");

@@ -40,6 +40,8 @@ abstract class JdbcPeer implements PeerEngine {
     private final Path dir;
     private final List<PreparedStatement> statements = new ArrayList<>();
     private boolean loaded;
+    private PreparedStatement insertOne;
+    private PreparedStatement updateValue;
     private PreparedStatement valueById;
     private PreparedStatement countValueAtLeast;
     private PreparedStatement countReceivedBetween;
@@ -232,6 +234,34 @@ abstract class JdbcPeer implements PeerEngine {
             throw new IllegalStateException(name + " peer: ingest is called once, on an empty table");
         }
         insert(events, batchSize);
+    }
+
+    /** One statement per durable commit: the connection commits each on its own (auto-commit). */
+    @Override
+    public final void insertOne(Event event) throws SQLException {
+        if (insertOne == null) {
+            insertOne = prepare("INSERT INTO events (" + ALL_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)");
+        }
+        insertOne.setLong(1, event.id());
+        insertOne.setLong(2, event.value());
+        insertOne.setString(3, event.type());
+        insertOne.setBoolean(4, event.verified());
+        insertOne.setLong(5, event.receivedAt());
+        insertOne.setLong(6, event.size());
+        insertOne.setString(7, joinTags(event.tags()));
+        insertOne.executeUpdate();
+    }
+
+    @Override
+    public final void updateValue(long id, long value) throws SQLException {
+        if (updateValue == null) {
+            updateValue = prepare("UPDATE events SET value = ? WHERE id = ?");
+        }
+        updateValue.setLong(1, value);
+        updateValue.setLong(2, id);
+        if (updateValue.executeUpdate() != 1) {
+            throw new IllegalStateException(name + " peer: no record " + id + " to update");
+        }
     }
 
     private void prepareQueries() throws SQLException {

@@ -39,6 +39,23 @@ public interface PeerEngine extends AutoCloseable {
      */
     void ingest(Iterable<Event> events, int batchSize) throws Exception;
 
+    /**
+     * One durable commit inserting {@code event}, whose id the table does not hold: the insert of
+     * the mixed-writes phase, after {@link #load}. Throws {@link UnsupportedOperationException} for
+     * an engine without durable single writes.
+     */
+    default void insertOne(Event event) throws Exception {
+        throw new UnsupportedOperationException(name() + " has no durable single writes");
+    }
+
+    /**
+     * One durable commit setting the value of record {@code id}, which the table holds: the update
+     * of the mixed-writes phase. Throws {@link UnsupportedOperationException} like {@link #insertOne}.
+     */
+    default void updateValue(long id, long value) throws Exception {
+        throw new UnsupportedOperationException(name() + " has no durable single writes");
+    }
+
     /** The value of record {@code id}, or {@link #ABSENT}. */
     long pointReadValue(long id);
 
