@@ -213,7 +213,7 @@ final class CommitPipeline {
             writtenBitmaps.committed();
             committed = true;
             PageCounts written = writerPages(pager.counts().minus(before));
-            CommittedState next = new CommittedState(state, access);
+            CommittedState next = new CommittedState(state, access, tip);
             tip = next;
             freelist.committed(txid, allocation);
             long freed = allocation.freedCount();
@@ -290,7 +290,7 @@ final class CommitPipeline {
                 }
                 throw e;
             }
-            CommittedState next = new CommittedState(base.meta, access, logged.changes(), txid);
+            CommittedState next = new CommittedState(base.meta, access, logged.changes(), txid, base);
             committed = true;
             tip = next;
             appended = new Appended(next, end);

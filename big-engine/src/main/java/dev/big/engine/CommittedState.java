@@ -32,6 +32,8 @@ final class CommittedState {
     private final PageAccess access;
     private final ConcurrentHashMap<Long, FragmentRoot> roots = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Object, Object> caches = new ConcurrentHashMap<>();
+    /** What was derived from the catalog alone: shared with the states before and after this one that have its catalog. */
+    private final CatalogCache catalogCache;
     int readers;
     /** While a read-only store's readers hold this snapshot: its pin for the writer of another handle. */
     SnapshotPin pin = SnapshotPin.NONE;
@@ -39,15 +41,38 @@ final class CommittedState {
     private boolean retired;
 
     CommittedState(MetaPage.State meta, PageAccess access) {
-        this(meta, access, LoggedChanges.NONE, meta.txid());
+        this(meta, access, null);
     }
 
-    /** The logged commit {@code txid}: checkpoint {@code meta} under {@code logged}. */
-    CommittedState(MetaPage.State meta, PageAccess access, LoggedChanges logged, long txid) {
+    /** The commit to the pages {@code meta}, made after {@code previous} (null if none is known). */
+    CommittedState(MetaPage.State meta, PageAccess access, CommittedState previous) {
+        this(meta, access, LoggedChanges.NONE, meta.txid(), previous);
+    }
+
+    /** The logged commit {@code txid}: checkpoint {@code meta} under {@code logged}, made after {@code previous}. */
+    CommittedState(MetaPage.State meta, PageAccess access, LoggedChanges logged, long txid, CommittedState previous) {
         this.meta = meta;
         this.access = access;
         this.logged = logged;
         this.txid = txid;
+        this.catalogCache = previous != null && previous.catalogCache.holds(meta.catalog(), logged.catalog())
+                ? previous.catalogCache
+                : new CatalogCache(meta.catalog(), logged.catalog());
+    }
+
+    /**
+     * A catalog, named by its root page (whose reference carries its checksum, so equal roots are
+     * equal trees) and the logged cells over it (the same object while no commit changes them),
+     * and the values derived from it alone.
+     */
+    private record CatalogCache(PageRef root, TreeOverlay overlay, ConcurrentHashMap<Object, Object> values) {
+        CatalogCache(PageRef root, TreeOverlay overlay) {
+            this(root, overlay, new ConcurrentHashMap<>());
+        }
+
+        boolean holds(PageRef otherRoot, TreeOverlay otherOverlay) {
+            return java.util.Objects.equals(root, otherRoot) && overlay == otherOverlay;
+        }
     }
 
     /** This commit's txid: its meta page's, or the logged commit's. */
@@ -150,8 +175,17 @@ final class CommittedState {
         }
     }
 
-    @SuppressWarnings("unchecked")
     <T> T cached(Object key, Function<Object, T> compute) {
+        return cached(caches, key, compute);
+    }
+
+    /** {@link #cached} for a value derived from the catalog alone: kept for the next commits that leave the catalog as it is. */
+    <T> T catalogCached(Object key, Function<Object, T> compute) {
+        return cached(catalogCache.values(), key, compute);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cached(ConcurrentHashMap<Object, Object> caches, Object key, Function<Object, T> compute) {
         // Not computeIfAbsent: a computation may itself consult the cache.
         Object value = caches.get(key);
         if (value == null) {

@@ -99,6 +99,12 @@ public final class ReadTxn implements Txn {
     }
 
     @Override
+    public <T> T catalogCached(Object key, Function<Object, T> compute) {
+        ensureOpen();
+        return state.catalogCached(key, compute);
+    }
+
+    @Override
     public Arena arena() {
         ensureOpen();
         return state.arena();

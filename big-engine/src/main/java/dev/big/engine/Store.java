@@ -108,7 +108,7 @@ public final class Store implements AutoCloseable {
         for (LogFrames.Frame frame : frames) {
             LoggedChanges changes = LogRecords.replay(frame.payload(), replayed,
                     access.file() + "-log, the frame of commit " + frame.txid() + " at byte " + frame.start());
-            replayed = new CommittedState(state.meta, access, changes, frame.txid());
+            replayed = new CommittedState(state.meta, access, changes, frame.txid(), replayed);
         }
         return replayed;
     }

@@ -47,6 +47,14 @@ public interface Txn extends AutoCloseable {
     <T> T cached(Object key, Function<Object, T> compute);
 
     /**
+     * {@link #cached} for a heap value derived from {@link #catalog()} alone (a decoded schema): it
+     * is kept from one commit to the next while the catalog stays as it was, since a small commit
+     * that decoded the schema again spent a few percent of its time on that (a profile of
+     * one-record commits). A write transaction that changed its catalog computes it afresh.
+     */
+    <T> T catalogCached(Object key, Function<Object, T> compute);
+
+    /**
      * Native memory for what {@link #cached} keeps (expanded plane rows): it lives as long as the
      * committed state a read transaction shares with other readers, or as the write transaction,
      * and is then freed at once rather than whenever the garbage collector runs.

@@ -292,6 +292,12 @@ public final class WriteTxn implements Txn {
         return compute.apply(key);
     }
 
+    /** The committed catalog's value while this transaction has not changed its catalog, else computed afresh. */
+    @Override
+    public <T> T catalogCached(Object key, Function<Object, T> compute) {
+        return catalog.changedNow() ? compute.apply(key) : base.catalogCached(key, compute);
+    }
+
     /**
      * Makes every change durable: writes the new pages, forces them to disk, writes the meta
      * page of this transaction into slot {@code txid % 2} and forces it. Returns what was

@@ -28,7 +28,7 @@ public record Catalog(CatalogCodec.DbHeader header, Map<String, TableInfo> table
 
     /** The catalog of {@code txn}'s state (decoded once per committed state). */
     public static Catalog of(Txn txn) {
-        return txn.cached(new CacheKey(), k -> load(txn.catalog()));
+        return txn.catalogCached(new CacheKey(), k -> load(txn.catalog()));
     }
 
     static Catalog load(Fragment tree) {

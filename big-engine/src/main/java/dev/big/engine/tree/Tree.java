@@ -120,6 +120,11 @@ public final class Tree implements Fragment {
         return root instanceof PageRef ref ? ref.isNone() : ((Node<?>) root).size == 0;
     }
 
+    /** Whether this transaction changed the tree: logged writes, or a copied path of a write to the pages. */
+    public boolean changedNow() {
+        return root instanceof Node || changes != null || clearedNow;
+    }
+
     /** This transaction's logged writes (unsigned key order), or null if it made none; see "Logged writes". */
     public NavigableMap<Long, Object> changes() {
         return changes;
