@@ -22,8 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Durable single-record writes, each its own commit, from one thread and from many (issue 33): the
  * standard table preloaded with {@code --preload} events in a fresh file under {@code target/}, then
- * {@code --ops} single appends ({@code --mix inserts}) or alternating appends and single-field
- * updates of random existing records ({@code --mix mixed}) from {@code --threads} threads; a reader
+ * {@code --warmup} writes (default 10,000) and then {@code --ops} timed ones, single appends
+ * ({@code --mix inserts}) or alternating appends and single-field updates of random existing records
+ * ({@code --mix mixed}), from {@code --threads} threads; a reader
  * thread meanwhile times point reads and one-type counts. Prints operations per second, pages and
  * forcings per operation, the file's growth, the reader's p99 against an idle p99 measured first,
  * and each write's latency (its maximum is a checkpoint's pause when one ran among the writes). {@code --format 3} makes a file without the write log (every commit to the pages).
@@ -36,6 +37,7 @@ public final class DurableWrites {
         int threads = intArg(args, "--threads", 1);
         int ops = intArg(args, "--ops", 20_000);
         int preload = intArg(args, "--preload", 100_000);
+        int warmup = intArg(args, "--warmup", 10_000);
         int format = intArg(args, "--format", MetaPage.VERSION_CREATED);
         boolean mixed = "mixed".equals(stringArg(args, "--mix", "inserts"));
         Path dir = BenchFiles.newDir("durable-writes");
@@ -44,44 +46,21 @@ public final class DurableWrites {
             db.createTable(StandardTable.DEF);
             db.bulkLoad(StandardTable.NAME, StandardTable.records(Workload.events(preload)));
             Iterator<Event> events = Workload.events(50_000_000).iterator();
-            for (int i = 0; i < 2_000; i++) { // warm-up: the write path compiled before it is timed
-                db.append(StandardTable.NAME, StandardTable.record(events.next()));
-            }
+            // Warm-up: the write path compiled before it is timed, by as many threads as the timed
+            // writes (their group commits run code one thread never reaches: a profile of 32 threads
+            // found the JIT compiler's thread with most of the process's CPU time 9 s in).
+            write(db, threads, warmup, mixed, preload, events, new long[warmup]);
             db.store().checkpoint();
             readLatencies(db, preload, 20_000, null); // the read path compiled before its idle p99 is taken
             long[] idle = readLatencies(db, preload, 20_000, null);
             long sizeBefore = Files.size(file);
             PageCounts before = db.store().countsSinceOpen();
-            AtomicInteger left = new AtomicInteger(ops);
             long[] writeNanos = new long[ops];
-            AtomicInteger timed = new AtomicInteger();
             AtomicBoolean writing = new AtomicBoolean(true);
             long[][] busy = new long[1][];
             Thread reader = Thread.ofPlatform().start(() -> busy[0] = readLatencies(db, preload, Integer.MAX_VALUE, writing));
             long start = System.nanoTime();
-            List<Thread> writers = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                SplittableRandom random = new SplittableRandom(t);
-                writers.add(Thread.ofPlatform().start(() -> {
-                    int op;
-                    while ((op = left.getAndDecrement()) > 0) {
-                        long began = System.nanoTime();
-                        if (mixed && op % 2 == 0) {
-                            db.update(StandardTable.NAME, random.nextLong(preload), "value", random.nextLong(1 << 20));
-                        } else {
-                            Event event;
-                            synchronized (events) {
-                                event = events.next();
-                            }
-                            db.append(StandardTable.NAME, StandardTable.record(event));
-                        }
-                        writeNanos[timed.getAndIncrement()] = System.nanoTime() - began;
-                    }
-                }));
-            }
-            for (Thread writer : writers) {
-                writer.join();
-            }
+            write(db, threads, ops, mixed, preload, events, writeNanos);
             double seconds = (System.nanoTime() - start) / 1e9;
             writing.set(false);
             reader.join();
@@ -95,6 +74,36 @@ public final class DurableWrites {
                     percentile(writeNanos, 1.0) / 1e6);
         } finally {
             BenchFiles.deleteRecursively(dir);
+        }
+    }
+
+    /** {@code ops} single writes from {@code threads} threads, each write's latency into {@code writeNanos}. */
+    private static void write(Db db, int threads, int ops, boolean mixed, int preload, Iterator<Event> events,
+            long[] writeNanos) throws InterruptedException {
+        AtomicInteger left = new AtomicInteger(ops);
+        AtomicInteger timed = new AtomicInteger();
+        List<Thread> writers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            SplittableRandom random = new SplittableRandom(t);
+            writers.add(Thread.ofPlatform().start(() -> {
+                int op;
+                while ((op = left.getAndDecrement()) > 0) {
+                    long began = System.nanoTime();
+                    if (mixed && op % 2 == 0) {
+                        db.update(StandardTable.NAME, random.nextLong(preload), "value", random.nextLong(1 << 20));
+                    } else {
+                        Event event;
+                        synchronized (events) {
+                            event = events.next();
+                        }
+                        db.append(StandardTable.NAME, StandardTable.record(event));
+                    }
+                    writeNanos[timed.getAndIncrement()] = System.nanoTime() - began;
+                }
+            }));
+        }
+        for (Thread writer : writers) {
+            writer.join();
         }
     }
 
