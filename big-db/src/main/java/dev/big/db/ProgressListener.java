@@ -2,8 +2,9 @@ package dev.big.db;
 
 /**
  * Told how a load or ingest is going, so a command line can draw a progress bar. A bulk load
- * calls it from its committing thread, an ingester from its background thread (or from the
- * caller's, in {@code flush} and {@code close}); a slow listener slows the load.
+ * calls it from its committing thread, an ingester from the thread that applies its batches (a
+ * background thread of its own for batches of more than 1,000 records, else the caller's) or from
+ * the caller's in {@code flush} and {@code close}; a slow listener slows the load.
  */
 @FunctionalInterface
 public interface ProgressListener {
