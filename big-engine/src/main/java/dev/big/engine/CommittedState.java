@@ -9,6 +9,7 @@ import dev.big.page.PageKind;
 import dev.big.page.PageRef;
 import dev.big.pager.SnapshotPin;
 import java.lang.foreign.Arena;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -71,7 +72,7 @@ final class CommittedState {
         }
 
         boolean holds(PageRef otherRoot, TreeOverlay otherOverlay) {
-            return java.util.Objects.equals(root, otherRoot) && overlay == otherOverlay;
+            return Objects.equals(root, otherRoot) && overlay == otherOverlay;
         }
     }
 

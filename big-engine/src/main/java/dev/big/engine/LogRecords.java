@@ -15,8 +15,9 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.BitmapContainer;
-import org.roaringbitmap.RunContainer;
+import org.roaringbitmap.CharIterator;
 import org.roaringbitmap.Container;
+import org.roaringbitmap.RunContainer;
 
 /**
  * The payload of one write-log frame: what a logged commit changed, cell by cell, so that replaying
@@ -161,7 +162,7 @@ final class LogRecords {
             if (count > FEW_FLIPPED_BITS) {
                 return count;
             }
-            org.roaringbitmap.CharIterator values = xor.getCharIterator();
+            CharIterator values = xor.getCharIterator();
             for (int k = 0; k < count; k++) {
                 bits[k] = values.next();
             }

@@ -240,16 +240,24 @@ abstract class JdbcPeer implements PeerEngine {
     @Override
     public final void insertOne(Event event) throws SQLException {
         if (insertOne == null) {
-            insertOne = prepare("INSERT INTO events (" + ALL_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)");
+            insertOne = prepare(INSERT);
         }
-        insertOne.setLong(1, event.id());
-        insertOne.setLong(2, event.value());
-        insertOne.setString(3, event.type());
-        insertOne.setBoolean(4, event.verified());
-        insertOne.setLong(5, event.receivedAt());
-        insertOne.setLong(6, event.size());
-        insertOne.setString(7, joinTags(event.tags()));
+        bindEvent(insertOne, event);
         insertOne.executeUpdate();
+    }
+
+    /** An insert of one event into the table, whose parameters {@link #bindEvent} sets. */
+    static final String INSERT = "INSERT INTO events (" + ALL_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)";
+
+    /** Sets {@code event}'s columns as the parameters of {@link #INSERT}. */
+    static void bindEvent(PreparedStatement insert, Event event) throws SQLException {
+        insert.setLong(1, event.id());
+        insert.setLong(2, event.value());
+        insert.setString(3, event.type());
+        insert.setBoolean(4, event.verified());
+        insert.setLong(5, event.receivedAt());
+        insert.setLong(6, event.size());
+        insert.setString(7, joinTags(event.tags()));
     }
 
     @Override

@@ -63,17 +63,10 @@ public final class SqlitePeer extends JdbcPeer {
     @Override
     void insert(Iterable<Event> events, int batchSize) throws SQLException {
         connection.setAutoCommit(false);
-        try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT INTO events (id, value, type, verified, received_at, size, tags) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
             int inBatch = 0;
             for (Event event : events) {
-                insert.setLong(1, event.id());
-                insert.setLong(2, event.value());
-                insert.setString(3, event.type());
-                insert.setBoolean(4, event.verified());
-                insert.setLong(5, event.receivedAt());
-                insert.setLong(6, event.size());
-                insert.setString(7, joinTags(event.tags()));
+                bindEvent(insert, event);
                 insert.addBatch();
                 if (++inBatch == batchSize) {
                     insert.executeBatch();

@@ -26,7 +26,7 @@ public record Catalog(CatalogCodec.DbHeader header, Map<String, TableInfo> table
         return new Catalog(new CatalogCodec.DbHeader(1, 1), Map.of());
     }
 
-    /** The catalog of {@code txn}'s state (decoded once per committed state). */
+    /** The catalog of {@code txn}'s state (decoded once, and again only once a commit changes the catalog). */
     public static Catalog of(Txn txn) {
         return txn.catalogCached(new CacheKey(), k -> load(txn.catalog()));
     }
