@@ -90,6 +90,21 @@ final class CommitWorkload {
     private CommitWorkload() {}
 
     /**
+     * After a fault stopped the workload of {@code seed} at commit {@code done}: every crash image of
+     * {@code pager} (one per crash mode, the random ones drawn from {@code random}) reopens at
+     * {@code done}, or at the commit after it if the failed one may have landed
+     * ({@code failedMayLand}, when fewer than {@code commits} were done); see {@link #assertReopensAt}.
+     */
+    static void assertEveryCrashImageReopens(dev.big.pager.FaultyPager pager, Random random, long seed,
+            List<Map<Long, TreeMap<Long, BitSet>>> models, int done, int commits, boolean failedMayLand, int further,
+            String kind) {
+        int newest = failedMayLand && done < commits ? done + 1 : done;
+        for (dev.big.pager.FaultyPager.CrashMode mode : dev.big.pager.FaultyPager.CrashMode.values()) {
+            assertReopensAt(pager.crashImage(mode, random), seed, models, done, newest, further, kind + ", " + mode);
+        }
+    }
+
+    /**
      * Opens {@code image}, what a crash left of the workload of {@code seed} ({@code models} is its
      * state after each commit), and asserts that it reopened at a commit from {@code oldest} to
      * {@code newest} holding what the model says, that its check is clean, and that it takes

@@ -195,11 +195,8 @@ class FaultInjectionTest {
         if (done < COMMITS) {
             assertThrows(DatabaseFailedException.class, store::beginWrite, "writes refused after " + kind);
         }
-        int newest = fault.failedCommitMayLand() && done < COMMITS ? done + 1 : done;
-        Random random = new Random(n);
-        for (FaultyPager.CrashMode mode : FaultyPager.CrashMode.values()) {
-            assertReopensAt(pager.crashImage(mode, random), done, newest, kind + ", " + mode);
-        }
+        CommitWorkload.assertEveryCrashImageReopens(pager, new Random(n), SEED, MODELS, done, COMMITS,
+                fault.failedCommitMayLand(), 1, kind);
     }
 
     private static void assertReopensAt(MemoryPager image, int oldest, int newest, String when) {

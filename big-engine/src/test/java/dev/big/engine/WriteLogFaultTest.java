@@ -8,7 +8,6 @@ import dev.big.page.DatabaseFailedException;
 import dev.big.page.MetaPage;
 import dev.big.page.StorageException;
 import dev.big.pager.FaultyPager;
-import dev.big.pager.MemoryPager;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -124,14 +123,7 @@ class WriteLogFaultTest {
         if (done < COMMITS || failed) {
             assertThrows(DatabaseFailedException.class, store::beginWrite, "writes refused after " + kind);
         }
-        int newest = fault.failedCommitMayLand() && done < COMMITS ? done + 1 : done;
-        Random random = new Random(n);
-        for (FaultyPager.CrashMode mode : FaultyPager.CrashMode.values()) {
-            assertReopensAt(pager.crashImage(mode, random), done, newest, kind + ", " + mode);
-        }
-    }
-
-    private static void assertReopensAt(MemoryPager image, int oldest, int newest, String when) {
-        CommitWorkload.assertReopensAt(image, SEED, MODELS, oldest, newest, 2, when);
+        CommitWorkload.assertEveryCrashImageReopens(pager, new Random(n), SEED, MODELS, done, COMMITS,
+                fault.failedCommitMayLand(), 2, kind);
     }
 }

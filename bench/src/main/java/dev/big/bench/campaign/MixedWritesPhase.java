@@ -72,8 +72,12 @@ public final class MixedWritesPhase {
     private static double run(String engineName, long table, int ops, int seed) throws Exception {
         Path dir = BenchFiles.newDir("mixed-" + engineName);
         try (PeerEngine engine = PeerEngines.create(engineName, dir)) {
+            engine.load(Workload.events(table), LOAD_BATCH);
+            // The inserts are the events after the loaded ones (the same stream, so their ids follow).
             Iterator<Event> events = Workload.events(table + ops).iterator();
-            engine.load(() -> new Limited(events, table), LOAD_BATCH);
+            for (long skipped = 0; skipped < table; skipped++) {
+                events.next();
+            }
             SplittableRandom random = new SplittableRandom(Workload.SEED + seed);
             long start = System.nanoTime();
             for (int op = 0; op < ops; op++) {
@@ -86,28 +90,6 @@ public final class MixedWritesPhase {
             return ops / ((System.nanoTime() - start) / 1e9);
         } finally {
             BenchFiles.deleteRecursively(dir);
-        }
-    }
-
-    /** The first {@code limit} events of a stream, leaving the rest in it. */
-    private static final class Limited implements Iterator<Event> {
-        private final Iterator<Event> events;
-        private long left;
-
-        Limited(Iterator<Event> events, long limit) {
-            this.events = events;
-            this.left = limit;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return left > 0 && events.hasNext();
-        }
-
-        @Override
-        public Event next() {
-            left--;
-            return events.next();
         }
     }
 

@@ -112,11 +112,11 @@ final class PlaneWords {
      * the row is cleared. An array container up to 4,096 bits, else a bitmap.
      */
     Container orInto(int row, Container existing) {
-        if (existing.getCardinality() != 0 && cardinality(row) <= ADDED_ONE_BY_ONE) {
-            return addInto(row, existing);
+        int cardinality = cardinality(row);
+        if (existing.getCardinality() == 0) {
+            return container(row, cardinality);
         }
-        Container built = container(row);
-        return existing.getCardinality() == 0 ? built : existing.ior(built);
+        return cardinality <= ADDED_ONE_BY_ONE ? addInto(row, existing) : existing.ior(container(row, cardinality));
     }
 
     /**
@@ -151,10 +151,10 @@ final class PlaneWords {
         return result;
     }
 
-    private Container container(int row) {
+    /** Row {@code row}'s {@code cardinality} bits as a container; the row is cleared. */
+    private Container container(int row, int cardinality) {
         long[] rowWords = words[row];
         used[row] = false;
-        int cardinality = cardinality(row);
         if (cardinality <= 4096) {
             char[] positions = new char[Math.max(cardinality, 1)];
             int n = 0;

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.Container;
 
 /**
@@ -303,15 +304,9 @@ public final class Tree implements Fragment {
 
     /** Whether the container at {@code key} holds {@code low}, asking a logged one directly (not through its stored form). */
     private boolean holds(long key, int low) {
-        Object logged = hasOverlay() ? overlaid(key) : null;
-        if (logged instanceof Container container) {
-            return container.contains((char) low);
-        }
-        if (logged instanceof TreeOverlay.Frozen frozen) {
-            return frozen.container().contains((char) low);
-        }
+        Container logged = loggedContainer(key);
         if (logged != null) {
-            return false;
+            return logged.contains((char) low);
         }
         ContainerView probe = new ContainerView();
         return find(key, probe) && probe.contains(low);
@@ -319,19 +314,29 @@ public final class Tree implements Fragment {
 
     /** The cardinality of the container at {@code key} (0 if absent), without encoding a logged one for reading. */
     private int cardinality(long key) {
-        Object logged = hasOverlay() ? overlaid(key) : null;
-        if (logged instanceof Container container) {
-            return container.getCardinality();
-        }
-        if (logged instanceof TreeOverlay.Frozen frozen) {
-            return frozen.cardinality();
-        }
+        Container logged = loggedContainer(key);
         if (logged != null) {
-            return 0;
+            return logged.getCardinality();
         }
         ContainerView view = new ContainerView();
         return find(key, view) ? view.cardinality() : 0;
     }
+
+    /**
+     * The container logged writes left at {@code key} (this transaction's or a commit's: read it,
+     * never change it), an empty one if they removed it, or null if the pages say what it is.
+     */
+    private Container loggedContainer(long key) {
+        return switch (hasOverlay() ? overlaid(key) : null) {
+            case null -> null;
+            case Container container -> container;
+            case TreeOverlay.Frozen frozen -> frozen.container();
+            default -> NO_CONTAINER;
+        };
+    }
+
+    /** What {@link #loggedContainer} says of a removed cell; never changed. */
+    private static final Container NO_CONTAINER = new ArrayContainer();
 
     /** Fills {@code out} with a logged value; returns whether the cell exists. */
     private static boolean fill(ContainerView out, long key, Object value) {
