@@ -3,8 +3,8 @@ package dev.big.jdbc;
 import java.sql.DatabaseMetaData;
 
 /**
- * What big's SQL supports, as {@link DatabaseMetaData} asks it: one table per query, no joins or
- * subqueries, no schemas or catalogs, no procedures, READ COMMITTED transactions of data writes
+ * What big's SQL supports, as {@link DatabaseMetaData} asks it: inner and left equi-joins of one
+ * file's tables, no subqueries, no schemas or catalogs, no procedures, READ COMMITTED transactions of data writes
  * only, forward-only read-only result sets, identifiers case-insensitive (quoted with {@code "}),
  * NULLs sorted last (high) as DuckDB sorts them. Limits of 0 mean "no known limit", as JDBC has it.
  */
@@ -60,9 +60,9 @@ abstract class DatabaseCapabilities implements DatabaseMetaData {
     @Override public final boolean supportsANSI92IntermediateSQL() { return false; }
     @Override public final boolean supportsANSI92FullSQL() { return false; }
     @Override public final boolean supportsIntegrityEnhancementFacility() { return false; }
-    @Override public final boolean supportsOuterJoins() { return false; }
+    @Override public final boolean supportsOuterJoins() { return true; } // LEFT JOIN
     @Override public final boolean supportsFullOuterJoins() { return false; }
-    @Override public final boolean supportsLimitedOuterJoins() { return false; }
+    @Override public final boolean supportsLimitedOuterJoins() { return true; } // LEFT, not FULL or RIGHT
     @Override public final String getSchemaTerm() { return "schema"; }
     @Override public final String getProcedureTerm() { return "procedure"; }
     @Override public final String getCatalogTerm() { return "catalog"; }

@@ -24,6 +24,11 @@ public abstract sealed class ScalarKind implements FieldKind permits IntKind, Ti
     /** The value a stored number reads back as. */
     public abstract Object value(long stored);
 
+    /** The stored number of {@code value}, a value this kind reads back ({@link #value}): the inverse of it. */
+    public final long storedOf(Object value) {
+        return stored(value, null); // a value read back is storable: no context is needed for a message
+    }
+
     /** The stored number a filter's constant on {@code field} stands for; refuses a constant of the wrong type. */
     abstract long constant(Object constant, String field);
 

@@ -9,7 +9,6 @@ import dev.big.db.field.ScalarKind;
 import dev.big.engine.bsi.BsiReader;
 import dev.big.engine.bsi.OrderIndex;
 import dev.big.engine.coords.Coords;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -325,29 +324,7 @@ public final class Grouping {
     }
 
     private Object quantile(Measure.Quantile quantile, FieldInfo field, ValueRanks rank) {
-        long n = rank.count();
-        if (n == 0) {
-            return null;
-        }
-        boolean timestamp = field.type() == FieldType.TIMESTAMP;
-        if (!quantile.interpolated()) {
-            // DuckDB's discrete quantile: the value at 0-based index max(1, n - floor(n - q * n)) - 1.
-            long index = Math.max(1L, (long) (n - Math.floor(n - quantile.fraction() * n))) - 1;
-            long value = rank.smallest(index);
-            return ((ScalarKind) field.kind()).value(value);
-        }
-        double position = (n - 1) * quantile.fraction();
-        long lowIndex = (long) Math.floor(position);
-        long highIndex = (long) Math.ceil(position);
-        long low = rank.smallest(lowIndex);
-        long high = highIndex == lowIndex ? low : rank.smallest(highIndex);
-        double fraction = position - lowIndex;
-        if (timestamp) {
-            // DuckDB interpolates timestamps in microseconds and truncates toward the lower value.
-            long micros = (long) ((double) (high - low) * 1000 * fraction);
-            return Instant.ofEpochMilli(low).plusNanos(micros * 1000);
-        }
-        double lo = low;
-        return lo + ((double) high - lo) * fraction;
+        return Quantiles.of(quantile.fraction(), quantile.interpolated(), (ScalarKind) field.kind(),
+                field.type() == FieldType.TIMESTAMP, rank);
     }
 }

@@ -48,6 +48,20 @@ final class AggregateRunner {
     /** A runner of {@code query}; refuses (before anything is read) what {@code table}'s schema cannot answer. */
     AggregateRunner(Snapshot snapshot, TableBinding table, AggregateQuery query, Filter where, PredicateBinder binder,
                     List<Object> parameters, boolean literals) {
+        this(snapshot, table, query, table.shape(query), where, binder, parameters, literals);
+    }
+
+    /**
+     * A runner of {@code query} made for one run (a join's part on its first table), whose shape
+     * is made for it and not kept with the table's statements.
+     */
+    static AggregateRunner once(Snapshot snapshot, TableBinding table, AggregateQuery query, Filter where,
+                                PredicateBinder binder, List<Object> parameters) {
+        return new AggregateRunner(snapshot, table, query, AggregateShape.of(query, table), where, binder, parameters, false);
+    }
+
+    private AggregateRunner(Snapshot snapshot, TableBinding table, AggregateQuery query, AggregateShape shape, Filter where,
+                            PredicateBinder binder, List<Object> parameters, boolean literals) {
         this.literals = literals;
         this.snapshot = snapshot;
         this.table = table;
@@ -56,13 +70,24 @@ final class AggregateRunner {
         this.binder = binder;
         this.arithmetic = new ResultArithmetic(parameters);
         this.parameters = parameters;
-        this.shape = table.shape(query);
+        this.shape = shape;
         this.typedApi = new TypedApiAggregates(snapshot, table, where);
     }
 
     SqlResult run(int limit) {
-        List<Object[]> groups = groups();
-        List<Object[]> rows = shape.groupIsRow() && query.having() == null ? groups : rows(groups);
+        return answer(query, shape, arithmetic, groups(), limit, parameters, literals);
+    }
+
+    /**
+     * The answer of {@code query} from its {@code groups} (per group: its key values, then its
+     * aggregates' values by {@code shape}'s slots), however they were computed: each select-list
+     * expression computed, the groups HAVING rejects left out, the rows sorted by ORDER BY and
+     * cut at {@code limit} (negative: none). A join's groups come here too ({@link JoinRunner}).
+     */
+    static SqlResult answer(AggregateQuery query, AggregateShape shape, ResultArithmetic arithmetic, List<Object[]> groups,
+                            int limit, List<Object> parameters, boolean literals) {
+        List<Object[]> rows = shape.groupIsRow() && query.having() == null ? groups
+                : rows(query, shape, arithmetic, groups);
         if (!query.orderBy().isEmpty() && rows.size() > 1) {
             rows.sort(ResultOrder.of(query.orderBy()));
         }
@@ -82,7 +107,8 @@ final class AggregateRunner {
     }
 
     /** The output rows of {@code groups}: each select-list expression computed, and the groups HAVING rejects left out. */
-    private List<Object[]> rows(List<Object[]> groups) {
+    private static List<Object[]> rows(AggregateQuery query, AggregateShape shape, ResultArithmetic arithmetic,
+                                       List<Object[]> groups) {
         int keys = query.keys().size();
         List<Object[]> rows = new ArrayList<>(groups.size());
         ToIntFunction<AggregateCall> slotOf = shape::slot; // one per run, not one per group and output

@@ -19,7 +19,7 @@ final class AggregateShape {
     /** Which calls answer the query: the typed API's without or with one keyed key, or one {@code Grouping} pass. */
     enum Path { TYPED_API, TYPED_API_PER_KEY, GROUPING }
 
-    private final TableBinding table;
+    private final ColumnScope table;
     private final AggregateQuery query;
     private final List<AggregateCall> slots;
     private final Path path;
@@ -29,11 +29,11 @@ final class AggregateShape {
     private volatile List<ColumnType> typesWithoutParameters;
 
     /** {@code query} bound to {@code table} and checked; refuses what the schema cannot answer. */
-    static AggregateShape of(AggregateQuery query, TableBinding table) {
+    static AggregateShape of(AggregateQuery query, ColumnScope table) {
         return new AggregateShape(query, table);
     }
 
-    private AggregateShape(AggregateQuery query, TableBinding table) {
+    private AggregateShape(AggregateQuery query, ColumnScope table) {
         this.table = table;
         this.query = query;
         List<AggregateCall> distinct = new ArrayList<>();
@@ -149,7 +149,7 @@ final class AggregateShape {
         for (int k = 0; k < query.keys().size(); k++) {
             GroupKeyExpr key = query.keys().get(k);
             String alias = query.keyAliases().get(k);
-            if (alias != null && table.fields().stream().anyMatch(f -> f.name().equalsIgnoreCase(alias))) {
+            if (alias != null && table.hasField(alias)) {
                 throw SqlErrors.invalid("GROUP BY " + alias + " names both a column and a select alias, and DuckDB"
                         + " groups by the column; write the expression or its position instead", "GROUP BY " + alias);
             }

@@ -21,15 +21,24 @@ import net.sf.jsqlparser.schema.Table;
 
 /**
  * Reads the leaves of a statement, columns and literals, for the compilers: checks that a
- * column's qualifier (if any) names the table of the FROM clause, and turns literals into
- * {@link Literal}s. In a {@link StatementTemplate} the literals are named parameters
- * ({@code :i0}, {@code :s1}, {@code :t2}); the reader notes which it met, so that the engine can
- * check that a template used each of its values exactly once.
+ * column's qualifier (if any) names a table of the FROM clause, and turns literals into
+ * {@link Literal}s. In a statement of one table a qualifier is dropped once checked; in a join it
+ * is kept, since it says which table the column is of. In a {@link StatementTemplate} the literals
+ * are named parameters ({@code :i0}, {@code :s1}, {@code :t2}); the reader notes which it met, so
+ * that the engine can check that a template used each of its values exactly once.
  */
 final class ExpressionReader {
 
-    private final String table;
-    private final String alias;
+    /** A table of the FROM clause: its name as written and its alias (null when it has none). */
+    record Source(String table, String alias) {
+
+        /** The name columns are qualified with: the alias when there is one, as in SQL. */
+        String qualifier() {
+            return alias != null ? alias : table;
+        }
+    }
+
+    private final List<Source> sources;
     private final boolean template;
     private final BitSet parameters = new BitSet();
 
@@ -39,8 +48,12 @@ final class ExpressionReader {
      * @param template whether named parameters stand for the literals of a {@link StatementTemplate}
      */
     ExpressionReader(String table, String alias, boolean template) {
-        this.table = table;
-        this.alias = alias;
+        this(List.of(new Source(table, alias)), template);
+    }
+
+    /** A reader of a join's columns: each qualifier must name one of {@code sources}, and is kept. */
+    ExpressionReader(List<Source> sources, boolean template) {
+        this.sources = List.copyOf(sources);
         this.template = template;
     }
 
@@ -55,21 +68,24 @@ final class ExpressionReader {
             return null;
         }
         Table qualifier = column.getTable();
+        String kept = null;
         if (qualifier != null && qualifier.getName() != null) {
             String name = qualifier.getUnquotedName();
-            boolean known = qualifier.getSchemaName() == null
-                    && (alias != null ? name.equalsIgnoreCase(alias) : name.equalsIgnoreCase(table));
-            if (!known) {
-                throw SqlErrors.unsupported("column qualified with \"" + qualifier + "\", which is not the table of FROM",
-                        column, "qualify columns with the table's name or alias, or not at all ("
-                                + (alias != null ? alias : table) + " here)");
+            Source source = qualifier.getSchemaName() != null ? null : sources.stream()
+                    .filter(s -> s.qualifier().equalsIgnoreCase(name)).findFirst().orElse(null);
+            if (source == null) {
+                String known = String.join(", ", sources.stream().map(Source::qualifier).toList());
+                throw SqlErrors.unsupported("column qualified with \"" + qualifier + "\", which is not "
+                                + (sources.size() == 1 ? "the table of FROM" : "a table of FROM or JOIN"), column,
+                        "qualify columns with the table's name or alias, or not at all (" + known + " here)");
             }
+            kept = sources.size() > 1 ? source.qualifier() : null;
         }
         String name = column.getUnquotedColumnName();
-        if (name.equalsIgnoreCase("true") || name.equalsIgnoreCase("false")) {
+        if (kept == null && (name.equalsIgnoreCase("true") || name.equalsIgnoreCase("false"))) {
             return null;
         }
-        return new ColumnRef(name, column.toString());
+        return new ColumnRef(kept, name, column.toString());
     }
 
     /** The literal {@code expression} is, or null when it is not one. */

@@ -3,7 +3,6 @@ package dev.big.db.sql;
 import dev.big.db.FieldType;
 import dev.big.db.query.Bucketing;
 import dev.big.db.query.GroupKey;
-import java.util.Locale;
 
 /**
  * A GROUP BY key as written, before it meets the schema: a column, a time bucket of a timestamp
@@ -32,7 +31,7 @@ sealed interface GroupKeyExpr {
     }
 
     private static String name(ColumnRef column) {
-        return column.name().toLowerCase(Locale.ROOT);
+        return column.canonical();
     }
 
     record Column(ColumnRef column, String sql) implements GroupKeyExpr {

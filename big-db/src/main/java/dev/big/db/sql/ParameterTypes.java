@@ -17,18 +17,22 @@ final class ParameterTypes {
     private static final ColumnType INTEGER = new ColumnType(ColumnType.Kind.BIGINT, 0, false);
     private static final ColumnType UNKNOWN = new ColumnType(ColumnType.Kind.UNKNOWN, 0, true);
 
+    /** Where the statement's columns are looked up: its table, or a join's tables. */
+    private final ColumnScope scope;
+    /** The table a write writes (null for a query). */
     private final TableBinding table;
     private final ColumnType[] types;
 
-    private ParameterTypes(TableBinding table, int count) {
-        this.table = table;
+    private ParameterTypes(ColumnScope scope, int count) {
+        this.scope = scope;
+        this.table = scope instanceof TableBinding binding ? binding : null;
         this.types = new ColumnType[count];
         Arrays.fill(types, UNKNOWN);
     }
 
     /** The types of the {@code count} parameters of {@code statement}, bound against {@code table}. */
-    static List<ColumnType> of(CompiledStatement statement, TableBinding table, int count) {
-        ParameterTypes walk = new ParameterTypes(table, count);
+    static List<ColumnType> of(CompiledStatement statement, ColumnScope scope, int count) {
+        ParameterTypes walk = new ParameterTypes(scope, count);
         if (statement.write() != null) {
             walk.write(statement.write());
         } else {
@@ -50,6 +54,14 @@ final class ParameterTypes {
                 }
             }
             case ListingQuery listing -> literal(listing.limit(), INTEGER);
+            case JoinQuery join -> {
+                join.sources().forEach(source -> predicate(source.on()));
+                if (join.aggregate() != null) {
+                    query(join.aggregate());
+                } else {
+                    literal(join.listing().limit(), INTEGER);
+                }
+            }
         }
     }
 
@@ -134,7 +146,7 @@ final class ParameterTypes {
     }
 
     private ColumnType type(ColumnRef ref) {
-        TableBinding.BoundColumn column = table.column(ref);
+        TableBinding.BoundColumn column = scope.column(ref);
         return column.isId() ? ColumnType.ID : ColumnType.of(column.field());
     }
 

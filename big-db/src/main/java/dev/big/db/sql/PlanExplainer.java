@@ -104,6 +104,7 @@ final class PlanExplainer {
                 yield where;
             }
             case ListingQuery listing -> describeListing(listing, where, limit, shards);
+            case JoinQuery join -> throw new IllegalStateException("a join is explained by JoinRunner");
         };
         lines.add("filter: " + (evaluated instanceof Filter.All ? "none (every record)" : render(evaluated)));
         boolean pointRead = query instanceof ListingQuery && ListingRunner.pointRead(where) != null;

@@ -156,7 +156,11 @@ public final class PreparedSql {
         }
         String tableName = compiled.write() != null ? compiled.write().table() : compiled.query().table();
         TableBinding table = TableBinding.of(EngineAccess.of(snapshot), tableName);
-        List<ColumnType> parameters = markers == null ? List.of() : ParameterTypes.of(compiled, table, markers.count());
+        JoinRunner join = compiled.query() instanceof JoinQuery joinQuery
+                ? new JoinRunner(snapshot, joinQuery, markers == null ? literal().values() : List.of(), markers == null && literal().fromTemplate())
+                : null;
+        ColumnScope scope = join != null ? join.binding() : table;
+        List<ColumnType> parameters = markers == null ? List.of() : ParameterTypes.of(compiled, scope, markers.count());
         if (compiled.write() != null) {
             return new Description(count.columns(), count.types(), parameters);
         }
@@ -176,6 +180,22 @@ public final class PreparedSql {
             case ListingQuery listing -> {
                 ListingRunner runner = new ListingRunner(snapshot, table, listing);
                 yield new Description(runner.names(), runner.types(), parameters);
+            }
+            case JoinQuery joinQuery when joinQuery.aggregate() != null -> {
+                AggregateQuery aggregate = joinQuery.aggregate();
+                List<String> names = new java.util.ArrayList<>(aggregate.visible());
+                for (int i = 0; i < aggregate.visible(); i++) {
+                    names.add(markers == null ? StatementTemplate.asWritten(aggregate.outputs().get(i).name(), literal().values(),
+                            literal().fromTemplate()) : StatementTemplate.quoteParametersAsWritten(aggregate.outputs().get(i).name()));
+                }
+                yield new Description(names, ResultTypes.of(aggregate, scope, markers == null ? literal().values() : null),
+                        parameters);
+            }
+            case JoinQuery joinQuery -> {
+                List<String> names = new java.util.ArrayList<>();
+                List<ColumnType> types = join.listingTypes(names);
+                yield new Description(markers == null ? names : names.stream().map(StatementTemplate::quoteParametersAsWritten).toList(),
+                        types, parameters);
             }
         };
     }

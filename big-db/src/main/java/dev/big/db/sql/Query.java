@@ -5,7 +5,7 @@ package dev.big.db.sql;
  * WHERE clause (null when there is none). Compiled once per statement text and cached; bound to
  * the snapshot's schema on every run.
  */
-sealed interface Query permits AggregateQuery, ListingQuery {
+sealed interface Query permits AggregateQuery, ListingQuery, JoinQuery {
 
     /** The table name as written in FROM. */
     String table();

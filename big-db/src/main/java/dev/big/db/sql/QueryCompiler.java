@@ -101,6 +101,13 @@ final class QueryCompiler {
         }
         rejectClauses(plain);
         Table table = from(plain);
+        JoinCompiler joins = null;
+        List<JoinQuery.Source> sources = null;
+        if (plain.getJoins() != null && !plain.getJoins().isEmpty()) {
+            joins = new JoinCompiler(template);
+            sources = joins.sources(plain, table);
+            reader = joins.reader();
+        }
         Predicate where = null;
         if (plain.getWhere() != null) {
             PredicateCompiler.requireFewConnectives(plain.getWhere());
@@ -111,6 +118,10 @@ final class QueryCompiler {
                         || ResultExprCompiler.holdsAggregate(item.getExpression()));
         Literal.IntLiteral limit = limit(plain);
         String tableName = table.getUnquotedName();
+        if (joins != null) {
+            return aggregate ? new JoinQuery(sources, new AggregateQueryCompiler(reader).compile(plain, tableName, where, limit), null)
+                    : new JoinQuery(sources, null, joins.listing(plain, where, limit));
+        }
         return aggregate ? new AggregateQueryCompiler(reader).compile(plain, tableName, where, limit)
                 : listingQuery(plain, tableName, where, limit);
     }
@@ -119,8 +130,6 @@ final class QueryCompiler {
     private static void rejectClauses(PlainSelect plain) {
         reject(plain.getDistinct() != null, "SELECT DISTINCT", plain,
                 "GROUP BY keyed column lists distinct values; count(DISTINCT keyed column) counts them");
-        reject(plain.getJoins() != null && !plain.getJoins().isEmpty(), "JOIN", plain,
-                "one table per query; " + ResultExprCompiler.TRINO);
         reject(plain.getOffset() != null, "OFFSET", plain.getOffset(),
                 "page with id cursors: WHERE id > last ORDER BY id LIMIT n (or id < last ... DESC)");
         reject(plain.getFetch() != null, "FETCH", plain.getFetch(), "use LIMIT n");

@@ -47,7 +47,7 @@ final class ResultExprCompiler {
     static final String KEYS = "GROUP BY keys are columns, date_trunc('minute'|'hour'|'day'|'week'|'month'|'quarter'|'year', ts),"
             + " time_bucket(INTERVAL 'n minutes|hours|days|weeks', ts), extract(part FROM ts) (also date_part and hour(ts),"
             + " ...), and v // k for a positive integer k";
-    static final String TRINO = "joins, window functions and general expressions on columns: use big's Trino connector (big-trino)";
+    static final String TRINO = "window functions and general expressions on columns: use big's Trino connector (big-trino)";
 
     private static final Set<String> AGGREGATE_NAMES = Set.of("count", "sum", "min", "max", "avg", "median", "quantile_disc");
 

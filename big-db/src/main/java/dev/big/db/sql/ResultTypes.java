@@ -19,11 +19,11 @@ final class ResultTypes {
     private static final ColumnType COUNT = new ColumnType(ColumnType.Kind.BIGINT, 0, false);
 
     private final AggregateQuery query;
-    private final TableBinding table;
+    private final ColumnScope table;
     /** The values of the statement's parameters, or null when they are not known yet (then a rounding's digits are not either). */
     private final List<Object> values;
 
-    private ResultTypes(AggregateQuery query, TableBinding table, List<Object> values) {
+    private ResultTypes(AggregateQuery query, ColumnScope table, List<Object> values) {
         this.query = query;
         this.table = table;
         this.values = values;
@@ -33,7 +33,7 @@ final class ResultTypes {
      * The types of {@code query}'s visible outputs, bound against {@code table}; {@code values}
      * are its parameters' (null before they are bound).
      */
-    static List<ColumnType> of(AggregateQuery query, TableBinding table, List<Object> values) {
+    static List<ColumnType> of(AggregateQuery query, ColumnScope table, List<Object> values) {
         ResultTypes types = new ResultTypes(query, table, values);
         List<ColumnType> columns = new ArrayList<>(query.visible());
         for (int i = 0; i < query.visible(); i++) {

@@ -304,12 +304,19 @@ public final class SqlEngine {
             throw new UnsupportedSqlException(WRITES_IN_A_SNAPSHOT);
         }
         Query query = prepared.statement().query();
+        if (query instanceof JoinQuery join) {
+            JoinRunner runner = new JoinRunner(snapshot, join, prepared.values(), prepared.fromTemplate());
+            PredicateBinder binder = new PredicateBinder(TableBinding.of(EngineAccess.of(snapshot), query.table()), prepared.values());
+            int limit = join.limit() == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, join.limit()));
+            return new Answer(prepared.statement().explain() ? runner.explain(limit) : runner.run(limit), null);
+        }
         TableBinding table = TableBinding.of(EngineAccess.of(snapshot), query.table());
         PredicateBinder binder = new PredicateBinder(table, prepared.values());
         Filter where = binder.bind(query.where());
         Literal.IntLiteral limitLiteral = switch (query) {
             case AggregateQuery aggregate -> aggregate.limit();
             case ListingQuery listing -> listing.limit();
+            case JoinQuery join -> join.limit();
         };
         int limit = limitLiteral == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, limitLiteral));
         AggregateRunner runner = null;
@@ -327,6 +334,7 @@ public final class SqlEngine {
         return new Answer(switch (query) {
             case AggregateQuery aggregate -> runner.run(limit);
             case ListingQuery listing -> new ListingRunner(snapshot, table, listing).run(where, listing.order(), limit);
+            case JoinQuery join -> throw new IllegalStateException("joins are run above");
         }, null);
     }
 

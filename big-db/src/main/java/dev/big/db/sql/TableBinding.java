@@ -21,7 +21,7 @@ import java.util.Map;
  * table's id column and fields. Names match case-insensitively, as in DuckDB (big refuses two
  * fields whose names differ only in case, so a match is never ambiguous); an exact match wins.
  */
-final class TableBinding {
+final class TableBinding implements ColumnScope {
 
     /** A column of the table: the id (field null) or a field. */
     record BoundColumn(String name, FieldDef field) {
@@ -116,7 +116,13 @@ final class TableBinding {
         return info.field(column.name());
     }
 
-    BoundColumn column(ColumnRef column) {
+    @Override
+    public boolean hasField(String name) {
+        return table.fields().stream().anyMatch(f -> f.name().equalsIgnoreCase(name));
+    }
+
+    @Override
+    public BoundColumn column(ColumnRef column) {
         if (column.isId()) {
             return new BoundColumn("id", null);
         }

@@ -39,9 +39,28 @@ final class RandomQueries {
     final String tableRef;
     private final RandomGroupQueries groups;
     private final String alias;
+    /** Whether every column is written qualified with {@link #alias} (conditions on one table of a join). */
+    private final boolean qualified;
 
     RandomQueries(Random random, RandomTable table) {
         this(random, table, true);
+    }
+
+    /** A generator of conditions on {@code table} as a table of a join, every column qualified with {@code qualifier}. */
+    static RandomQueries qualified(Random random, RandomTable table, String qualifier) {
+        return new RandomQueries(random, table, qualifier);
+    }
+
+    private RandomQueries(Random random, RandomTable table, String qualifier) {
+        this.random = random;
+        this.table = table;
+        this.ints = table.columns.stream().filter(c -> c.type() == FieldType.INT || c.type() == FieldType.DECIMAL).toList();
+        this.integers = table.columns.stream().filter(c -> c.type().isInteger()).toList();
+        this.keyed = table.columns(FieldType.KEYED);
+        this.alias = qualifier;
+        this.qualified = true;
+        this.tableRef = table.name + " " + qualifier;
+        this.groups = new RandomGroupQueries(random, table, this);
     }
 
     /** @param aliases whether statements may give the table an alias (writes never do) */
@@ -52,6 +71,7 @@ final class RandomQueries {
         this.integers = table.columns.stream().filter(c -> c.type().isInteger()).toList();
         this.keyed = table.columns(FieldType.KEYED);
         this.alias = random.nextInt(4) == 0 && aliases ? "x" : null;
+        this.qualified = false;
         this.tableRef = table.name + (alias != null ? (random.nextBoolean() ? " AS " : " ") + alias : "");
         this.groups = new RandomGroupQueries(random, table, this);
     }
@@ -428,6 +448,9 @@ final class RandomQueries {
 
     /** A column reference: as declared, in other case, quoted, or qualified with the table or its alias. */
     String column(String name) {
+        if (qualified) {
+            return alias + "." + (random.nextInt(6) == 0 ? "\"" + name + "\"" : name);
+        }
         return switch (random.nextInt(12)) {
             case 0 -> name.toUpperCase(Locale.ROOT);
             case 1 -> "\"" + name + "\"";

@@ -99,6 +99,15 @@ final class RandomTable {
         return new RandomTable(name, columns, true, new Random(0), false);
     }
 
+    /**
+     * A table with the given columns and no rows, for generators of other tables (a join's
+     * dimensions): the caller puts the rows, with their ids; the columns' vocabularies feed the
+     * literals of conditions on them.
+     */
+    static RandomTable of(String name, List<Column> columns) {
+        return new RandomTable(name, List.copyOf(columns), true, new Random(0), false);
+    }
+
     TableDef def() {
         return new TableDef(name, columns.stream().map(Column::def).toList());
     }

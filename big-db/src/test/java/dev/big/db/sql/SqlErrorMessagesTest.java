@@ -50,7 +50,7 @@ class SqlErrorMessagesTest {
     /** Outside the subset: the message holds the quoted fragment and the word for the problem. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
-            SELECT count(*) FROM events JOIN other ON events.id = other.id | JOIN | one table per query
+            SELECT count(*) FROM events e RIGHT JOIN events o ON e.id = o.id | RIGHT JOIN | [INNER | LEFT [OUTER]] JOIN
             SELECT count(*) FROM (SELECT * FROM events) | FROM something other than a table | subqueries
             SELECT count(*) FROM events WHERE value IN (SELECT value FROM events) | IN with something other than a list | subqueries
             SELECT count(*) FROM events UNION SELECT count(*) FROM events | set operation | one SELECT at a time
