@@ -67,6 +67,8 @@ final class JoinRunner {
     private final List<List<Predicate>> whereTerms = new ArrayList<>();
     /** Per table, what is read of its records. */
     private final Side[] sides;
+    /** The aggregate statement's slots and types, checked against the tables (null for a listing). */
+    private final AggregateShape shape;
 
     JoinRunner(Snapshot snapshot, JoinQuery query, List<Object> parameters, boolean literals) {
         this.snapshot = snapshot;
@@ -99,11 +101,12 @@ final class JoinRunner {
             JoinBinding.Bound other = binding.other(t);
             sides[other.table()].need(other.column());
         }
-        if (query.aggregate() != null) {
+        this.shape = query.aggregate() == null ? null : AggregateShape.of(query.aggregate(), binding);
+        if (shape != null) {
             for (GroupKeyExpr key : query.aggregate().keys()) {
                 need(key.column());
             }
-            for (AggregateCall call : AggregateShape.of(query.aggregate(), binding).slots()) {
+            for (AggregateCall call : shape.slots()) {
                 if (call.column() != null) {
                     need(call.column());
                 }
@@ -141,11 +144,10 @@ final class JoinRunner {
 
     SqlResult run(int limit) {
         Build build = build();
-        if (query.aggregate() != null) {
-            AggregateQuery aggregate = query.aggregate();
-            AggregateShape shape = AggregateShape.of(aggregate, binding);
-            List<Object[]> groups = bitmapAggregate(shape) ? bitmapGroups(shape, build) : hashGroups(shape, build);
-            return AggregateRunner.answer(aggregate, shape, new ResultArithmetic(parameters), groups, limit, parameters, literals);
+        if (shape != null) {
+            List<Object[]> groups = bitmapAggregate() ? bitmapGroups(build) : hashGroups(build);
+            return AggregateRunner.answer(query.aggregate(), shape, new ResultArithmetic(parameters), groups, limit, parameters,
+                    literals);
         }
         return listing(build, limit);
     }
@@ -158,8 +160,8 @@ final class JoinRunner {
         lines.add("join: " + tables + " tables; " + first.table() + (first.qualifier().equals(first.table()) ? "" : " " + first.qualifier())
                 + " is the probe side, read through its bitmaps: " + (build.probe instanceof Filter.All ? "every record"
                 : PlanExplainer.render(build.probe)));
-        TableBinding probe = binding.table(0);
-        for (String line : PlanExplainer.planLines(snapshot, probe, engine.plan(probe.info(), build.probe, QueryPlan.Ask.RECORDS))) {
+        TableBinding firstTable = binding.table(0);
+        for (String line : PlanExplainer.planLines(snapshot, firstTable, engine.plan(firstTable.info(), build.probe, QueryPlan.Ask.RECORDS))) {
             lines.add("  " + line);
         }
         for (int t = 1; t < tables; t++) {
@@ -172,24 +174,17 @@ final class JoinRunner {
                     + (!whereTerms.get(t).isEmpty() && source.kind() == JoinQuery.Kind.LEFT
                             ? "; WHERE " + Predicates.and(whereTerms.get(t)).sql() + " applies to the joined rows" : ""));
         }
-        if (query.aggregate() != null) {
-            AggregateShape shape = AggregateShape.of(query.aggregate(), binding);
-            if (bitmapAggregate(shape)) {
-                List<String> keys = new ArrayList<>();
-                for (GroupKeyExpr key : query.aggregate().keys()) {
-                    if (binding.resolve(key.column()).table() == 0) {
-                        keys.add(IntegerDivisionText.restore(key.sql()));
-                    }
-                }
-                for (int t = 1; t < tables; t++) {
-                    String joinKey = first.qualifier() + "." + binding.other(t).column().name();
-                    if (!keys.contains(joinKey)) {
-                        keys.add(joinKey);
-                    }
-                }
-                lines.add("strategy: bitmap group-by: one grouping pass over " + first.table() + " by " + String.join(", ", keys)
-                        + " (counts and sums from its bitmaps and planes, no record read), each group mapped through the"
-                        + " joined tables by its key and added into the result's groups");
+        if (shape != null) {
+            if (bitmapAggregate()) {
+                ProbeAggregate probe = probeAggregate();
+                List<String> keys = probe.query().keys().stream().map(key -> IntegerDivisionText.restore(key.sql())).toList();
+                String path = switch (probe.runner(build).path()) {
+                    case TYPED_API, TYPED_API_PER_KEY -> "the typed API's counts and sums per key";
+                    case GROUPING -> "one grouping pass";
+                };
+                lines.add("strategy: bitmap group-by: " + first.table() + " aggregated by " + String.join(", ", keys) + " ("
+                        + path + ", from its bitmaps and planes, no record read), each row mapped through the joined tables by"
+                        + " its keys and added into the result's groups");
             } else {
                 lines.add("strategy: hash join: the matching records of " + first.table() + " read " + PAGE + " at a time, joined"
                         + " through the hash maps, aggregated in memory");
@@ -506,7 +501,7 @@ final class JoinRunner {
     // ------------------------------------------------------------------ aggregates: bitmap group-by
 
     /** Whether the bitmap group-by answers the aggregates (see the class comment). */
-    private boolean bitmapAggregate(AggregateShape shape) {
+    private boolean bitmapAggregate() {
         for (int t = 1; t < tables; t++) {
             TableBinding.BoundColumn key = binding.other(t).column();
             if (binding.otherTable(t) != 0 || key.isId() || key.type() == dev.big.db.FieldType.SET) {
@@ -538,62 +533,15 @@ final class JoinRunner {
      * rows is then mapped through the joined tables and added into the statement's groups. An
      * average is asked as its sum and count, which add up across the rows.
      */
-    private List<Object[]> bitmapGroups(AggregateShape shape, Build build) {
-        AggregateQuery aggregate = query.aggregate();
+    private List<Object[]> bitmapGroups(Build build) {
         List<AggregateCall> slots = shape.slots();
-        List<GroupKeyExpr> queryKeys = aggregate.keys();
-        List<GroupKeyExpr> keys = new ArrayList<>();
-        int[] keyAt = new int[queryKeys.size()];
-        for (int k = 0; k < queryKeys.size(); k++) {
-            keyAt[k] = -1;
-            if (binding.resolve(queryKeys.get(k).column()).table() == 0) {
-                keyAt[k] = keys.size();
-                keys.add(queryKeys.get(k));
-            }
-        }
-        int[] joinKeyAt = new int[tables];
-        for (int t = 1; t < tables; t++) {
-            String name = binding.other(t).column().name();
-            ColumnRef column = new ColumnRef(null, name, name);
-            joinKeyAt[t] = -1;
-            for (int k = 0; k < keys.size(); k++) {
-                if (keys.get(k) instanceof GroupKeyExpr.Column c && binding.table(0).column(c.column()).name().equals(name)) {
-                    joinKeyAt[t] = k;
-                }
-            }
-            if (joinKeyAt[t] < 0) {
-                joinKeyAt[t] = keys.size();
-                keys.add(new GroupKeyExpr.Column(column, name));
-            }
-        }
-        List<AggregateQuery.Output> outputs = new ArrayList<>();
-        List<String> aliases = new ArrayList<>();
-        for (int k = 0; k < keys.size(); k++) {
-            outputs.add(new AggregateQuery.Output("k" + k, new ResultExpr.Key(k, keys.get(k).sql())));
-            aliases.add(null);
-        }
-        // Per slot, where its value (an average: its sum) and, for an average, its count stand in the rows.
-        int[] valueAt = new int[slots.size()];
-        int[] countAt = new int[slots.size()];
-        for (int i = 0; i < slots.size(); i++) {
-            AggregateCall call = slots.get(i);
-            countAt[i] = -1;
-            if (call.function() == AggregateCall.Function.AVG) {
-                valueAt[i] = add(outputs, new AggregateCall(AggregateCall.Function.SUM, call.column(), call.fraction(), call.filter(),
-                        "sum of " + call.sql()));
-                countAt[i] = add(outputs, new AggregateCall(AggregateCall.Function.COUNT, call.column(), call.fraction(),
-                        call.filter(), "count of " + call.sql()));
-            } else {
-                valueAt[i] = add(outputs, call);
-            }
-        }
-        AggregateQuery probeQuery = new AggregateQuery(binding.table(0).name(), keys, aliases, outputs, outputs.size(), null, null,
-                List.of(), null);
+        List<GroupKeyExpr> queryKeys = query.aggregate().keys();
+        ProbeAggregate probe = probeAggregate();
+        int[] joinKeyAt = probe.joinKeyAt();
+        Merging merging = probe.merging();
         Map<List<Object>, Object[]> merged = new LinkedHashMap<>();
-        Merging merging = new Merging(slots, keyAt, valueAt, countAt);
         if (!build.empty) {
-            SqlResult probeRows = AggregateRunner.once(snapshot, binding.table(0), probeQuery, build.probe, binders[0], parameters)
-                    .run(-1);
+            SqlResult probeRows = probe.runner(build).run(-1);
             for (List<Object> row : probeRows.rows()) {
                 List<List<Object[]>> choices = new ArrayList<>();
                 choices.add(List.of());
@@ -637,6 +585,73 @@ final class JoinRunner {
             groups.add(row);
         }
         return groups;
+    }
+
+    /**
+     * The first table's part of the bitmap group-by, as a one-table aggregate statement: grouped by
+     * the statement's keys on that table, then by the join keys not among them ({@code joinKeyAt}:
+     * per joined table, the column of the rows its key is in); per slot an output, an average as its
+     * sum and its count ({@code merging} says where each stands).
+     */
+    private record ProbeAggregate(AggregateQuery query, int[] joinKeyAt, Merging merging, Snapshot snapshot, TableBinding table,
+                                  PredicateBinder binder, List<Object> parameters) {
+
+        /** The runner of the part over the first table's records that {@code build} lets through. */
+        AggregateRunner runner(Build build) {
+            return AggregateRunner.once(snapshot, table, query, build.probe, binder, parameters);
+        }
+    }
+
+    private ProbeAggregate probeAggregate() {
+        List<AggregateCall> slots = shape.slots();
+        List<GroupKeyExpr> queryKeys = query.aggregate().keys();
+        List<GroupKeyExpr> keys = new ArrayList<>();
+        int[] keyAt = new int[queryKeys.size()];
+        for (int k = 0; k < queryKeys.size(); k++) {
+            keyAt[k] = -1;
+            if (binding.resolve(queryKeys.get(k).column()).table() == 0) {
+                keyAt[k] = keys.size();
+                keys.add(queryKeys.get(k));
+            }
+        }
+        int[] joinKeyAt = new int[tables];
+        for (int t = 1; t < tables; t++) {
+            String name = binding.other(t).column().name();
+            joinKeyAt[t] = -1;
+            for (int k = 0; k < keys.size(); k++) {
+                if (keys.get(k) instanceof GroupKeyExpr.Column c && binding.table(0).column(c.column()).name().equals(name)) {
+                    joinKeyAt[t] = k;
+                }
+            }
+            if (joinKeyAt[t] < 0) {
+                joinKeyAt[t] = keys.size();
+                keys.add(new GroupKeyExpr.Column(new ColumnRef(null, name, name), name));
+            }
+        }
+        List<AggregateQuery.Output> outputs = new ArrayList<>();
+        List<String> aliases = new ArrayList<>();
+        for (int k = 0; k < keys.size(); k++) {
+            outputs.add(new AggregateQuery.Output("k" + k, new ResultExpr.Key(k, keys.get(k).sql())));
+            aliases.add(null);
+        }
+        int[] valueAt = new int[slots.size()];
+        int[] countAt = new int[slots.size()];
+        for (int i = 0; i < slots.size(); i++) {
+            AggregateCall call = slots.get(i);
+            countAt[i] = -1;
+            if (call.function() == AggregateCall.Function.AVG) {
+                valueAt[i] = add(outputs, new AggregateCall(AggregateCall.Function.SUM, call.column(), call.fraction(), call.filter(),
+                        "sum of " + call.sql()));
+                countAt[i] = add(outputs, new AggregateCall(AggregateCall.Function.COUNT, call.column(), call.fraction(),
+                        call.filter(), "count of " + call.sql()));
+            } else {
+                valueAt[i] = add(outputs, call);
+            }
+        }
+        AggregateQuery probeQuery = new AggregateQuery(binding.table(0).name(), keys, aliases, outputs, outputs.size(), null, null,
+                List.of(), null);
+        return new ProbeAggregate(probeQuery, joinKeyAt, new Merging(slots, keyAt, valueAt, countAt), snapshot, binding.table(0),
+                binders[0], parameters);
     }
 
     /** Adds {@code call} as an output of {@code outputs}; its index. */
@@ -718,7 +733,7 @@ final class JoinRunner {
 
     // ------------------------------------------------------------------ aggregates: hash join
 
-    private List<Object[]> hashGroups(AggregateShape shape, Build build) {
+    private List<Object[]> hashGroups(Build build) {
         AggregateQuery aggregate = query.aggregate();
         List<AggregateCall> slots = shape.slots();
         List<GroupKeyExpr> queryKeys = aggregate.keys();
