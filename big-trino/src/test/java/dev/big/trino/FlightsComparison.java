@@ -87,14 +87,39 @@ final class FlightsComparison {
                     Target.JOIN),
             new Shape("SELECT 1", "SELECT 1", Target.NONE));
 
-    /** Where an engine finds the two tables. */
-    record Engine(String name, String flights, String airports) {}
+    /** Where an engine finds the two tables, and the big session properties it runs with (none: the catalog's defaults). */
+    record Engine(String name, String flights, String airports, Map<String, String> bigSession) {
+        Engine(String name, String flights, String airports) {
+            this(name, flights, airports, Map.of());
+        }
+
+        Session session(Session base) {
+            Session.SessionBuilder builder = Session.builder(base);
+            bigSession.forEach((property, value) -> builder.setCatalogSessionProperty("big", property, value));
+            return builder.build();
+        }
+    }
 
     static final Engine BIG = new Engine("big", "big.default.flights", "big.default.airports");
     static final Engine HIVE_CTAS = new Engine("hive-CTAS", "hive.default.flights", "hive.default.airports");
     static final Engine HIVE_DUCKDB = new Engine("hive-DuckDB", "hive.default.flights_duckdb", "hive.default.airports");
     static final Engine DUCKDB = new Engine("DuckDB", "flights", "airports");
-    static final List<Engine> TRINO_ENGINES = List.of(BIG, HIVE_CTAS, HIVE_DUCKDB);
+
+    /**
+     * The engines timed on the cluster: big, both Hive tables, and big again with each split size
+     * listed in {@code -Dbig.trino.flights.split-records} (comma-separated; 1 is a split per container
+     * column), to compare split sizes in the same run.
+     */
+    private static List<Engine> trinoEngines() {
+        List<Engine> engines = new ArrayList<>(List.of(BIG, HIVE_CTAS, HIVE_DUCKDB));
+        for (String records : System.getProperty("big.trino.flights.split-records", "").split(",")) {
+            if (!records.isBlank()) {
+                engines.add(new Engine("big, split_records=" + records.trim(), BIG.flights(), BIG.airports(),
+                        Map.of(BigMetadata.SPLIT_RECORDS, records.trim())));
+            }
+        }
+        return List.copyOf(engines);
+    }
 
     @Test
     void compare() throws Exception {
@@ -139,20 +164,30 @@ final class FlightsComparison {
                         .append(loadMillis).append(" ms, hive-CTAS written in ").append(ctasMillis).append(" ms. Medians of ").append(RUNS)
                         .append(" rounds after ").append(WARM_UP).append(" unmeasured ones, ms; every answer checked equal across big, both Hive tables and DuckDB first.")
                         .append(" Load average before: ").append(loadBefore).append(".\n\n")
-                        .append("| shape | big | hive-CTAS | hive-DuckDB | big / faster Hive | DuckDB |\n|---|---|---|---|---|---|\n");
+                        .append("Wall time, then the CPU time Trino's query statistics give (every thread of every node: less affected by other load than wall time).\n\n");
+                List<Engine> engines = trinoEngines();
+                report.append("| shape |");
+                engines.forEach(e -> report.append(' ').append(e.name()).append(" |"));
+                report.append(" big / faster Hive | DuckDB |");
+                engines.forEach(e -> report.append(" CPU ").append(e.name()).append(" |"));
+                report.append("\n|---|").append("---|".repeat(2 * engines.size() + 2)).append('\n');
                 List<String> verdicts = new ArrayList<>();
                 for (Shape shape : SHAPES) {
                     List<List<Object>> expected = duckRows(duck, shape.on(DUCKDB));
-                    for (Engine engine : TRINO_ENGINES) {
-                        assertThat(rows(runner, session, shape.on(engine))).as(shape.name() + " on " + engine.name()).isEqualTo(expected);
+                    for (Engine engine : engines) {
+                        assertThat(rows(runner, engine.session(session), shape.on(engine))).as(shape.name() + " on " + engine.name())
+                                .isEqualTo(expected);
                     }
-                    Map<Engine, Long> medians = medians(runner, session, shape);
+                    Map<Engine, Timing> medians = medians(runner, session, shape, engines);
                     long duckMillis = duckMedian(duck, shape.on(DUCKDB));
-                    long big = medians.get(BIG);
-                    long ctas = medians.get(HIVE_CTAS);
-                    long fasterHive = Math.min(ctas, medians.get(HIVE_DUCKDB));
-                    report.append("| ").append(shape.name()).append(" | ").append(big).append(" | ").append(ctas).append(" | ")
-                            .append(medians.get(HIVE_DUCKDB)).append(" | ").append(ratio(big, fasterHive)).append(" | ").append(duckMillis).append(" |\n");
+                    long big = medians.get(BIG).wallMillis();
+                    long ctas = medians.get(HIVE_CTAS).wallMillis();
+                    long fasterHive = Math.min(ctas, medians.get(HIVE_DUCKDB).wallMillis());
+                    report.append("| ").append(shape.name()).append(" |");
+                    engines.forEach(e -> report.append(' ').append(medians.get(e).wallMillis()).append(" |"));
+                    report.append(' ').append(ratio(big, fasterHive)).append(" | ").append(duckMillis).append(" |");
+                    engines.forEach(e -> report.append(' ').append(medians.get(e).cpuMillis()).append(" |"));
+                    report.append('\n');
                     verdict(shape, big, ctas, fasterHive).ifPresent(verdicts::add);
                 }
                 report.append("\nLoad average after: ").append(loadAverage()).append(".\n\nIssue 39's targets, from the medians above:\n\n");
@@ -274,22 +309,32 @@ final class FlightsComparison {
         }
     }
 
-    /** Each Trino engine's median time of {@code shape}: warm-up rounds, then measured rounds, the engines' order rotating per round. */
-    private static Map<Engine, Long> medians(DistributedQueryRunner runner, Session session, Shape shape) {
-        Map<Engine, long[]> millis = new LinkedHashMap<>();
-        TRINO_ENGINES.forEach(e -> millis.put(e, new long[RUNS]));
+    /** A median wall time and a median CPU time (Trino's total over every node), in ms. */
+    record Timing(long wallMillis, long cpuMillis) {}
+
+    /** Each engine's medians of {@code shape}: warm-up rounds, then measured rounds, the engines' order rotating per round. */
+    private static Map<Engine, Timing> medians(DistributedQueryRunner runner, Session session, Shape shape, List<Engine> engines) {
+        Map<Engine, long[]> wall = new LinkedHashMap<>();
+        Map<Engine, long[]> cpu = new LinkedHashMap<>();
+        engines.forEach(e -> {
+            wall.put(e, new long[RUNS]);
+            cpu.put(e, new long[RUNS]);
+        });
         for (int round = 0; round < WARM_UP + RUNS; round++) {
-            for (int i = 0; i < TRINO_ENGINES.size(); i++) {
-                Engine engine = TRINO_ENGINES.get((round + i) % TRINO_ENGINES.size());
+            for (int i = 0; i < engines.size(); i++) {
+                Engine engine = engines.get((round + i) % engines.size());
                 long start = System.nanoTime();
-                runner.execute(session, shape.on(engine));
+                var result = runner.executeWithPlan(engine.session(session), shape.on(engine));
+                long wallMillis = (System.nanoTime() - start) / 1_000_000;
                 if (round >= WARM_UP) {
-                    millis.get(engine)[round - WARM_UP] = (System.nanoTime() - start) / 1_000_000;
+                    wall.get(engine)[round - WARM_UP] = wallMillis;
+                    cpu.get(engine)[round - WARM_UP] = runner.getCoordinator().getQueryManager().getFullQueryInfo(result.queryId())
+                            .getQueryStats().getTotalCpuTime().roundTo(java.util.concurrent.TimeUnit.MILLISECONDS);
                 }
             }
         }
-        Map<Engine, Long> medians = new LinkedHashMap<>();
-        millis.forEach((engine, times) -> medians.put(engine, median(times)));
+        Map<Engine, Timing> medians = new LinkedHashMap<>();
+        engines.forEach(e -> medians.put(e, new Timing(median(wall.get(e)), median(cpu.get(e)))));
         return medians;
     }
 
