@@ -112,10 +112,11 @@ public final class ShardScan {
     /** The ids of {@code shard} matching {@code filter}, ascending. */
     public long[] ids(Filter filter, long shard) {
         RoaringBitmap columns = filter instanceof Filter.All ? evaluator.all(shard) : evaluator.evaluate(filter, shard);
-        long[] ids = new long[columns.getCardinality()];
-        IntIterator it = columns.getIntIterator();
+        // toArray fills container by container; an IntIterator's call per id was 5% of the CPU of big's scans under Trino (issue 39)
+        int[] positions = columns.toArray();
+        long[] ids = new long[positions.length];
         for (int i = 0; i < ids.length; i++) {
-            ids[i] = Coords.recordId(shard, it.next());
+            ids[i] = Coords.recordId(shard, positions[i]);
         }
         return ids;
     }
