@@ -48,7 +48,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  *     -Dbig.trino.flights=true -Dbig.trino.flights.rows=3000000 \
  *     '-Dsurefire.argLine=-Xmx8g --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector'</pre>
  *
- * With {@code -Dbig.trino.flights.jfr=FILE}, the shapes Trino aggregates over big's scans then run
+ * {@code -Dbig.trino.flights.split-records=1,262144} also times big with those split sizes (the
+ * session property {@value BigMetadata#SPLIT_RECORDS}) in the same run. With
+ * {@code -Dbig.trino.flights.jfr=FILE}, the shapes Trino aggregates over big's scans then run
  * {@link #PROFILED_RUNS} more times each on big alone under a JFR recording ({@code profile}
  * settings) written to FILE, for {@code jfr print --events jdk.ExecutionSample FILE}.
  */
