@@ -358,12 +358,16 @@ final class FlightsComparison {
         return sorted[sorted.length / 2];
     }
 
-    /** Runs the shapes Trino aggregates over big's scans {@link #PROFILED_RUNS} times each, on big alone, under a JFR recording. */
+    /**
+     * Runs the shapes Trino aggregates over big's scans {@link #PROFILED_RUNS} times each, on big
+     * alone, under a JFR recording; only those whose name contains {@code -Dbig.trino.flights.jfr.shape}, if given.
+     */
     private static void profile(DistributedQueryRunner runner, Session session, Path file) throws Exception {
         try (Recording recording = new Recording(Configuration.getConfiguration("profile"))) {
             recording.start();
+            String only = System.getProperty("big.trino.flights.jfr.shape", "");
             for (Shape shape : SHAPES) {
-                if (shape.target() == Target.TRINO_AGGREGATES || shape.target() == Target.JOIN) {
+                if ((shape.target() == Target.TRINO_AGGREGATES || shape.target() == Target.JOIN) && shape.name().contains(only)) {
                     for (int i = 0; i < PROFILED_RUNS; i++) {
                         runner.execute(session, shape.on(BIG));
                     }
