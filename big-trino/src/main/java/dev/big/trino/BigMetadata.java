@@ -55,6 +55,8 @@ final class BigMetadata implements ConnectorMetadata {
     static final String SCHEMA = "default";
     /** The session property that lets the connector take over aggregations (default: the catalog's {@code big.aggregation-pushdown}). */
     static final String AGGREGATION_PUSHDOWN = "aggregation_pushdown_enabled";
+    /** The session property of a split's target record count ({@link BigSplitManager}). */
+    static final String SPLIT_RECORDS = "split_records";
 
     private final BigTables tables;
     private final BigConfig config;
@@ -69,7 +71,14 @@ final class BigMetadata implements ConnectorMetadata {
         return List.of(PropertyMetadata.booleanProperty(AGGREGATION_PUSHDOWN,
                 "Let big compute count, sum, min and max (with at most one keyed or bool group-by column) in one split"
                         + " over every file, instead of Trino over many splits (shared placement only)",
-                config.aggregationPushdown(), false));
+                config.aggregationPushdown(), false),
+                PropertyMetadata.longProperty(SPLIT_RECORDS,
+                        "How many records a split aims to hold (1: a split per container column of 65,536 ids)",
+                        config.splitRecords(), value -> {
+                            if (value < 1) {
+                                throw new IllegalArgumentException(SPLIT_RECORDS + " must be at least 1, not " + value);
+                            }
+                        }, false));
     }
 
     @Override

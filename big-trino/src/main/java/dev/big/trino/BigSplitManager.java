@@ -26,8 +26,10 @@ import java.util.Set;
  * drops columns that hold no record or that the pushed filter cannot match ({@link
  * ShardScan#recordsPerColumn(Filter, long)}: id ranges by arithmetic, integer, timestamp and
  * decimal comparisons and IN lists by zone maps, as big's own queries and EXPLAIN decide), and
- * cuts what is left into runs of container columns, weighted by the records they hold. A table
- * handle with a pushed aggregation makes one split over every file instead ({@link BigAggregateSplit}).
+ * cuts what is left into runs of consecutive container columns of about the session's
+ * {@value BigMetadata#SPLIT_RECORDS} records each (at most {@link #MAX_SPLITS_PER_FILE} per file),
+ * weighted by the records they hold. A table handle with a pushed aggregation makes one split over
+ * every file instead ({@link BigAggregateSplit}).
  */
 final class BigSplitManager implements ConnectorSplitManager {
 
@@ -54,8 +56,9 @@ final class BigSplitManager implements ConnectorSplitManager {
         List<ConnectorSplit> splits = new ArrayList<>();
         for (String file : files.files()) {
             List<HostAddress> addresses = files.addresses(file);
+            long splitRecords = session.getProperty(BigMetadata.SPLIT_RECORDS, Long.class);
             pins.withSnapshot((BigTransactionHandle) transaction, file, files.open().db(file), snapshot -> {
-                splits.addAll(splitsOf(file, snapshot, table, addresses));
+                splits.addAll(splitsOf(file, snapshot, table, addresses, splitRecords));
                 return null;
             });
         }
@@ -82,7 +85,14 @@ final class BigSplitManager implements ConnectorSplitManager {
     /** One column run of one shard: ids [first, end) holding about {@code records}. */
     private record Run(long first, long end, long records) {}
 
-    private static List<BigSplit> splitsOf(String file, Snapshot snapshot, BigTableHandle table, List<HostAddress> addresses) {
+    /**
+     * The splits of one file: its columns that can hold a matching record, in id order, gathered
+     * into splits of at least {@code splitRecords} records, or of a 64th of the file's records where
+     * that is more, so a file makes at most {@link #MAX_SPLITS_PER_FILE} (a split of the first
+     * {@code k} holds at least a 64th of the records, so 64 hold them all).
+     */
+    private static List<BigSplit> splitsOf(String file, Snapshot snapshot, BigTableHandle table, List<HostAddress> addresses,
+            long splitRecords) {
         PushedFilter filter = BigPageSource.filterFor(table, snapshot);
         if (filter.isNone()) {
             return List.of(); // no record of this file can match (no such table, or a field it lacks)
@@ -102,15 +112,21 @@ final class BigSplitManager implements ConnectorSplitManager {
         if (columns.isEmpty()) {
             return List.of();
         }
-        int perSplit = (columns.size() + MAX_SPLITS_PER_FILE - 1) / MAX_SPLITS_PER_FILE;
+        long total = columns.stream().mapToLong(Run::records).sum();
+        long perSplit = Math.max(splitRecords, (total + MAX_SPLITS_PER_FILE - 1) / MAX_SPLITS_PER_FILE);
         Commit commit = snapshot.commit();
         List<BigSplit> splits = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i += perSplit) {
-            List<Run> runs = columns.subList(i, Math.min(columns.size(), i + perSplit));
-            long records = runs.stream().mapToLong(Run::records).sum();
-            // A split's weight is its share of a full column run, so Trino balances by records, not by split count.
-            double weight = (double) records / (perSplit * COLUMN_IDS);
-            splits.add(new BigSplit(file, commit, runs.getFirst().first(), runs.getLast().end(), records, weight, addresses));
+        int first = 0;
+        long records = 0;
+        for (int i = 0; i < columns.size(); i++) {
+            records += columns.get(i).records();
+            if (records >= perSplit || i == columns.size() - 1) {
+                // A split's weight is its share of a full split, so Trino balances by records, not by split count.
+                double weight = (double) records / perSplit;
+                splits.add(new BigSplit(file, commit, columns.get(first).first(), columns.get(i).end(), records, weight, addresses));
+                first = i + 1;
+                records = 0;
+            }
         }
         return splits;
     }

@@ -34,6 +34,8 @@ final class ColumnBlocks {
     static final long WHOLE_DICTIONARY_LIMIT = 65_536;
 
     private final ShardScan scan;
+    /** The file's table as {@code scan} reads it, taken once: {@link ShardScan#table} builds it on every call. */
+    private final dev.big.db.TableDef fileTable;
     private final TableHandle table;
     private final String fileName;
     private final Map<String, Block> dictionaries = new HashMap<>();
@@ -41,12 +43,13 @@ final class ColumnBlocks {
     /** {@code table} is the handle of the table {@code scan} reads, in the same snapshot. */
     ColumnBlocks(ShardScan scan, TableHandle table, String fileName) {
         this.scan = scan;
+        this.fileTable = scan.table();
         this.table = table;
         this.fileName = fileName;
     }
 
     Block block(BigColumnHandle column, long[] ids, int n) {
-        if (column.kind() != ColumnKind.ID && column.kind() != ColumnKind.FILE && scan.table().field(column.name()).isEmpty()) {
+        if (column.kind() != ColumnKind.ID && column.kind() != ColumnKind.FILE && fileTable.field(column.name()).isEmpty()) {
             return RunLengthEncodedBlock.create(column.type(), null, n); // this file's table lacks the field
         }
         return switch (column.kind()) {

@@ -19,10 +19,12 @@ final class BigConfigTest {
         BigConfig defaults = BigConfig.of("c", Map.of(BigConfig.DATA_DIR, DIR.toString()));
         assertThat(defaults.placement()).isEqualTo(BigConfig.Placement.SHARED);
         assertThat(defaults.aggregationPushdown()).isTrue();
+        assertThat(defaults.splitRecords()).isEqualTo(BigConfig.DEFAULT_SPLIT_RECORDS);
         BigConfig set = BigConfig.of("c", Map.of(BigConfig.DATA_DIR, DIR.toString(), BigConfig.SPLIT_PLACEMENT, "Local",
-                BigConfig.AGGREGATION_PUSHDOWN, "FALSE"));
+                BigConfig.AGGREGATION_PUSHDOWN, "FALSE", BigConfig.SPLIT_RECORDS, "1"));
         assertThat(set.placement()).isEqualTo(BigConfig.Placement.LOCAL);
         assertThat(set.aggregationPushdown()).isFalse();
+        assertThat(set.splitRecords()).isEqualTo(1);
     }
 
     @Test
@@ -39,5 +41,9 @@ final class BigConfigTest {
                 .hasMessageContaining("everywhere is not a placement");
         assertThatThrownBy(() -> BigConfig.of("c", Map.of(BigConfig.DATA_DIR, dir, BigConfig.AGGREGATION_PUSHDOWN, "yes")))
                 .hasMessageContaining(BigConfig.AGGREGATION_PUSHDOWN + "=yes is not true or false");
+        for (String records : new String[] {"0", "-5", "many"}) {
+            assertThatThrownBy(() -> BigConfig.of("c", Map.of(BigConfig.DATA_DIR, dir, BigConfig.SPLIT_RECORDS, records)))
+                    .hasMessageContaining(BigConfig.SPLIT_RECORDS + "=" + records + " is not a positive number of records");
+        }
     }
 }

@@ -51,9 +51,12 @@ final class ClusterFixture {
                 Files.copy(SHARED.resolve(EventFiles.FILES.get(f)), nodeDir.resolve(EventFiles.FILES.get(f)), StandardCopyOption.REPLACE_EXISTING);
             }
             runner.installPlugin(new BigPlugin());
-            runner.createCatalog("big", "big", Map.of(BigConfig.DATA_DIR, SHARED.toString()));
-            runner.createCatalog("big_local", "big", Map.of(BigConfig.DATA_DIR, LOCAL.toString(), BigConfig.SPLIT_PLACEMENT, "local"));
-            runner.createCatalog("big_live", "big", Map.of(BigConfig.DATA_DIR, LIVE.toString()));
+            // A split per container column (big.split-records=1): the small files still make several
+            // splits each, so the tests see splits spread over nodes, pruned and read at one commit.
+            runner.createCatalog("big", "big", Map.of(BigConfig.DATA_DIR, SHARED.toString(), BigConfig.SPLIT_RECORDS, "1"));
+            runner.createCatalog("big_local", "big", Map.of(BigConfig.DATA_DIR, LOCAL.toString(), BigConfig.SPLIT_PLACEMENT, "local",
+                    BigConfig.SPLIT_RECORDS, "1"));
+            runner.createCatalog("big_live", "big", Map.of(BigConfig.DATA_DIR, LIVE.toString(), BigConfig.SPLIT_RECORDS, "1"));
             runner.installPlugin(new TpchPlugin());
             runner.createCatalog("tpch", "tpch", Map.of());
             runner.installPlugin(new MemoryPlugin());

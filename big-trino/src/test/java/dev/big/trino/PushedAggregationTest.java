@@ -86,7 +86,7 @@ final class PushedAggregationTest {
 
     @Test
     void limitsAndTopNOverPushedGroupsAreTakenWholeWhenTheyKeepTheirMeaning() {
-        BigMetadata metadata = new BigMetadata(null, new BigConfig("c", java.nio.file.Path.of("."), BigConfig.Placement.SHARED, true));
+        BigMetadata metadata = new BigMetadata(null, new BigConfig("c", java.nio.file.Path.of("."), BigConfig.Placement.SHARED, true, BigConfig.DEFAULT_SPLIT_RECORDS));
         BigAggregateColumn count = new BigAggregateColumn("big_aggregate_0", BigAggregateColumn.Function.COUNT_ALL, null);
         BigTableHandle grouped = BigTableHandle.of("t").withAggregation(PushedAggregation.of(TYPE, List.of(count)));
         Map<String, ColumnHandle> assignments = Map.of("type", TYPE, "n", count, "value", VALUE);
