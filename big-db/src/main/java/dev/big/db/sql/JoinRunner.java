@@ -15,14 +15,18 @@ import dev.big.db.query.TableReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.function.Consumer;
 
 /**
@@ -351,35 +355,52 @@ final class JoinRunner {
     }
 
     /**
-     * Reads the probe side's matching records {@link #PAGE} at a time in {@code order} and hands each
-     * joined row to {@code out}, until {@code out} returns false.
+     * The joined rows of the probe side's matching records in {@code order}, read {@link #PAGE} ids
+     * at a time as the rows are asked for: a listing streamed through a cursor holds one page of
+     * ids and the joined rows of one record, whatever the size of the join.
      */
-    private void probe(Build build, Order order, java.util.function.Predicate<Object[][]> out) {
-        if (build.empty) {
-            return;
-        }
+    private Iterator<Object[][]> joinedRows(Build build, Order order) {
         TableInfo info = binding.table(0).info();
-        Long after = null;
-        boolean[] stop = new boolean[1];
-        Object[][] partial = new Object[tables][];
-        while (!stop[0]) {
-            long[] page = engine.ids(info, build.probe, order, PAGE, after);
-            for (long id : page) {
-                Object[] row = sides[0].read(id);
-                if (row == null) {
-                    continue;
+        return new Iterator<>() {
+            private final ArrayDeque<Object[][]> ready = new ArrayDeque<>();
+            private final Object[][] partial = new Object[tables][];
+            private long[] page = new long[0];
+            private int next;
+            private Long after;
+            private boolean lastPage = build.empty;
+
+            @Override
+            public boolean hasNext() {
+                while (ready.isEmpty()) {
+                    if (next == page.length) {
+                        if (lastPage) {
+                            return false;
+                        }
+                        page = engine.ids(info, build.probe, order, PAGE, after);
+                        next = 0;
+                        lastPage = page.length < PAGE;
+                        if (page.length == 0) {
+                            return false;
+                        }
+                        after = page[page.length - 1];
+                    }
+                    Object[] row = sides[0].read(page[next++]);
+                    if (row != null) {
+                        partial[0] = row;
+                        join(build, partial, 1, ready::add);
+                    }
                 }
-                partial[0] = row;
-                join(build, partial, 1, joined -> stop[0] |= !stop[0] && !out.test(joined));
-                if (stop[0]) {
-                    return;
+                return true;
+            }
+
+            @Override
+            public Object[][] next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
                 }
+                return ready.poll();
             }
-            if (page.length < PAGE) {
-                return;
-            }
-            after = page[page.length - 1];
-        }
+        };
     }
 
     private Object value(Object[][] row, JoinBinding.Bound column) {
@@ -399,51 +420,83 @@ final class JoinRunner {
     private SqlResult listing(Build build, int limit) {
         List<String> names = new ArrayList<>();
         List<ColumnType> types = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
+        listingRows(build, limit, names, types).forEachRemaining(rows::add);
+        return new SqlResult(names, rows, types);
+    }
+
+    /**
+     * The listing as a cursor that reads as it goes: in the probe side's id order a page of ids at a
+     * time (the snapshot must stay open while it is read); in any other order every joined row is
+     * read and sorted first.
+     */
+    SqlCursor cursor(int limit) {
+        List<String> names = new ArrayList<>();
+        List<ColumnType> types = new ArrayList<>();
+        Iterator<List<Object>> rows = listingRows(build(), limit, names, types);
+        return new SqlCursor(names, types, rows, null);
+    }
+
+    /** The listing's rows, at most {@code limit} (negative: all); fills in the columns' {@code names} and {@code types}. */
+    private Iterator<List<Object>> listingRows(Build build, int limit, List<String> names, List<ColumnType> types) {
         List<JoinBinding.Bound> columns = new ArrayList<>();
         columns(names, types, columns);
         JoinQuery.Listing listing = query.listing();
-        List<Object[][]> joined = new ArrayList<>();
-        if (limit != 0) {
-            if (streams()) {
-                Order order = listing.orderBy().isEmpty() || !listing.orderBy().getFirst().descending() ? Order.ASC : Order.DESC;
-                probe(build, order, row -> {
-                    joined.add(row);
-                    return limit < 0 || joined.size() < limit;
-                });
-            } else {
-                probe(build, Order.ASC, row -> joined.add(row));
-                List<JoinBinding.Bound> sorted = listing.orderBy().stream().map(s -> binding.resolve(s.column())).toList();
-                Comparator<Object[][]> comparator = (a, b) -> {
-                    for (int i = 0; i < sorted.size(); i++) {
-                        JoinQuery.SortColumn sort = listing.orderBy().get(i);
-                        Object x = value(a, sorted.get(i));
-                        Object y = value(b, sorted.get(i));
-                        int c;
-                        if (x == null || y == null) {
-                            c = x == y ? 0 : (x == null) == sort.nullsFirst() ? -1 : 1;
-                        } else {
-                            c = ResultOrder.compareValues(x, y);
-                            c = sort.descending() ? -c : c;
-                        }
-                        if (c != 0) {
-                            return c;
-                        }
-                    }
-                    return 0;
-                };
-                joined.sort(comparator);
-            }
+        Iterator<Object[][]> joined;
+        if (limit == 0) {
+            joined = Collections.emptyIterator();
+        } else if (streams()) {
+            joined = joinedRows(build, listing.orderBy().isEmpty() || !listing.orderBy().getFirst().descending() ? Order.ASC : Order.DESC);
+        } else {
+            List<Object[][]> all = new ArrayList<>();
+            joinedRows(build, Order.ASC).forEachRemaining(all::add);
+            all.sort(order(listing.orderBy()));
+            joined = all.iterator();
         }
-        int count = limit < 0 ? joined.size() : Math.min(limit, joined.size());
-        List<List<Object>> rows = new ArrayList<>(count);
-        for (int r = 0; r < count; r++) {
-            Object[] values = new Object[columns.size()];
-            for (int c = 0; c < values.length; c++) {
-                values[c] = value(joined.get(r), columns.get(c));
+        return new Iterator<>() {
+            private long left = limit < 0 ? Long.MAX_VALUE : limit;
+
+            @Override
+            public boolean hasNext() {
+                return left > 0 && joined.hasNext();
             }
-            rows.add(ResultRow.of(values));
-        }
-        return new SqlResult(names, rows, types);
+
+            @Override
+            public List<Object> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                left--;
+                Object[][] row = joined.next();
+                Object[] values = new Object[columns.size()];
+                for (int c = 0; c < values.length; c++) {
+                    values[c] = value(row, columns.get(c));
+                }
+                return ResultRow.of(values);
+            }
+        };
+    }
+
+    /** Joined rows in the order of {@code sort}: each column ASC or DESC, NULLs last unless first is asked. */
+    private Comparator<Object[][]> order(List<JoinQuery.SortColumn> sort) {
+        List<JoinBinding.Bound> sorted = sort.stream().map(s -> binding.resolve(s.column())).toList();
+        return (a, b) -> {
+            for (int i = 0; i < sorted.size(); i++) {
+                Object x = value(a, sorted.get(i));
+                Object y = value(b, sorted.get(i));
+                int c;
+                if (x == null || y == null) {
+                    c = x == y ? 0 : (x == null) == sort.get(i).nullsFirst() ? -1 : 1;
+                } else {
+                    c = ResultOrder.compareValues(x, y);
+                    c = sort.get(i).descending() ? -c : c;
+                }
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
     }
 
     /** The names and types of the listing's columns (what {@code describe} answers without running). */
@@ -758,14 +811,14 @@ final class JoinRunner {
                     column == null ? row -> null : row -> value(row, column));
         }
         JoinedAggregates groups = new JoinedAggregates(accumulators);
-        probe(build, Order.ASC, row -> {
+        for (Iterator<Object[][]> rows = joinedRows(build, Order.ASC); rows.hasNext(); ) {
+            Object[][] row = rows.next();
             Object[] key = new Object[queryKeys.size()];
             for (int k = 0; k < key.length; k++) {
                 key[k] = keyValue(queryKeys.get(k), keyColumns.get(k).column(), value(row, keyColumns.get(k)));
             }
             groups.add(Arrays.asList(key), row);
-            return true;
-        });
+        }
         return groups.groups(queryKeys.isEmpty());
     }
 

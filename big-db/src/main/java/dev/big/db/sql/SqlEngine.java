@@ -308,7 +308,10 @@ public final class SqlEngine {
             JoinRunner runner = new JoinRunner(snapshot, join, prepared.values(), prepared.fromTemplate());
             PredicateBinder binder = new PredicateBinder(TableBinding.of(EngineAccess.of(snapshot), query.table()), prepared.values());
             int limit = join.limit() == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, join.limit()));
-            return new Answer(prepared.statement().explain() ? runner.explain(limit) : runner.run(limit), null);
+            if (prepared.statement().explain()) {
+                return new Answer(runner.explain(limit), null);
+            }
+            return stream && join.listing() != null ? new Answer(null, runner.cursor(limit)) : new Answer(runner.run(limit), null);
         }
         TableBinding table = TableBinding.of(EngineAccess.of(snapshot), query.table());
         PredicateBinder binder = new PredicateBinder(table, prepared.values());

@@ -1,6 +1,7 @@
 package dev.big.db.sql;
 
 import dev.big.db.Db;
+import dev.big.db.Snapshot;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Tag;
@@ -13,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * keys found twice, missing, NULL or nowhere in the fact table, empty dimensions, sparse ids),
  * loaded into big and into an in-process DuckDB; random joins of every supported form run on both
  * and compared as {@link SqlDifferentialTest} compares (in order only where ORDER BY decides every
- * tie). Every eighth statement is also run under EXPLAIN, which must not fail.
+ * tie). Every eighth statement is also run under EXPLAIN, which must not fail, and read through a
+ * streaming {@link SqlCursor}, which must answer the same.
  *
  * <p>Default: {@value #DEFAULT_QUERIES} statements; more with {@code -Dbig.sql.joins=20000}; replay
  * with {@code -Dbig.seed=<seed printed on failure>}.
@@ -74,6 +76,13 @@ class JoinDifferentialTest {
             actual = ResultRows.normalize(answer);
             if (explain) {
                 db.sql("EXPLAIN " + query.sql());
+                try (Snapshot snapshot = db.read()) {
+                    String streamed = ResultRows.difference(actual,
+                            ResultRows.normalize(SqlEngine.open(snapshot, query.sql(), List.of()).collect()));
+                    if (streamed != null) {
+                        fail("read through a cursor, the statement answers differently: " + streamed + "\n" + where);
+                    }
+                }
             }
         } catch (RuntimeException e) {
             throw new AssertionError("big failed: " + e + "\n" + where, e);

@@ -118,6 +118,19 @@ class JoinTest {
     }
 
     @Test
+    void aCursorReadsJoinedRowsAsItGoes() {
+        String sql = "SELECT f.id, a.state FROM flights f LEFT JOIN airports a ON f.origin = a.iata";
+        try (dev.big.db.Snapshot snapshot = db.read(); SqlCursor cursor = SqlEngine.open(snapshot, sql, List.of())) {
+            assertEquals(List.of("id", "state"), cursor.columns());
+            assertEquals(List.of(0L, "CA"), cursor.next());
+            assertEquals(List.of(1L, "CA"), cursor.next());
+        }
+        try (dev.big.db.Snapshot snapshot = db.read()) {
+            assertEquals(rows(sql), SqlEngine.open(snapshot, sql, List.of()).collect().rows());
+        }
+    }
+
+    @Test
     void explainNamesTheTablesAndTheStrategy() {
         String plan = rows("EXPLAIN SELECT f.id, a.state FROM flights f JOIN airports a ON f.origin = a.iata"
                 + " WHERE a.state = 'CA' ORDER BY f.id LIMIT 2").toString();
