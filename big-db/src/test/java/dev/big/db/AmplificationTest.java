@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Write amplification, pinned: 10,000 records of a fixed schema (a 20-bit uniform int and a keyed
  * field of 20 values) written in three id layouts (dense, sparse/64, sparse/512) at ingest batch
- * sizes 1, 100 and 1,000 and by bulk load. Pages written per class are deterministic, so every
- * cell must match {@code amplification-baseline.tsv} or beat it; a regression fails. The table is
+ * sizes 1, 100 and 1,000 and by bulk load. Pages written per class are deterministic but for the
+ * log's (see {@link #slack}), so every cell must match {@code amplification-baseline.tsv} or beat it
+ * (the log within 0.2%); a regression fails. The table is
  * written to {@code target/amplification.md} (copy it to {@code bench/results/} with a baseline
  * change: a test run must not rewrite tracked files).
  *
@@ -73,7 +74,7 @@ class AmplificationTest {
                     + baselineLine(cell));
             for (int i = 0; i < CLASSES.length; i++) {
                 long actual = cell.pages().get(CLASSES[i]);
-                if (actual > expected[i]) {
+                if (actual > expected[i] + slack(CLASSES[i], expected[i])) {
                     regressions.add(cell.key().replace('\t', ' ') + " " + CLASSES[i].label() + ": " + actual
                             + " pages, baseline " + expected[i]);
                 } else if (actual < expected[i]) {
@@ -86,6 +87,17 @@ class AmplificationTest {
                     + String.join("\n  ", improvements));
         }
         assertEquals(List.of(), regressions, "write amplification regressed");
+    }
+
+    /**
+     * How far past its baseline a class may go without counting as a regression: none, but for the
+     * log. Its pages are the stretches of it each append wrote into, and how many commits one
+     * append carries depends on how the group commit happens to drain while the ingester's
+     * commits arrive (a timing matter): a full run on a loaded machine once wrote 11,460 log pages
+     * for sparse/512 at batch 1 against a baseline of 11,459, and the same test alone the baseline.
+     */
+    private static long slack(PageClass cls, long baseline) {
+        return cls == PageClass.LOG ? Math.max(2, baseline / 500) : 0;
     }
 
     static Cell measure(String layout, String mode) {
