@@ -45,11 +45,21 @@ final class JoinBinding implements ColumnScope {
         }
     }
 
-    /** The earlier table a USING key is taken from: the one table before {@code index} that has the column. */
+    /**
+     * The earlier table a USING key is taken from: the one table before {@code index} that has the
+     * column, or the leftmost of several when the others were joined to it by USING on that column
+     * too ({@code a JOIN b USING (k) JOIN c USING (k)}: one column k, a's).
+     */
     private Bound usingColumn(JoinQuery.Source source, int index) {
         Bound found = null;
         for (int t = 0; t < index; t++) {
             if (has(t, source.other())) {
+                JoinQuery.Source earlier = query.sources().get(t);
+                boolean merged = found != null && earlier.other() != null && earlier.other().qualifier() == null
+                        && earlier.other().name().equalsIgnoreCase(source.other().name());
+                if (merged) {
+                    continue;
+                }
                 if (found != null) {
                     throw SqlErrors.invalid("USING (" + source.other().name() + ") names a column of several tables before "
                             + source.qualifier() + ": write ON with qualified columns", source.sql());

@@ -4,6 +4,8 @@ import dev.big.db.Filter;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import net.sf.jsqlparser.expression.Alias;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.LongValue;
@@ -28,6 +30,9 @@ final class JoinCompiler {
 
     static final String SUPPORTED = "[INNER | LEFT [OUTER]] JOIN table [alias] ON a.key = b.key [AND conditions on the"
             + " joined table] or USING (key), between tables of this file (see docs/sql.md, \"Joins\")";
+
+    /** DuckDB's join words JSqlParser takes for a table's alias: refused as aliases, so that such a join is never misread. */
+    private static final Set<String> JOIN_WORDS = Set.of("ANTI", "SEMI", "POSITIONAL", "ASOF");
 
     private final boolean template;
     private final List<ExpressionReader.Source> readerSources = new ArrayList<>();
@@ -57,6 +62,12 @@ final class JoinCompiler {
         }
         for (Table table : tables) {
             Alias alias = table.getAlias();
+            if (alias != null && JOIN_WORDS.contains(alias.getUnquotedName().toUpperCase(Locale.ROOT))) {
+                // JSqlParser reads FROM t ANTI JOIN d as the table t named ANTI, then a plain JOIN:
+                // answered, it would be an inner join where DuckDB's is an anti-join.
+                throw SqlErrors.unsupported(alias.getUnquotedName().toUpperCase(Locale.ROOT) + " JOIN (read as the alias "
+                        + alias.getUnquotedName() + " of " + table.getUnquotedName() + ")", plain, SUPPORTED);
+            }
             ExpressionReader.Source source = new ExpressionReader.Source(table.getUnquotedName(),
                     alias == null ? null : alias.getUnquotedName());
             for (ExpressionReader.Source earlier : readerSources) {
@@ -83,8 +94,14 @@ final class JoinCompiler {
                 : join.isApply() ? "APPLY" : join.isAsOf() ? "ASOF JOIN" : join.isStraight() ? "STRAIGHT_JOIN"
                 : join.isWindowJoin() ? "windowed JOIN" : join.isGlobal() || join.isAny() || join.isAll() || join.isArray()
                         || join.isFetch() || join.getJoinHint() != null ? "JOIN modifier" : null;
+        if (refused == null && join.isOuter() && !join.isLeft()) {
+            refused = "OUTER JOIN without LEFT";
+        }
         if (refused != null) {
             throw SqlErrors.unsupported(refused, join, SUPPORTED);
+        }
+        if (join.getOnExpressions() != null && join.getOnExpressions().size() > 1) {
+            throw SqlErrors.unsupported("JOIN with several ON clauses", join, "one ON per JOIN; AND its conditions");
         }
         boolean on = join.getOnExpressions() != null && !join.getOnExpressions().isEmpty();
         boolean using = join.getUsingColumns() != null && !join.getUsingColumns().isEmpty();

@@ -1,6 +1,7 @@
 package dev.big.db.sql;
 
 import dev.big.db.FieldDef;
+import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.Order;
 import dev.big.db.Snapshot;
@@ -27,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
 /**
@@ -49,15 +51,20 @@ import java.util.function.Consumer;
  * its bitmaps, and the keys an inner join's filtered build side holds become an IN list on the first
  * table's column when they are few. A left-joined table's WHERE terms apply to the joined rows: a
  * matched row passes when its record matches them, a row without a match when they are true of
- * NULLs ({@link #onNulls}). NULL keys never match; a LEFT JOIN keeps the rows without a match with
+ * NULLs ({@link Predicates#onNulls}). NULL keys never match; a LEFT JOIN keeps the rows without a match with
  * NULLs, as DuckDB does.
  */
 final class JoinRunner {
 
     /** At most this many keys of a filtered build side become an IN list on the probe side. */
     static final int IN_LIST_KEYS = 10_000;
-    /** How many probe ids are read and joined at a time. */
+    /**
+     * How many probe ids are read and joined at first; each next page is twice as large, up to a
+     * shard's ids ({@link #MAX_PAGE}). The engine evaluates the filter over the whole shard of a
+     * page's cursor on each ask, so pages of a fixed 4,096 ids evaluated a shard 256 times.
+     */
     private static final int PAGE = 4096;
+    private static final int MAX_PAGE = 1 << 20;
 
     private final Snapshot snapshot;
     private final QueryEngine engine;
@@ -130,7 +137,14 @@ final class JoinRunner {
                     case JoinQuery.Column column -> need(column.column());
                 }
             }
-            query.listing().orderBy().forEach(sort -> need(sort.column()));
+            for (JoinQuery.SortColumn sort : query.listing().orderBy()) {
+                TableBinding.BoundColumn column = binding.column(sort.column());
+                if (!column.isId() && column.type() == FieldType.SET) {
+                    throw SqlErrors.invalid("joined rows are ordered by id, int, timestamp, decimal, bool or keyed columns; "
+                            + column.name() + " is " + column.typeLabel(), "ORDER BY " + sort.column().sql());
+                }
+                need(sort.column());
+            }
         }
     }
 
@@ -190,11 +204,11 @@ final class JoinRunner {
                         + path + ", from its bitmaps and planes, no record read), each row mapped through the joined tables by"
                         + " its keys and added into the result's groups");
             } else {
-                lines.add("strategy: hash join: the matching records of " + first.table() + " read " + PAGE + " at a time, joined"
+                lines.add("strategy: hash join: the matching records of " + first.table() + " read a page of ids at a time, joined"
                         + " through the hash maps, aggregated in memory");
             }
         } else {
-            lines.add("strategy: hash join: the matching records of " + first.table() + " read " + PAGE + " at a time"
+            lines.add("strategy: hash join: the matching records of " + first.table() + " read a page of ids at a time"
                     + (streams() ? " in id order, stopping at the LIMIT" : ", all joined rows sorted")
                     + ", joined through the hash maps");
         }
@@ -256,7 +270,7 @@ final class JoinRunner {
                 List<Predicate> terms = new ArrayList<>(Predicates.conjuncts(source.on()));
                 terms.addAll(whereTerms.get(t));
                 passing[t] = ids(binding.table(t).info(), binders[t].bind(Predicates.and(terms)));
-                nullsPass[t] = Boolean.TRUE.equals(onNulls(Predicates.and(whereTerms.get(t))));
+                nullsPass[t] = Boolean.TRUE.equals(Predicates.onNulls(Predicates.and(whereTerms.get(t))));
             }
             JoinBinding.Bound other = binding.other(t);
             if (inner && map.isEmpty()) {
@@ -280,49 +294,11 @@ final class JoinRunner {
         return count == 0 ? new long[0] : engine.ids(table, filter, Order.ASC, (int) count, null);
     }
 
-    /**
-     * Whether {@code predicate} is true (TRUE), false (FALSE) or unknown (null) of a row whose
-     * columns are all NULL, by SQL's three-valued logic: every comparison with NULL is unknown,
-     * {@code IS NULL} true.
-     */
-    static Boolean onNulls(Predicate predicate) {
-        return switch (predicate) {
-            case Predicate.IsNull ignored -> Boolean.TRUE;
-            case Predicate.Not not -> {
-                Boolean term = onNulls(not.term());
-                yield term == null ? null : !term;
-            }
-            case Predicate.And and -> {
-                boolean unknown = false;
-                for (Predicate term : and.terms()) {
-                    Boolean value = onNulls(term);
-                    if (Boolean.FALSE.equals(value)) {
-                        yield Boolean.FALSE;
-                    }
-                    unknown |= value == null;
-                }
-                yield unknown ? null : Boolean.TRUE;
-            }
-            case Predicate.Or or -> {
-                boolean unknown = false;
-                for (Predicate term : or.terms()) {
-                    Boolean value = onNulls(term);
-                    if (Boolean.TRUE.equals(value)) {
-                        yield Boolean.TRUE;
-                    }
-                    unknown |= value == null;
-                }
-                yield unknown ? null : Boolean.FALSE;
-            }
-            default -> null;
-        };
-    }
-
     // ------------------------------------------------------------------ joining rows
 
     /** The rows of left-joined table {@code t} that survive its WHERE terms: {@code matched}, or one of NULLs when none matched. */
     private List<Object[]> leftRows(Build build, int t, List<Object[]> matched) {
-        List<Object[]> rows = matched.isEmpty() ? java.util.Collections.singletonList(null) : matched;
+        List<Object[]> rows = matched.isEmpty() ? Collections.singletonList(null) : matched;
         if (build.passing[t] == null) {
             return rows;
         }
@@ -355,9 +331,9 @@ final class JoinRunner {
     }
 
     /**
-     * The joined rows of the probe side's matching records in {@code order}, read {@link #PAGE} ids
-     * at a time as the rows are asked for: a listing streamed through a cursor holds one page of
-     * ids and the joined rows of one record, whatever the size of the join.
+     * The joined rows of the probe side's matching records in {@code order}, read a page of ids at a
+     * time (from {@link #PAGE} up to a shard's) as the rows are asked for: a listing streamed through
+     * a cursor holds one page of ids and the joined rows of one record, whatever the size of the join.
      */
     private Iterator<Object[][]> joinedRows(Build build, Order order) {
         TableInfo info = binding.table(0).info();
@@ -365,6 +341,7 @@ final class JoinRunner {
             private final ArrayDeque<Object[][]> ready = new ArrayDeque<>();
             private final Object[][] partial = new Object[tables][];
             private long[] page = new long[0];
+            private int pageSize = PAGE;
             private int next;
             private Long after;
             private boolean lastPage = build.empty;
@@ -376,9 +353,10 @@ final class JoinRunner {
                         if (lastPage) {
                             return false;
                         }
-                        page = engine.ids(info, build.probe, order, PAGE, after);
+                        page = engine.ids(info, build.probe, order, pageSize, after);
                         next = 0;
-                        lastPage = page.length < PAGE;
+                        lastPage = page.length < pageSize;
+                        pageSize = Math.min(MAX_PAGE, pageSize * 2);
                         if (page.length == 0) {
                             return false;
                         }
@@ -448,10 +426,7 @@ final class JoinRunner {
         } else if (streams()) {
             joined = joinedRows(build, listing.orderBy().isEmpty() || !listing.orderBy().getFirst().descending() ? Order.ASC : Order.DESC);
         } else {
-            List<Object[][]> all = new ArrayList<>();
-            joinedRows(build, Order.ASC).forEachRemaining(all::add);
-            all.sort(order(listing.orderBy()));
-            joined = all.iterator();
+            joined = sorted(joinedRows(build, Order.ASC), limit);
         }
         return new Iterator<>() {
             private long left = limit < 0 ? Long.MAX_VALUE : limit;
@@ -477,27 +452,47 @@ final class JoinRunner {
         };
     }
 
-    /** Joined rows in the order of {@code sort}: each column ASC or DESC, NULLs last unless first is asked. */
-    private Comparator<Object[][]> order(List<JoinQuery.SortColumn> sort) {
-        List<JoinBinding.Bound> sorted = sort.stream().map(s -> binding.resolve(s.column())).toList();
-        return (a, b) -> {
-            for (int i = 0; i < sorted.size(); i++) {
-                Object x = value(a, sorted.get(i));
-                Object y = value(b, sorted.get(i));
-                int c;
-                if (x == null || y == null) {
-                    c = x == y ? 0 : (x == null) == sort.get(i).nullsFirst() ? -1 : 1;
-                } else {
-                    c = ResultOrder.compareValues(x, y);
-                    c = sort.get(i).descending() ? -c : c;
-                }
-                if (c != 0) {
-                    return c;
-                }
+    /**
+     * {@code rows} in the listing's ORDER BY (as {@link ResultOrder} orders result rows: NULLs last
+     * unless written first), at most {@code limit} of them (negative: all): with a LIMIT only the
+     * first {@code limit} are kept while reading, in a heap, not every joined row.
+     */
+    private Iterator<Object[][]> sorted(Iterator<Object[][]> rows, int limit) {
+        List<JoinQuery.SortColumn> sort = query.listing().orderBy();
+        List<JoinBinding.Bound> columns = sort.stream().map(s -> binding.resolve(s.column())).toList();
+        List<AggregateQuery.SortKey> keys = new ArrayList<>();
+        for (int i = 0; i < sort.size(); i++) {
+            keys.add(new AggregateQuery.SortKey(i, sort.get(i).descending(), sort.get(i).nullsFirst()));
+        }
+        Comparator<Object[]> byValues = ResultOrder.of(keys);
+        Comparator<Sortable> order = (a, b) -> byValues.compare(a.values(), b.values());
+        PriorityQueue<Sortable> kept = new PriorityQueue<>(order.reversed());
+        List<Sortable> all = new ArrayList<>();
+        while (rows.hasNext()) {
+            Object[][] row = rows.next();
+            Object[] values = new Object[columns.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = value(row, columns.get(i));
             }
-            return 0;
-        };
+            Sortable sortable = new Sortable(values, row);
+            if (limit < 0) {
+                all.add(sortable);
+            } else if (kept.size() < limit) {
+                kept.add(sortable);
+            } else if (order.compare(sortable, kept.peek()) < 0) {
+                kept.poll();
+                kept.add(sortable);
+            }
+        }
+        if (limit >= 0) {
+            all.addAll(kept);
+        }
+        all.sort(order);
+        return all.stream().map(Sortable::row).iterator();
     }
+
+    /** A joined row and the values it is sorted by. */
+    private record Sortable(Object[] values, Object[][] row) {}
 
     /** The names and types of the listing's columns (what {@code describe} answers without running). */
     List<ColumnType> listingTypes(List<String> names) {
@@ -557,7 +552,7 @@ final class JoinRunner {
     private boolean bitmapAggregate() {
         for (int t = 1; t < tables; t++) {
             TableBinding.BoundColumn key = binding.other(t).column();
-            if (binding.otherTable(t) != 0 || key.isId() || key.type() == dev.big.db.FieldType.SET) {
+            if (binding.otherTable(t) != 0 || key.isId() || key.type() == FieldType.SET) {
                 return false;
             }
         }
@@ -703,7 +698,9 @@ final class JoinRunner {
         }
         AggregateQuery probeQuery = new AggregateQuery(binding.table(0).name(), keys, aliases, outputs, outputs.size(), null, null,
                 List.of(), null);
-        return new ProbeAggregate(probeQuery, joinKeyAt, new Merging(slots, keyAt, valueAt, countAt), snapshot, binding.table(0),
+        List<JoinBinding.Bound> keyColumns = queryKeys.stream().map(key -> binding.resolve(key.column())).toList();
+        return new ProbeAggregate(probeQuery, joinKeyAt, new Merging(slots, keyAt, keyColumns, valueAt, countAt), snapshot,
+                binding.table(0),
                 binders[0], parameters);
     }
 
@@ -727,7 +724,7 @@ final class JoinRunner {
                 if (merging.keyAt[k] >= 0) {
                     key[k] = row.get(merging.keyAt[k]);
                 } else {
-                    JoinBinding.Bound column = binding.resolve(queryKeys.get(k).column());
+                    JoinBinding.Bound column = merging.keyColumns.get(k);
                     key[k] = keyValue(queryKeys.get(k), column.column(), value(rows, column));
                 }
             }
@@ -748,10 +745,10 @@ final class JoinRunner {
 
     /**
      * Where the first table's rows hold what the statement's groups need: per statement key, its
-     * column in the rows (-1: a joined table's column); per slot, its value's column (an average:
-     * its sum's) and an average's count's column (-1 otherwise).
+     * column in the rows (-1: a joined table's column, {@code keyColumns}' entry); per slot, its
+     * value's column (an average: its sum's) and an average's count's column (-1 otherwise).
      */
-    private record Merging(List<AggregateCall> slots, int[] keyAt, int[] valueAt, int[] countAt) {}
+    private record Merging(List<AggregateCall> slots, int[] keyAt, List<JoinBinding.Bound> keyColumns, int[] valueAt, int[] countAt) {}
 
     /** Two values of one aggregate over disjoint rows, combined: counts and sums add, extremes compare; NULL is no value. */
     private static Object merge(AggregateCall.Function function, Object into, Object value) {
@@ -804,7 +801,7 @@ final class JoinRunner {
                 }
                 int t = on.nextSetBit(0);
                 long[] ids = ids(binding.table(t).info(), binders[t].bind(call.filter()));
-                boolean nulls = Boolean.TRUE.equals(onNulls(call.filter()));
+                boolean nulls = Boolean.TRUE.equals(Predicates.onNulls(call.filter()));
                 filter = row -> row[t] == null ? nulls : Arrays.binarySearch(ids, (Long) row[t][0]) >= 0;
             }
             accumulators[i] = new JoinedAggregates.Slot(call, column == null ? null : column.column(), filter,

@@ -2,7 +2,6 @@ package dev.big.db.sql;
 
 import dev.big.db.Aggregate;
 import dev.big.db.FieldType;
-import dev.big.db.field.ScalarKind;
 import dev.big.db.query.Quantiles;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -92,24 +91,42 @@ final class JoinedAggregates {
         return states;
     }
 
-    /** What one aggregate has seen of one group. */
+    /**
+     * What one aggregate has seen of one group: a count, the distinct values (count(DISTINCT)),
+     * the sum and extremes of the stored numbers (sum, avg, min, max), or every stored number
+     * (median, quantile_disc, which need them all).
+     */
     private static final class State {
         long count;
         private Set<Object> distinct;
-        /** The stored numbers of the values, for sums, extremes and quantiles. */
+        private BigInteger sum = BigInteger.ZERO;
+        private long partial;
+        private long min = Long.MAX_VALUE;
+        private long max = Long.MIN_VALUE;
         private long[] numbers;
 
         void add(Slot slot, Object value) {
             count++;
             switch (slot.call().function()) {
-                case COUNT -> { }
+                case COUNT, COUNT_STAR -> { }
                 case COUNT_DISTINCT -> {
                     if (distinct == null) {
                         distinct = new HashSet<>();
                     }
                     distinct.add(value);
                 }
-                default -> {
+                case SUM, AVG, MIN, MAX -> {
+                    long number = slot.column().scalarKind().storedOf(value);
+                    min = Math.min(min, number);
+                    max = Math.max(max, number);
+                    try {
+                        partial = Math.addExact(partial, number);
+                    } catch (ArithmeticException e) {
+                        sum = sum.add(BigInteger.valueOf(partial));
+                        partial = number;
+                    }
+                }
+                case MEDIAN, QUANTILE_DISC -> {
                     if (numbers == null) {
                         numbers = new long[16];
                     } else if (count > numbers.length) {
@@ -125,35 +142,13 @@ final class JoinedAggregates {
             return switch (call.function()) {
                 case COUNT_STAR, COUNT -> count;
                 case COUNT_DISTINCT -> distinct == null ? 0L : (long) distinct.size();
-                case SUM, MIN, MAX, AVG -> TypedApiAggregates.valueOf(call.function(), slot.column(), aggregate());
-                case MEDIAN, QUANTILE_DISC -> {
-                    ScalarKind kind = slot.column().scalarKind();
-                    yield numbers == null ? null : Quantiles.of(call.fraction(), call.function() == AggregateCall.Function.MEDIAN,
-                            kind, slot.column().type() == FieldType.TIMESTAMP, numbers, (int) count);
-                }
+                case SUM, MIN, MAX, AVG -> TypedApiAggregates.valueOf(call.function(), slot.column(), new Aggregate(count,
+                        sum.add(BigInteger.valueOf(partial)), count == 0 ? OptionalLong.empty() : OptionalLong.of(min),
+                        count == 0 ? OptionalLong.empty() : OptionalLong.of(max)));
+                case MEDIAN, QUANTILE_DISC -> numbers == null ? null : Quantiles.of(call.fraction(),
+                        call.function() == AggregateCall.Function.MEDIAN, slot.column().scalarKind(),
+                        slot.column().type() == FieldType.TIMESTAMP, numbers, (int) count);
             };
-        }
-
-        private Aggregate aggregate() {
-            if (numbers == null) {
-                return new Aggregate(0, BigInteger.ZERO, OptionalLong.empty(), OptionalLong.empty());
-            }
-            BigInteger sum = BigInteger.ZERO;
-            long partial = 0;
-            long min = Long.MAX_VALUE;
-            long max = Long.MIN_VALUE;
-            for (int i = 0; i < count; i++) {
-                long number = numbers[i];
-                min = Math.min(min, number);
-                max = Math.max(max, number);
-                try {
-                    partial = Math.addExact(partial, number);
-                } catch (ArithmeticException e) {
-                    sum = sum.add(BigInteger.valueOf(partial));
-                    partial = number;
-                }
-            }
-            return new Aggregate(count, sum.add(BigInteger.valueOf(partial)), OptionalLong.of(min), OptionalLong.of(max));
         }
     }
 }

@@ -55,7 +55,8 @@ final class RandomJoins {
         this.dimension = RandomTable.of("d", List.of(
                 new RandomTable.Column(keyDef, r -> null, 0, factValues, "key"),
                 new RandomTable.Column(FieldDef.keyed("g"), r -> null, 0, GROUPS, "group"),
-                new RandomTable.Column(FieldDef.intField("w"), r -> null, 0, List.of(), "number")));
+                new RandomTable.Column(FieldDef.intField("w"), r -> null, 0, List.of(), "number"),
+                new RandomTable.Column(FieldDef.timestamp("ts"), r -> null, 0, List.of(), "time")));
         int[] sizes = {0, 1, 3, 12, 60, 300};
         int size = sizes[random.nextInt(sizes.length)];
         long id = random.nextInt(3) == 0 ? random.nextInt(5000) : 0;
@@ -83,6 +84,9 @@ final class RandomJoins {
             if (random.nextInt(5) != 0) {
                 row.put("w", (long) random.nextInt(41) - 10);
             }
+            if (random.nextInt(6) != 0) {
+                row.put("ts", java.time.Instant.ofEpochMilli(RandomTable.TS_BASE + random.nextLong(40L * 24 * 3_600_000)));
+            }
             dimension.rows.put(id, row);
             id += 1 + random.nextInt(3);
         }
@@ -106,13 +110,21 @@ final class RandomJoins {
         if (chain) {
             from += (random.nextBoolean() ? " LEFT JOIN" : " JOIN") + " e e ON d.g = e.g";
         }
+        // Only over a small d: each row of t meets the product of its matches, which a large d with a
+        // key of t's few values would make millions of rows.
+        boolean star = random.nextInt(6) == 0 && dimension.rows.size() <= 12;
+        if (star) {
+            // A star of two dimensions (d twice): each row of t meets the product of its two matches.
+            from += (random.nextBoolean() ? " LEFT JOIN" : " JOIN") + " d d2 ON " + (factKey == null ? "t.id" : "t." + key)
+                    + " = d2." + key;
+        }
         String where = where();
         return switch (random.nextInt(6)) {
             case 0, 1 -> grouped(from, where, false, chain);
             case 2 -> grouped(from, where, true, chain);
             case 3 -> new RandomQueries.Generated("SELECT " + String.join(", ", aggregates(random.nextInt(3) == 0, chain)) + " FROM "
                     + from + where, true);
-            default -> listing(from, where, chain);
+            default -> listing(from, where, chain, star);
         };
     }
 
@@ -142,7 +154,12 @@ final class RandomJoins {
     /** GROUP BY a column of d (and maybe one of t); {@code dimensionAggregates}: aggregates the bitmaps leave to the hash join. */
     private RandomQueries.Generated grouped(String from, String where, boolean dimensionAggregates, boolean chain) {
         List<String> keys = new ArrayList<>();
-        keys.add(random.nextBoolean() ? "d.g" : "d.w");
+        keys.add(switch (random.nextInt(5)) {
+            case 0, 1 -> "d.g";
+            case 2 -> "d.w";
+            case 3 -> random.nextBoolean() ? "date_trunc('week', d.ts)" : "time_bucket(INTERVAL '6 hours', d.ts)";
+            default -> random.nextBoolean() ? "hour(d.ts)" : "d.w // 4";
+        });
         List<RandomTable.Column> groupable = fact.columns.stream().filter(c -> c.type() != FieldType.SET).toList();
         if (!groupable.isEmpty() && random.nextInt(3) == 0) {
             keys.add("t." + groupable.get(random.nextInt(groupable.size())).name());
@@ -212,9 +229,10 @@ final class RandomJoins {
         return items;
     }
 
-    private RandomQueries.Generated listing(String from, String where, boolean chain) {
+    private RandomQueries.Generated listing(String from, String where, boolean chain, boolean star) {
         List<String> items = new ArrayList<>();
-        String order = " ORDER BY t.id, d.id" + (chain ? ", e.id" : "");
+        String ties = (chain ? ", e.id" : "") + (star ? ", d2.id" : "");
+        String order = " ORDER BY t.id, d.id" + ties;
         if (random.nextInt(5) == 0) {
             items.add("*");
         } else {
@@ -237,7 +255,7 @@ final class RandomJoins {
         }
         String limit = random.nextInt(3) == 0 ? " LIMIT " + random.nextInt(20) : "";
         if (random.nextInt(4) == 0) {
-            order = " ORDER BY d.w DESC NULLS FIRST, t.id, d.id" + (chain ? ", e.id" : "");
+            order = " ORDER BY d.w DESC NULLS FIRST, t.id, d.id" + ties;
         }
         return new RandomQueries.Generated("SELECT " + String.join(", ", items) + " FROM " + from + where + order + limit, true);
     }
