@@ -26,6 +26,24 @@ sealed interface GroupKeyExpr {
     /** The column's types this key applies to, as a message fragment; null for any but set. */
     String needs();
 
+    /**
+     * This key's value for a record whose column ({@code bound}) holds {@code value} (null: NULL),
+     * as {@link dev.big.db.query.Grouping} labels its groups: the value itself, or its bucket's label.
+     * A join groups its joined rows by it.
+     */
+    default Object valueOf(TableBinding.BoundColumn bound, Object value) {
+        if (value == null) {
+            return null;
+        }
+        return switch (bind(bound)) {
+            case GroupKey.Values ignored -> value;
+            case GroupKey.Buckets buckets -> {
+                long number = value instanceof java.time.Instant instant ? instant.toEpochMilli() : (Long) value;
+                yield buckets.bucketing().label(buckets.bucketing().bucketOf(number));
+            }
+        };
+    }
+
     default boolean accepts(FieldType type) {
         return needs() == null ? type != FieldType.SET : type == (this instanceof Divide ? FieldType.INT : FieldType.TIMESTAMP);
     }
