@@ -168,29 +168,12 @@ public final class PreparedSql {
             return new Description(List.of("plan"), List.of(new ColumnType(ColumnType.Kind.VARCHAR, 0, false)), parameters);
         }
         return switch (compiled.query()) {
-            case AggregateQuery aggregate -> {
-                List<String> names = new java.util.ArrayList<>(aggregate.visible());
-                for (int i = 0; i < aggregate.visible(); i++) {
-                    names.add(markers == null ? StatementTemplate.asWritten(aggregate.outputs().get(i).name(), literal().values(),
-                            literal().fromTemplate()) : StatementTemplate.quoteParametersAsWritten(aggregate.outputs().get(i).name()));
-                }
-                yield new Description(names, ResultTypes.of(aggregate, table, markers == null ? literal().values() : null),
-                        parameters);
-            }
+            case AggregateQuery aggregate -> describe(aggregate, table, parameters);
             case ListingQuery listing -> {
                 ListingRunner runner = new ListingRunner(snapshot, table, listing);
                 yield new Description(runner.names(), runner.types(), parameters);
             }
-            case JoinQuery joinQuery when joinQuery.aggregate() != null -> {
-                AggregateQuery aggregate = joinQuery.aggregate();
-                List<String> names = new java.util.ArrayList<>(aggregate.visible());
-                for (int i = 0; i < aggregate.visible(); i++) {
-                    names.add(markers == null ? StatementTemplate.asWritten(aggregate.outputs().get(i).name(), literal().values(),
-                            literal().fromTemplate()) : StatementTemplate.quoteParametersAsWritten(aggregate.outputs().get(i).name()));
-                }
-                yield new Description(names, ResultTypes.of(aggregate, scope, markers == null ? literal().values() : null),
-                        parameters);
-            }
+            case JoinQuery joinQuery when joinQuery.aggregate() != null -> describe(joinQuery.aggregate(), scope, parameters);
             case JoinQuery joinQuery -> {
                 List<String> names = new java.util.ArrayList<>();
                 List<ColumnType> types = join.listingTypes(names);
@@ -198,6 +181,17 @@ public final class PreparedSql {
                         types, parameters);
             }
         };
+    }
+
+    /** The description of aggregate {@code query} over the columns of {@code scope} (a table, or a join's tables). */
+    private Description describe(AggregateQuery query, ColumnScope scope, List<ColumnType> parameters) {
+        List<String> names = new java.util.ArrayList<>(query.visible());
+        for (int i = 0; i < query.visible(); i++) {
+            String name = query.outputs().get(i).name();
+            names.add(markers == null ? StatementTemplate.asWritten(name, literal().values(), literal().fromTemplate())
+                    : StatementTemplate.quoteParametersAsWritten(name));
+        }
+        return new Description(names, ResultTypes.of(query, scope, markers == null ? literal().values() : null), parameters);
     }
 
     /**
