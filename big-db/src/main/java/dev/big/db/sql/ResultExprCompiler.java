@@ -167,6 +167,13 @@ final class ResultExprCompiler {
                     return new ResultExpr.Key(index, sql);
                 }
                 if (key instanceof GroupKeyExpr.Column column) {
+                    GroupKeyExpr.Column spelled = otherwiseQualified(column.column());
+                    if (spelled != null) {
+                        // A join's column, qualified in one place and not (or otherwise) in the other.
+                        throw SqlErrors.unsupported("column " + column.column().sql() + " neither in GROUP BY nor inside an"
+                                + " aggregate", expression, "GROUP BY has " + spelled.sql() + ": where that is the column"
+                                + " meant, write it the same way in both");
+                    }
                     throw SqlErrors.unsupported("column " + column.column().name() + " neither in GROUP BY nor inside an"
                             + " aggregate", expression, keys.isEmpty() ? "add GROUP BY " + column.column().name()
                             + ", or aggregate it" : "select the GROUP BY keys, aggregates and arithmetic of them");
@@ -184,6 +191,16 @@ final class ResultExprCompiler {
 
     private ResultExpr arithmetic(ResultExpr.Operator operator, Expression left, Expression right, String sql) {
         return new ResultExpr.Arithmetic(operator, result(left), result(right), sql);
+    }
+
+    /** A GROUP BY key naming a column of {@code column}'s name with another qualifier (or none), or null. */
+    private GroupKeyExpr.Column otherwiseQualified(ColumnRef column) {
+        for (GroupKeyExpr key : keys) {
+            if (key instanceof GroupKeyExpr.Column other && other.column().name().equalsIgnoreCase(column.name())) {
+                return other;
+            }
+        }
+        return null;
     }
 
     int keyIndex(GroupKeyExpr key) {

@@ -158,5 +158,6 @@ class JoinTest {
         assertMessage(assertThrows(UnsupportedSqlException.class, () -> db.sql("SELECT count(*) FROM flights f OUTER JOIN airports a ON f.origin = a.iata")), "OUTER JOIN without LEFT");
         assertMessage(assertThrows(UnsupportedSqlException.class, () -> db.sql("SELECT count(*) FROM flights f JOIN airports a ON f.origin = a.iata ON a.runways = 4")), "several ON");
         assertMessage(assertThrows(InvalidInputException.class, () -> db.sql("SELECT f.id FROM flights f JOIN airports a ON f.origin = a.iata ORDER BY a.tags")), "tags is set");
+        assertMessage(assertThrows(UnsupportedSqlException.class, () -> db.sql("SELECT state, count(*) FROM flights f JOIN airports a ON f.origin = a.iata GROUP BY a.state")), "GROUP BY has a.state: where that is the column meant, write it the same way in both");
     }
 }
