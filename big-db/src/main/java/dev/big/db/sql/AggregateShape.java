@@ -154,7 +154,10 @@ final class AggregateShape {
                         + " groups by the column; write the expression or its position instead", "GROUP BY " + alias);
             }
             TableBinding.BoundColumn column = table.column(key.column());
-            if (column.isId() || !key.accepts(column.type())) {
+            // A join groups its joined rows by a table's ids as by any column (a dimension's id is what
+            // its rows are told apart by); one table's records are never grouped one per id.
+            boolean idKey = column.isId() && !(table instanceof JoinBinding && key instanceof GroupKeyExpr.Column);
+            if (idKey || !key.accepts(column.type())) {
                 throw SqlErrors.invalid((key.needs() == null ? "GROUP BY needs a keyed, bool, int, timestamp or decimal column"
                         : IntegerDivisionText.restore(key.sql()) + " needs " + key.needs()) + "; " + column.name() + " is "
                         + column.typeLabel(), IntegerDivisionText.restore(key.sql()));

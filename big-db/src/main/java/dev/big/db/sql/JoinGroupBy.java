@@ -65,6 +65,12 @@ final class JoinGroupBy {
                 return false;
             }
         }
+        for (GroupKeyExpr key : binding.query().aggregate().keys()) {
+            JoinBinding.Bound column = binding.resolve(key.column());
+            if (column.table() == 0 && column.column().isId()) {
+                return false; // the first table's records grouped one per id: no bitmap saves anything there
+            }
+        }
         for (AggregateCall call : shape.slots()) {
             boolean mergeable = switch (call.function()) {
                 case COUNT_STAR, COUNT, SUM, MIN, MAX, AVG -> true;

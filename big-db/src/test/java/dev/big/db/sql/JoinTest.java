@@ -140,6 +140,14 @@ class JoinTest {
     }
 
     @Test
+    void joinedRowsGroupByATablesIds() {
+        assertEquals(List.of(List.of(0L, "SFO", 2L), List.of(1L, "LAX", 1L), List.of(2L, "JFK", 1L), List.of(3L, "JFK", 1L)),
+                rows("SELECT a.id, a.iata, count(*) FROM flights f JOIN airports a ON f.origin = a.iata GROUP BY a.id, a.iata ORDER BY 1"));
+        assertEquals(List.of(List.of(0L, 1L), List.of(1L, 1L)),
+                rows("SELECT f.id, count(*) FROM flights f JOIN airports a ON f.origin = a.iata GROUP BY f.id ORDER BY 1 LIMIT 2"));
+    }
+
+    @Test
     void aUsingKeyJoinedTwiceIsOneColumn() {
         // a's iata and b's are one column k; c joins it: 2 SFO + 1 LAX + 2 x 2 x 2 JFK rows.
         assertEquals(List.of(List.of(11L)), rows("SELECT count(*) FROM flights f JOIN airports a ON f.origin = a.iata"

@@ -158,7 +158,12 @@ final class RandomJoins {
             case 0, 1 -> "d.g";
             case 2 -> "d.w";
             case 3 -> random.nextBoolean() ? "date_trunc('week', d.ts)" : "time_bucket(INTERVAL '6 hours', d.ts)";
-            default -> random.nextBoolean() ? "hour(d.ts)" : "d.w // 4";
+            default -> switch (random.nextInt(4)) {
+                case 0 -> "hour(d.ts)";
+                case 1 -> "d.w // 4";
+                case 2 -> "d.id";
+                default -> "t.id";
+            };
         });
         List<RandomTable.Column> groupable = fact.columns.stream().filter(c -> c.type() != FieldType.SET).toList();
         if (!groupable.isEmpty() && random.nextInt(3) == 0) {
