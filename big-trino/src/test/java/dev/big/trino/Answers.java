@@ -1,5 +1,8 @@
 package dev.big.trino;
 
+import io.trino.Session;
+import io.trino.testing.DistributedQueryRunner;
+import io.trino.testing.MaterializedRow;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -32,6 +35,15 @@ final class Answers {
             }
             default -> value;
         };
+    }
+
+    /** The rows Trino answers {@code sql} with, in {@code session}, normalized. */
+    static List<List<Object>> of(DistributedQueryRunner runner, Session session, String sql) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (MaterializedRow row : runner.execute(session, sql).getMaterializedRows()) {
+            rows.add(new ArrayList<>(row.getFields()));
+        }
+        return normalize(rows);
     }
 
     static List<List<Object>> normalize(List<List<Object>> rows) {

@@ -10,7 +10,6 @@ import dev.big.workload.IdLayout;
 import io.trino.Session;
 import io.trino.plugin.memory.MemoryPlugin;
 import io.trino.testing.DistributedQueryRunner;
-import io.trino.testing.MaterializedRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -145,22 +144,22 @@ final class BigTrinoComparison {
                     runner.execute("CREATE TABLE memory.default.types AS SELECT * FROM (VALUES " + typesValues() + ") AS t(name, weight)");
                     // what any query costs in this cluster, reading nothing: the floor under every time above
                     runner.execute("CREATE TABLE memory.default.one AS SELECT * FROM big.default.one");
-                    assertThat(rows(runner, session, "SELECT count(*) FROM big.default.one")).isEqualTo(List.of(List.of(java.math.BigInteger.ONE)));
-                    long selectOne = median(() -> rows(runner, session, "SELECT 1"));
-                    long bigOne = median(() -> rows(runner, session, "SELECT count(*) FROM big.default.one"));
-                    long memoryOne = median(() -> rows(runner, session, "SELECT count(*) FROM memory.default.one"));
+                    assertThat(Answers.of(runner, session, "SELECT count(*) FROM big.default.one")).isEqualTo(List.of(List.of(java.math.BigInteger.ONE)));
+                    long selectOne = median(() -> Answers.of(runner, session, "SELECT 1"));
+                    long bigOne = median(() -> Answers.of(runner, session, "SELECT count(*) FROM big.default.one"));
+                    long memoryOne = median(() -> Answers.of(runner, session, "SELECT count(*) FROM memory.default.one"));
                     for (String[] q : QUERIES) {
                         String bigSql = q[1].formatted("(SELECT \"$file\" AS file, * FROM big.default.events)");
                         String memorySql = q[1].formatted("memory.default.events");
                         String duckSql = q[2] != null ? q[2] : q[1].formatted("events");
                         boolean unordered = q[0].contains("unordered");
                         List<List<Object>> expected = inOrder(duckRows(duck, duckSql), unordered);
-                        assertThat(inOrder(rows(runner, session, bigSql), unordered)).as(q[0] + " on big").isEqualTo(expected);
-                        assertThat(inOrder(rows(runner, unpushed, bigSql), unordered)).as(q[0] + " on big, aggregations in Trino").isEqualTo(expected);
-                        assertThat(inOrder(rows(runner, session, memorySql), unordered)).as(q[0] + " on memory").isEqualTo(expected);
-                        long big = median(() -> rows(runner, session, bigSql));
-                        long bigUnpushed = median(() -> rows(runner, unpushed, bigSql));
-                        long memory = median(() -> rows(runner, session, memorySql));
+                        assertThat(inOrder(Answers.of(runner, session, bigSql), unordered)).as(q[0] + " on big").isEqualTo(expected);
+                        assertThat(inOrder(Answers.of(runner, unpushed, bigSql), unordered)).as(q[0] + " on big, aggregations in Trino").isEqualTo(expected);
+                        assertThat(inOrder(Answers.of(runner, session, memorySql), unordered)).as(q[0] + " on memory").isEqualTo(expected);
+                        long big = median(() -> Answers.of(runner, session, bigSql));
+                        long bigUnpushed = median(() -> Answers.of(runner, unpushed, bigSql));
+                        long memory = median(() -> Answers.of(runner, session, memorySql));
                         long duckMillis = median(() -> duckRows(duck, duckSql));
                         double ratio = (double) memory / Math.max(1, big);
                         report.append("| ").append(nodes).append(" | ").append(q[0]).append(" | ").append(big).append(" | ").append(bigUnpushed).append(" | ").append(memory)
@@ -220,14 +219,6 @@ final class BigTrinoComparison {
         }
         Arrays.sort(millis);
         return millis[RUNS / 2];
-    }
-
-    private static List<List<Object>> rows(DistributedQueryRunner runner, Session session, String sql) {
-        List<List<Object>> rows = new ArrayList<>();
-        for (MaterializedRow row : runner.execute(session, sql).getMaterializedRows()) {
-            rows.add(new ArrayList<>(row.getFields()));
-        }
-        return Answers.normalize(rows);
     }
 
     private static List<List<Object>> duckRows(Connection duck, String sql) throws Exception {

@@ -5,7 +5,6 @@ import dev.big.db.Db;
 import io.trino.Session;
 import io.trino.plugin.hive.HivePlugin;
 import io.trino.testing.DistributedQueryRunner;
-import io.trino.testing.MaterializedRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -155,7 +154,7 @@ final class FlightsComparison {
                 runner.execute(session, "CREATE TABLE hive.default.flights_duckdb (id bigint, departs timestamp(3), carrier varchar,"
                         + " flight bigint, origin varchar, dest varchar, dep_delay bigint, arr_delay bigint, distance bigint,"
                         + " cancelled boolean, air_time bigint) WITH (format = 'PARQUET', external_location = 'local:///duckdb-flights')");
-                assertThat(rows(runner, session, "SELECT count(*) FROM hive.default.flights_duckdb"))
+                assertThat(Answers.of(runner, session, "SELECT count(*) FROM hive.default.flights_duckdb"))
                         .isEqualTo(List.of(List.of(java.math.BigInteger.valueOf(rows))));
 
                 StringBuilder report = new StringBuilder("# Trino over big vs Trino's Hive connector over Parquet, flights\n\n");
@@ -177,7 +176,7 @@ final class FlightsComparison {
                 for (Shape shape : SHAPES) {
                     List<List<Object>> expected = duckRows(duck, shape.on(DUCKDB));
                     for (Engine engine : engines) {
-                        assertThat(rows(runner, engine.session(session), shape.on(engine))).as(shape.name() + " on " + engine.name())
+                        assertThat(Answers.of(runner, engine.session(session), shape.on(engine))).as(shape.name() + " on " + engine.name())
                                 .isEqualTo(expected);
                     }
                     Map<Engine, Timing> medians = medians(runner, session, shape, engines);
@@ -400,14 +399,6 @@ final class FlightsComparison {
             }).sum();
             return String.format("%.1f", bytes / 1e6);
         }
-    }
-
-    private static List<List<Object>> rows(DistributedQueryRunner runner, Session session, String sql) {
-        List<List<Object>> rows = new ArrayList<>();
-        for (MaterializedRow row : runner.execute(session, sql).getMaterializedRows()) {
-            rows.add(new ArrayList<>(row.getFields()));
-        }
-        return Answers.normalize(rows);
     }
 
     private static List<List<Object>> duckRows(Connection duck, String sql) throws Exception {
