@@ -58,7 +58,8 @@ record JoinQuery(List<Source> sources, AggregateQuery aggregate, Listing listing
         return aggregate != null ? aggregate.where() : listing.where();
     }
 
-    Literal.IntLiteral limit() {
+    @Override
+    public Literal.IntLiteral limit() {
         return aggregate != null ? aggregate.limit() : listing.limit();
     }
 }

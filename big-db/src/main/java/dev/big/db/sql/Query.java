@@ -12,4 +12,7 @@ sealed interface Query permits AggregateQuery, ListingQuery, JoinQuery {
 
     /** The WHERE clause, or null. */
     Predicate where();
+
+    /** The LIMIT, or null when there is none. */
+    Literal.IntLiteral limit();
 }

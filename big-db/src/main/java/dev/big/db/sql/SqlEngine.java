@@ -306,8 +306,7 @@ public final class SqlEngine {
         Query query = prepared.statement().query();
         if (query instanceof JoinQuery join) {
             JoinRunner runner = new JoinRunner(snapshot, join, prepared.values(), prepared.fromTemplate());
-            PredicateBinder binder = new PredicateBinder(TableBinding.of(EngineAccess.of(snapshot), query.table()), prepared.values());
-            int limit = join.limit() == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, join.limit()));
+            int limit = limitOf(new PredicateBinder(runner.binding().table(0), prepared.values()), query);
             if (prepared.statement().explain()) {
                 return new Answer(runner.explain(limit), null);
             }
@@ -316,12 +315,7 @@ public final class SqlEngine {
         TableBinding table = TableBinding.of(EngineAccess.of(snapshot), query.table());
         PredicateBinder binder = new PredicateBinder(table, prepared.values());
         Filter where = binder.bind(query.where());
-        Literal.IntLiteral limitLiteral = switch (query) {
-            case AggregateQuery aggregate -> aggregate.limit();
-            case ListingQuery listing -> listing.limit();
-            case JoinQuery join -> join.limit();
-        };
-        int limit = limitLiteral == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, limitLiteral));
+        int limit = limitOf(binder, query);
         AggregateRunner runner = null;
         if (query instanceof AggregateQuery aggregate) {
             runner = new AggregateRunner(snapshot, table, aggregate, where, binder, prepared.values(), prepared.fromTemplate());
@@ -351,6 +345,11 @@ public final class SqlEngine {
     public static SqlCursor open(Snapshot snapshot, String sql, List<?> parameters) {
         Objects.requireNonNull(snapshot, "snapshot");
         return prepared(sql).open(snapshot, parameters);
+    }
+
+    /** {@code query}'s LIMIT as its parameters bind it, capped at Integer.MAX_VALUE; -1 when it has none. */
+    private static int limitOf(PredicateBinder binder, Query query) {
+        return query.limit() == null ? -1 : (int) Math.min(Integer.MAX_VALUE, limitOf(binder, query.limit()));
     }
 
     private static long limitOf(PredicateBinder binder, Literal.IntLiteral limit) {

@@ -1,21 +1,19 @@
 package dev.big.db.sql;
 
 import dev.big.db.Db;
-import dev.big.db.Snapshot;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Joins against DuckDB: a random fact table and two dimensions made to fit it ({@link RandomJoins}:
  * keys found twice, missing, NULL or nowhere in the fact table, empty dimensions, sparse ids),
  * loaded into big and into an in-process DuckDB; random joins of every supported form run on both
  * and compared as {@link SqlDifferentialTest} compares (in order only where ORDER BY decides every
- * tie). Every eighth statement is also run under EXPLAIN, which must not fail, and read through a
- * streaming {@link SqlCursor}, which must answer the same.
+ * tie). Every eighth statement is also run under EXPLAIN, which must not fail, compiled from its
+ * own text and read through a streaming {@link SqlCursor}, which must answer the same (the check is
+ * {@link SqlDifferentialTest}'s).
  *
  * <p>Default: {@value #DEFAULT_QUERIES} statements; more with {@code -Dbig.sql.joins=20000}; replay
  * with {@code -Dbig.seed=<seed printed on failure>}.
@@ -51,49 +49,9 @@ class JoinDifferentialTest {
                 String tables = fact + "\n" + joins.dimension + "\n" + joins.snowflake;
                 for (int q = 0; q < QUERIES_PER_TABLES && done < queries; q++, done++) {
                     RandomQueries.Generated query = joins.next();
-                    check(db, duck, query, done % 8 == 0, tables);
+                    SqlDifferentialTest.check(db, duck, query, done % 8 == 0, () -> tables + "\n  statement: " + query.sql());
                 }
             }
-        }
-    }
-
-    private static void check(Db db, DuckDbMirror duck, RandomQueries.Generated query, boolean explain, String tables) {
-        String where = tables + "\n  statement: " + query.sql();
-        List<List<Object>> expected;
-        try {
-            expected = duck.query(query.sql());
-        } catch (DuckDbMirror.Refused e) {
-            fail("DuckDB refused a generated statement (a generator bug): " + e.getMessage() + "\n" + where);
-            return;
-        }
-        List<List<Object>> actual;
-        try {
-            SqlResult answer = db.sql(query.sql());
-            String mistyped = DeclaredTypes.mismatch(answer);
-            if (mistyped != null) {
-                fail("a value is not of its column's declared type: " + mistyped + "\n" + where);
-            }
-            actual = ResultRows.normalize(answer);
-            if (explain) {
-                db.sql("EXPLAIN " + query.sql());
-                try (Snapshot snapshot = db.read()) {
-                    String streamed = ResultRows.difference(actual,
-                            ResultRows.normalize(SqlEngine.open(snapshot, query.sql(), List.of()).collect()));
-                    if (streamed != null) {
-                        fail("read through a cursor, the statement answers differently: " + streamed + "\n" + where);
-                    }
-                }
-            }
-        } catch (RuntimeException e) {
-            throw new AssertionError("big failed: " + e + "\n" + where, e);
-        }
-        if (!query.ordered()) {
-            expected = ResultRows.sorted(expected);
-            actual = ResultRows.sorted(actual);
-        }
-        String difference = ResultRows.difference(expected, actual);
-        if (difference != null) {
-            fail(difference + "\n" + where);
         }
     }
 }

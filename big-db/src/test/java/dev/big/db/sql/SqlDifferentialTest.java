@@ -163,7 +163,11 @@ class SqlDifferentialTest {
         }
     }
 
-    private static void check(Db db, DuckDbMirror duck, RandomQueries.Generated query, boolean explain,
+    /**
+     * One statement on both engines, compared; with {@code explain} also run under EXPLAIN, compiled
+     * from its own text and read through a cursor ({@link JoinDifferentialTest} checks its joins so too).
+     */
+    static void check(Db db, DuckDbMirror duck, RandomQueries.Generated query, boolean explain,
                               Supplier<String> where) {
         List<List<Object>> expected;
         try {
