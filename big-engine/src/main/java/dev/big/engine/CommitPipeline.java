@@ -18,6 +18,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
@@ -59,11 +61,14 @@ import java.util.function.Supplier;
  *
  * <h2>Logged commits and group commit</h2>
  * In a file with a write log ({@link WriteLog}), a commit small enough goes to the log instead
- * ({@link #commitLogged}): its first step appends its frame and makes its state the tip; its second,
- * on the commit thread, forces the log and publishes. The commit thread forces once for every frame
- * appended so far, so writers that commit while it forces share the next forcing (group commit):
- * each is acknowledged once a forcing that covers its frame returns, and readers, who read the last
- * published state, never wait for one. A logged commit starts only on a durable checkpoint, and the
+ * ({@link #commitLogged}): its first step appends its frame and makes its state the tip; its second
+ * forces the log and publishes. The second step runs on the thread that awaits the commit, not on
+ * the commit thread (unless an action is to run when it is durable: {@link PendingCommit}), and
+ * one thread at a time forces, once for every frame appended so far: writers that commit while
+ * one forces wait for it, and the first of them to find their frame not yet durable forces for
+ * all (group commit). Each is acknowledged once a forcing that covers its frame returns, and
+ * readers, who read the last published state, never wait for one. {@link #shutDown()} forces the
+ * frames appended before it began whose writers have not awaited them yet. A logged commit starts only on a durable checkpoint, and the
  * commit after a checkpoint starts the log's next generation, so the log always follows the meta
  * page a crash would open. The meta page of a checkpoint goes to the slot the last meta page did
  * not (a logged commit may leave the txids between with the other parity): the only durable meta
@@ -101,6 +106,7 @@ final class CommitPipeline {
      */
     private volatile Throwable durabilityFailure;
     private volatile CommitStats lastCommit = CommitStats.none();
+    private final Object lastCommitLock = new Object();
     /** Set by the first step of any commit since open. */
     private volatile boolean committed;
 
@@ -120,8 +126,13 @@ final class CommitPipeline {
     /** The last frame appended and the state it made: what the next forcing of the log makes durable. */
     private record Appended(CommittedState state, long end) {}
     private volatile Appended appended;
-    /** Where the log's durable frames end (commit thread only). */
-    private long durableEnd;
+    /** Guards who forces the log and how far it is durable ({@link #forcingNow}, {@link #durableTxid}). */
+    private final ReentrantLock forcing = new ReentrantLock();
+    private final Condition forced = forcing.newCondition();
+    /** Whether a thread is forcing the log now (guarded by {@link #forcing}). */
+    private boolean forcingNow;
+    /** Every commit up to this txid is durable (guarded by {@link #forcing}). */
+    private long durableTxid;
     /** The txid of the newest logged commit made durable: every logged commit up to it was acknowledged or is about to be. */
     private volatile long acknowledgedTxid;
     /** The durability of the last commit to the pages: a logged commit starts only once it is durable. */
@@ -248,16 +259,24 @@ final class CommitPipeline {
             failure = e;
             throw e;
         }
-        WriteLog current = log;
-        if (current != null) {
-            current.startGeneration(state.txid()); // the frames before are in this commit's pages now
-            appended = null;
-            durableEnd = 0;
+        forcing.lock();
+        try {
+            while (forcingNow) {
+                forced.awaitUninterruptibly(); // a writer forcing the frames this commit folds in
+            }
+            WriteLog current = log;
+            if (current != null) {
+                current.startGeneration(state.txid()); // the frames before are in this commit's pages now
+                appended = null;
+            }
+            durableTxid = state.txid();
+            readers.publish(next);
+        } finally {
+            forcing.unlock();
         }
-        readers.publish(next);
         CommitStats stats = new CommitStats(state.txid(), written.plus(META_STEP_COUNTS), freed, state.pageCount(),
                 state.freePages());
-        lastCommit = stats;
+        setLastCommit(stats);
         return stats;
     }
 
@@ -282,27 +301,33 @@ final class CommitPipeline {
             WriteLog writeLog = log();
             long start = writeLog.end();
             long end;
-            try {
-                end = writeLog.append(txid, logged.record());
-            } catch (RuntimeException e) {
-                if (e instanceof StorageException) {
-                    failure = e;
-                }
-                throw e;
-            }
             CommittedState next = new CommittedState(base.meta, access, logged.changes(), txid, base);
+            synchronized (this) { // so that shutDown() forces every frame appended before it began, and no frame after
+                if (shutDown) {
+                    throw new DatabaseClosedException(pager.name());
+                }
+                try {
+                    end = writeLog.append(txid, logged.record());
+                } catch (RuntimeException e) {
+                    if (e instanceof StorageException) {
+                        failure = e;
+                    }
+                    throw e;
+                }
+                appended = new Appended(next, end);
+            }
             committed = true;
             tip = next;
-            appended = new Appended(next, end);
             long logPages = (end - 1) / PageFormat.PAGE_SIZE_BYTES - start / PageFormat.PAGE_SIZE_BYTES + 1;
             PageCounts written = new PageCounts(Map.of(), Map.of(PageClass.LOG, logPages), 0, 0);
             pager.countLog(logPages, 0);
-            try {
-                return new PendingCommit(txid, CompletableFuture.supplyAsync(() -> makeLoggedDurable(next, end, written),
-                        committer()));
-            } catch (RejectedExecutionException e) {
-                throw new DatabaseClosedException(pager.name());
-            }
+            return PendingCommit.logged(txid, () -> makeLoggedDurable(next, written), () -> {
+                try {
+                    return CompletableFuture.supplyAsync(() -> makeLoggedDurable(next, written), committer());
+                } catch (RejectedExecutionException e) {
+                    return CompletableFuture.failedFuture(new DatabaseClosedException(pager.name()));
+                }
+            });
         } finally {
             endWrite(hold);
         }
@@ -329,37 +354,80 @@ final class CommitPipeline {
     }
 
     /**
-     * The second step of a logged commit, on the commit thread: forces the log unless a forcing
-     * since its frame was appended already did, and publishes the newest state the forcing covers.
+     * The second step of a logged commit: forces the log unless a forcing since its frame was
+     * appended already did, and publishes the newest state the forcing covers. It runs on the
+     * commit thread, and on the writer's thread when the writer awaits its commit
+     * ({@link PendingCommit#await()}): whichever comes first forces, the other finds it done. A
+     * writer that forces its own frame is acknowledged without waiting for the commit thread to
+     * wake and then to wake it, which was about 35 µs of a 190 µs one-record commit (timed per
+     * step); writers that commit while one forces wait for it and the next of them forces for all.
      */
-    private CommitStats makeLoggedDurable(CommittedState next, long end, PageCounts written) {
-        Throwable before = durabilityFailure;
-        if (before != null) {
-            throw new DatabaseFailedException(pager.name(), before);
-        }
-        long syncs = 0;
-        if (durableEnd < end) {
-            Appended newest = appended;
-            try {
-                log.force();
-            } catch (RuntimeException | Error e) {
-                durabilityFailure = e;
-                failure = e;
-                throw e;
-            }
-            syncs = 1;
-            pager.countLog(0, 1);
-            durableEnd = newest.end();
-            acknowledgedTxid = newest.state().txid();
-            readers.publish(newest.state());
-            if (newest.end() > checkpointLogBytes || newest.state().logged.cells() > checkpointCells) {
-                startCheckpoint();
-            }
-        }
-        CommitStats stats = new CommitStats(next.txid(), written.plus(new PageCounts(Map.of(), Map.of(), 0, syncs)), 0,
-                next.meta.pageCount(), next.meta.freePages());
-        lastCommit = stats;
+    private CommitStats makeLoggedDurable(CommittedState next, PageCounts written) {
+        boolean forcedNow = forceLogUpTo(next.txid());
+        CommitStats stats = new CommitStats(next.txid(), written.plus(new PageCounts(Map.of(), Map.of(), 0, forcedNow ? 1 : 0)),
+                0, next.meta.pageCount(), next.meta.freePages());
+        setLastCommit(stats);
         return stats;
+    }
+
+    /** Makes the log durable up to commit {@code txid} (see {@link #makeLoggedDurable}); whether this call forced it. */
+    private boolean forceLogUpTo(long txid) {
+        forcing.lock();
+        try {
+            while (true) {
+                Throwable before = durabilityFailure;
+                if (before != null) {
+                    throw new DatabaseFailedException(pager.name(), before);
+                }
+                if (durableTxid >= txid) {
+                    return false;
+                }
+                if (!forcingNow) {
+                    break;
+                }
+                forced.awaitUninterruptibly();
+            }
+            forcingNow = true;
+        } finally {
+            forcing.unlock();
+        }
+        Appended newest = appended; // commit txid or a later one: a frame is appended before it is made durable
+        boolean durable = false;
+        try {
+            log.force();
+            durable = true;
+        } catch (RuntimeException | Error e) {
+            durabilityFailure = e;
+            failure = e;
+            throw e;
+        } finally {
+            forcing.lock();
+            try {
+                forcingNow = false;
+                if (durable && newest.state().txid() > durableTxid) {
+                    durableTxid = newest.state().txid();
+                    acknowledgedTxid = newest.state().txid();
+                    readers.publish(newest.state());
+                }
+                forced.signalAll();
+            } finally {
+                forcing.unlock();
+            }
+        }
+        pager.countLog(0, 1);
+        if (newest.end() > checkpointLogBytes || newest.state().logged.cells() > checkpointCells) {
+            startCheckpoint();
+        }
+        return true;
+    }
+
+    /** Sets what the last commit wrote, unless a later commit already did (logged commits end on several threads). */
+    private void setLastCommit(CommitStats stats) {
+        synchronized (lastCommitLock) {
+            if (stats.txid() > lastCommit.txid()) {
+                lastCommit = stats;
+            }
+        }
     }
 
     /** The txid of the newest logged commit made durable, for the next frame to carry (see {@link LogRecords}). */
@@ -453,6 +521,14 @@ final class CommitPipeline {
         }
         if (checkpoints != null) {
             checkpoints.shutdownNow();
+        }
+        Appended last = appended;
+        if (last != null) {
+            try {
+                forceLogUpTo(last.state().txid()); // a logged commit whose writer has not awaited it yet
+            } catch (RuntimeException | Error e) {
+                // The store has failed; its writers hear so when they await.
+            }
         }
         if (pending == null) {
             return;
