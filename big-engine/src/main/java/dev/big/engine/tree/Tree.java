@@ -338,9 +338,15 @@ public final class Tree implements Fragment {
     /** What {@link #loggedContainer} says of a removed cell; never changed. */
     private static final Container NO_CONTAINER = new ArrayContainer();
 
-    /** Fills {@code out} with a logged value; returns whether the cell exists. */
-    private static boolean fill(ContainerView out, long key, Object value) {
+    /**
+     * Fills {@code out} with a logged value; returns whether the cell exists. A write transaction
+     * reads a commit's logged container as it reads its own, on the heap (its views may be), where
+     * encoding it to its stored form for the first read copied and scanned 8 KiB per bitmap: every
+     * one-record update read the planes the commit before it had just logged (a profile of mixed writes).
+     */
+    private boolean fill(ContainerView out, long key, Object value) {
         switch (value) {
+            case TreeOverlay.Frozen frozen when txn != null -> out.setHeap(key, frozen.container());
             case TreeOverlay.Frozen frozen -> frozen.fill(out, key);
             case Container container -> out.setHeap(key, container);
             case byte[] bytes -> out.setInline(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
