@@ -128,11 +128,21 @@ final class CommitPipeline {
     private volatile Appended appended;
     /** Guards who forces the log and how far it is durable ({@link #forcingNow}, {@link #durableTxid}). */
     private final ReentrantLock forcing = new ReentrantLock();
+    /** Signalled when a forcing ends (a checkpoint waiting for it may go on). */
     private final Condition forced = forcing.newCondition();
     /** Whether a thread is forcing the log now (guarded by {@link #forcing}). */
     private boolean forcingNow;
     /** Every commit up to this txid is durable (guarded by {@link #forcing}). */
     private long durableTxid;
+    /**
+     * Writers waiting for a forcing to cover their frames (guarded by {@link #forcing}). Each is
+     * woken alone: once a forcing covers its commit, or to force when the thread forcing stops.
+     * Waking every waiter after each forcing (most to wait again) kept 32 writers' threads so busy
+     * on 2 cores that a reader's p99 went from 8 to 25 us (DurableWrites).
+     */
+    private final java.util.ArrayList<Waiter> waiters = new java.util.ArrayList<>();
+
+    private record Waiter(long txid, Condition woken) {}
     /** The txid of the newest logged commit made durable: every logged commit up to it was acknowledged or is about to be. */
     private volatile long acknowledgedTxid;
     /** The durability of the last commit to the pages: a logged commit starts only once it is durable. */
@@ -385,7 +395,13 @@ final class CommitPipeline {
                 if (!forcingNow) {
                     break;
                 }
-                forced.awaitUninterruptibly();
+                Waiter waiter = new Waiter(txid, forcing.newCondition());
+                waiters.add(waiter);
+                try {
+                    waiter.woken().awaitUninterruptibly();
+                } finally {
+                    waiters.remove(waiter);
+                }
             }
             forcingNow = true;
         } finally {
@@ -409,7 +425,7 @@ final class CommitPipeline {
                     acknowledgedTxid = newest.state().txid();
                     readers.publish(newest.state());
                 }
-                forced.signalAll();
+                wakeWaiters(!durable);
             } finally {
                 forcing.unlock();
             }
@@ -419,6 +435,26 @@ final class CommitPipeline {
             startCheckpoint();
         }
         return true;
+    }
+
+    /**
+     * After a forcing: wakes the waiters it covered, every waiter if it failed ({@code all}), and
+     * the first of the others, to force next; and a checkpoint waiting for the forcing to end.
+     * Called holding {@link #forcing}.
+     */
+    private void wakeWaiters(boolean all) {
+        Waiter next = null;
+        for (Waiter waiter : waiters) {
+            if (all || waiter.txid() <= durableTxid) {
+                waiter.woken().signal();
+            } else if (next == null) {
+                next = waiter;
+            }
+        }
+        if (next != null) {
+            next.woken().signal();
+        }
+        forced.signalAll();
     }
 
     /** Sets what the last commit wrote, unless a later commit already did (logged commits end on several threads). */
