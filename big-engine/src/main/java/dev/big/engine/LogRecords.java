@@ -1,6 +1,7 @@
 package dev.big.engine;
 
 import dev.big.engine.tree.Containers;
+import dev.big.engine.tree.FlippedBitmap;
 import dev.big.engine.tree.Tree;
 import dev.big.engine.tree.TreeOverlay;
 import dev.big.page.BigException;
@@ -85,6 +86,7 @@ final class LogRecords {
                 writeLong(out, cell.getKey());
                 switch (cell.getValue()) {
                     case Container after -> writeContainer(out, tree.before(cell.getKey()), after, words);
+                    case FlippedBitmap flipped -> writeFlipped(out, flipped, words);
                     case byte[] bytes -> {
                         out.write(BYTES);
                         Varints.write(out, bytes.length);
@@ -95,6 +97,21 @@ final class LogRecords {
             }
         }
         return out.toByteArray();
+    }
+
+    /** A bitmap whose bits the transaction flipped over a logged one: those bits, which it knows, unless there are many. */
+    private static void writeFlipped(ByteArrayOutputStream out, FlippedBitmap flipped, Words words) {
+        words.flipped = words.flips(flipped.flippedNow());
+        if (words.flipped > FEW_FLIPPED_BITS) {
+            out.write(FULL);
+            writeEncoded(out, Containers.encode(flipped.whole()));
+            return;
+        }
+        out.write(FLIPPED);
+        out.write(ContainerKind.ARRAY.code());
+        Varints.write(out, words.flipped);
+        Varints.write(out, 2L * words.flipped);
+        words.writeFlippedBits(out);
     }
 
     /** A change of at most this many bits is written as its flipped bits without weighing the container's encoding. */

@@ -1,6 +1,7 @@
 package dev.big.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.engine.coords.Coords;
@@ -62,10 +63,20 @@ class WriteLogTest {
         try (Store logged = Store.create(file, MetaPage.VERSION_WRITE_LOG);
                 Store pages = Store.create(new MemoryPager("pages"), MetaPage.VERSION_ROW_COUNTS)) {
             logged.setCheckpointThresholds(Long.MAX_VALUE, Long.MAX_VALUE);
+            ReadTxn held = null;
+            String heldContents = null;
             for (int commit = 0; commit < 400; commit++) {
+                if (commit % 50 == 10) {
+                    held = logged.beginRead(); // logged commits after it must not change what it reads
+                    heldContents = contents(held);
+                }
                 List<Change> changes = randomChanges(random);
-                apply(logged, changes);
-                apply(pages, changes);
+                assertEquals(apply(pages, changes), apply(logged, changes),
+                        "what the transaction of commit " + commit + " read of its own writes");
+                if (commit % 50 == 30) {
+                    assertEquals(heldContents, contents(held), "a snapshot held over 20 commits, at commit " + commit);
+                    held.close();
+                }
                 if (commit % 50 == 49) {
                     assertEquals(contents(pages), contents(logged), "writer, after commit " + commit);
                     assertEquals(contents(pages), contents(reopenedCopy(file, dir.resolve("copy" + commit + ".big"))),
@@ -130,15 +141,27 @@ class WriteLogTest {
         return changes;
     }
 
-    private static void apply(Store store, List<Change> changes) {
+    /** Applies {@code changes} in one commit; returns what the transaction read on the way. */
+    private static String apply(Store store, List<Change> changes) {
+        StringBuilder reads = new StringBuilder();
         try (WriteTxn txn = store.beginWrite()) {
             for (Change change : changes) {
                 int kind = change.kind();
                 var tree = dev.big.engine.tree.Tree.of(txn, change.fragment());
-                if (kind < 50) {
-                    tree.addBit(change.key(), change.low());
+                char[] lows = {(char) change.low(), (char) (change.low() + 1), (char) (change.low() * 7 + 3)};
+                reads.append(tree.contains(change.key(), change.low())).append(' ');
+                var found = tree.find(change.key());
+                reads.append(found == null ? "absent" : found.cardinality()).append(' ');
+                if (kind < 40) {
+                    reads.append(tree.addBit(change.key(), change.low()));
+                } else if (kind < 50) {
+                    tree.addBits(change.key(), lows, 0, lows.length);
+                    assertTrue(tree.contains(change.key(), lows[2]), "a bit set, read in the transaction that set it");
+                } else if (kind < 65) {
+                    reads.append(tree.removeBit(change.key(), change.low()));
                 } else if (kind < 75) {
-                    tree.removeBit(change.key(), change.low());
+                    tree.removeBits(change.key(), lows, 0, lows.length);
+                    assertFalse(tree.contains(change.key(), lows[1]), "a bit cleared, read in the transaction that cleared it");
                 } else if (kind < 82) {
                     BitmapContainer full = new BitmapContainer();
                     Container dense = full.add(0, 4_000 + change.low() % 60_000);
@@ -154,15 +177,23 @@ class WriteLogTest {
                 } else {
                     txn.catalog().remove(change.key());
                 }
+                reads.append('\n');
             }
             txn.commit();
         }
+        return reads.toString();
     }
 
     /** Everything a reader sees: each fragment's summary and cells, the fragments named, the catalog. */
     private static String contents(Store store) {
-        StringBuilder out = new StringBuilder();
         try (ReadTxn read = store.beginRead()) {
+            return contents(read);
+        }
+    }
+
+    private static String contents(ReadTxn read) {
+        StringBuilder out = new StringBuilder();
+        {
             read.forEachFragment(0, -1L, (key, summary) -> {
                 out.append("fragment ").append(Long.toHexString(key)).append(' ')
                         .append(java.util.Arrays.toString(summary)).append('\n');

@@ -24,6 +24,12 @@ public final class BsiBulkWriter {
     private final Map<BsiField, OrderIndex.Changes> orders = new HashMap<>();
     private final PlaneWords planes = new PlaneWords();
     private final ContainerView probe = new ContainerView();
+    /**
+     * A column of at most this many values sets its bits one by one ({@link Tree#addBits}), which
+     * a logged write can flip over a logged bitmap instead of copying it (a one-record commit).
+     */
+    private static final int FEW_VALUES = 8;
+    private final char[] positions = new char[FEW_VALUES];
     /** The stored numbers of the column being written. */
     private long[] stored = new long[1024];
 
@@ -68,9 +74,15 @@ public final class BsiBulkWriter {
             }
         }
         for (int row = 0; row < ColumnPlanes.ROWS; row++) {
-            if (planes.has(row)) {
+            if (!planes.has(row)) {
+                continue;
+            }
+            long key = Coords.containerKeyOf(row, containerColumn);
+            if (count <= FEW_VALUES) {
+                tree.addBits(key, positions, 0, planes.takePositions(row, positions));
+            } else {
                 int r = row;
-                tree.update(Coords.containerKeyOf(row, containerColumn), existing -> planes.orInto(r, existing));
+                tree.update(key, existing -> planes.orInto(r, existing));
             }
         }
         for (int k = 0; k < count; k++) {

@@ -136,6 +136,26 @@ final class PlaneWords {
         return cardinality;
     }
 
+    /**
+     * Row {@code row}'s positions into {@code out} (ascending; it must hold them all: a column of
+     * {@code out.length} values at most), and clears the row; returns how many.
+     */
+    int takePositions(int row, char[] out) {
+        long[] rowWords = words[row];
+        used[row] = false;
+        int n = 0;
+        for (int i = 0, end = filled(rowWords); i < end; i++) {
+            int word = touched[i];
+            long bits = rowWords[i];
+            rowWords[i] = 0;
+            while (bits != 0) {
+                out[n++] = (char) ((word << 6) | Long.numberOfTrailingZeros(bits));
+                bits &= bits - 1;
+            }
+        }
+        return n;
+    }
+
     /** Adds row {@code row}'s bits to {@code existing} one by one and clears the row. */
     private Container addInto(int row, Container existing) {
         long[] rowWords = words[row];

@@ -18,8 +18,9 @@ import org.roaringbitmap.RunContainer;
  * and callers reuse, so a point read allocates nothing.
  *
  * <p>Exactly one representation is set: an inline array or run inside a (verified) leaf page, a
- * whole (verified) bitmap page, or a heap container of the current write transaction. An absent
- * key leaves the view {@linkplain #isEmpty() empty}.
+ * whole (verified) bitmap page, or a heap container of the current write transaction (which may be
+ * a {@link LazyContainer}, made whole only when a caller needs all of it). An absent key leaves the
+ * view {@linkplain #isEmpty() empty}.
  */
 public final class ContainerView implements Cell {
 
@@ -30,12 +31,15 @@ public final class ContainerView implements Cell {
     long offset;
     int length;
     Container heap;
+    /** A heap container not made whole yet; {@link #heap()} makes it. */
+    LazyContainer lazy;
 
     public void clear() {
         kind = null;
         cardinality = 0;
         segment = null;
         heap = null;
+        lazy = null;
     }
 
     void setInline(long key, MemorySegment leaf, int cell) {
@@ -46,6 +50,7 @@ public final class ContainerView implements Cell {
         this.offset = LeafPage.payloadOffset(leaf, cell);
         this.length = LeafPage.payloadLength(leaf, cell);
         this.heap = null;
+        this.lazy = null;
     }
 
     void setInline(long key, CellValue.Inline inline) {
@@ -56,6 +61,7 @@ public final class ContainerView implements Cell {
         this.offset = 0;
         this.length = inline.payload().length;
         this.heap = null;
+        this.lazy = null;
     }
 
     void setBitmap(long key, MemorySegment bitmapPage, int cardinality) {
@@ -66,6 +72,7 @@ public final class ContainerView implements Cell {
         this.offset = 0;
         this.length = BitmapPage.WORDS * 8;
         this.heap = null;
+        this.lazy = null;
     }
 
     void setHeap(long key, Container container) {
@@ -75,6 +82,26 @@ public final class ContainerView implements Cell {
         this.kind = container instanceof BitmapContainer ? ContainerKind.BITMAP
                 : container instanceof RunContainer ? ContainerKind.RUN : ContainerKind.ARRAY;
         this.segment = null;
+        this.lazy = null;
+    }
+
+    /** Shows {@code container} (a bitmap) without making it whole; see {@link LazyContainer}. */
+    void setLazy(long key, LazyContainer container) {
+        this.key = key;
+        this.heap = null;
+        this.lazy = container;
+        this.cardinality = container.cardinality();
+        this.kind = ContainerKind.BITMAP;
+        this.segment = null;
+    }
+
+    /** The heap container, made whole if it was lazy; null if the container is in a page. */
+    private Container heap() {
+        if (heap == null && lazy != null) {
+            heap = lazy.whole();
+            lazy = null;
+        }
+        return heap;
     }
 
     @Override
@@ -100,7 +127,7 @@ public final class ContainerView implements Cell {
     /** Whether this is a bitmap page read in place, whose words {@link #word} returns. */
     @Override
     public boolean isBitmapPage() {
-        return kind == ContainerKind.BITMAP && heap == null;
+        return kind == ContainerKind.BITMAP && heap == null && lazy == null;
     }
 
     /** The page segment of an in-place bitmap. */
@@ -121,7 +148,7 @@ public final class ContainerView implements Cell {
      * planes) lets the CPU overlap those rows' memory reads instead of guessing each bit.
      */
     public long bit(int low) {
-        if (kind == ContainerKind.BITMAP && heap == null) {
+        if (isBitmapPage()) {
             return (segment.get(LE_LONG, (long) (low >>> 6) << 3) >>> low) & 1L;
         }
         return contains(low) ? 1L : 0L;
@@ -131,6 +158,9 @@ public final class ContainerView implements Cell {
     public boolean contains(int low) {
         if (kind == null) {
             return false;
+        }
+        if (lazy != null) {
+            return lazy.contains(low);
         }
         if (heap != null) {
             return heap.contains((char) low);
@@ -167,7 +197,7 @@ public final class ContainerView implements Cell {
     /** Whether the container is held on the heap (changed in this write transaction). */
     @Override
     public Container heapContainer() {
-        return heap;
+        return heap();
     }
 
     /** Overwrites {@code words} (1,024 longs) with this container's bits. */
@@ -183,6 +213,7 @@ public final class ContainerView implements Cell {
         if (isEmpty()) {
             return;
         }
+        Container heap = heap();
         if (heap != null) {
             if (heap instanceof BitmapContainer) {
                 long[] own = new long[BitmapPage.WORDS];
@@ -245,6 +276,7 @@ public final class ContainerView implements Cell {
         if (isEmpty()) {
             return new ArrayContainer();
         }
+        Container heap = heap();
         if (heap != null) {
             return heap.clone();
         }
@@ -273,5 +305,6 @@ public final class ContainerView implements Cell {
         offset = other.offset;
         length = other.length;
         heap = other.heap;
+        lazy = other.lazy;
     }
 }

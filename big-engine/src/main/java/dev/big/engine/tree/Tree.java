@@ -27,6 +27,14 @@ import org.roaringbitmap.Container;
  * {@link Node}s and free the pages they replace ({@link DirtyPath}); nothing committed is changed
  * in place. {@link #writeOut()} turns the dirty nodes into pages at commit.
  *
+ * <h2>Logged writes</h2>
+ * A write transaction that will commit to the write log changes no node: its writes go to
+ * {@link #changes()}, over the cells earlier logged commits left ({@link #overlay()}, read-only,
+ * shared with readers), and its commit freezes them into the next overlay. A container of the
+ * overlay is copied before it is changed; a bitmap that a write sets or clears a few bits of is
+ * not: it is flipped over the overlay's container ({@link FlippedBitmap}), and the bits flipped are
+ * what the log records. A checkpoint folds the overlay into the nodes ({@link #writeOut()}).
+ *
  * <p>Not thread-safe: a write transaction's trees belong to its thread; read-only trees are cheap
  * and each reader thread makes its own.
  */
@@ -42,7 +50,7 @@ public final class Tree implements Fragment {
     private TreeOverlay overlay;
     /** Whether writes go to {@link #changes} rather than the dirty path. */
     private boolean logged;
-    /** This transaction's logged writes: a container, a {@code byte[]} or {@link TreeOverlay#REMOVED} per key; null until the first. */
+    /** This transaction's logged writes (see {@link #changes()}); null until the first. */
     private TreeMap<Long, Object> changes;
     /** Whether this transaction emptied the tree (logged): the overlay and the pages beneath are hidden. */
     private boolean clearedNow;
@@ -126,7 +134,11 @@ public final class Tree implements Fragment {
         return root instanceof Node || changes != null || clearedNow;
     }
 
-    /** This transaction's logged writes (unsigned key order), or null if it made none; see "Logged writes". */
+    /**
+     * This transaction's logged writes (unsigned key order), or null if it made none; see "Logged
+     * writes". A value is a container, a {@link FlippedBitmap}, a {@code byte[]} or
+     * {@link TreeOverlay#REMOVED}: read them, never change them.
+     */
     public NavigableMap<Long, Object> changes() {
         return changes;
     }
@@ -211,6 +223,7 @@ public final class Tree implements Fragment {
             switch (cell.getValue()) {
                 case Container container -> store(key, new CellValue.Modified(container));
                 case TreeOverlay.Frozen frozen -> store(key, new CellValue.Modified(frozen.container()));
+                case FlippedBitmap flipped -> store(key, new CellValue.Modified(flipped.whole()));
                 case byte[] bytes -> store(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
                 default -> remove(key);
             }
@@ -304,39 +317,29 @@ public final class Tree implements Fragment {
 
     /** Whether the container at {@code key} holds {@code low}, asking a logged one directly (not through its stored form). */
     private boolean holds(long key, int low) {
-        Container logged = loggedContainer(key);
-        if (logged != null) {
-            return logged.contains((char) low);
-        }
-        ContainerView probe = new ContainerView();
-        return find(key, probe) && probe.contains(low);
+        return switch (hasOverlay() ? overlaid(key) : null) {
+            case null -> {
+                ContainerView probe = new ContainerView();
+                yield find(key, probe) && probe.contains(low);
+            }
+            case Container container -> container.contains((char) low);
+            case LazyContainer lazy -> lazy.contains(low);
+            default -> false; // removed
+        };
     }
 
     /** The cardinality of the container at {@code key} (0 if absent), without encoding a logged one for reading. */
     private int cardinality(long key) {
-        Container logged = loggedContainer(key);
-        if (logged != null) {
-            return logged.getCardinality();
-        }
-        ContainerView view = new ContainerView();
-        return find(key, view) ? view.cardinality() : 0;
-    }
-
-    /**
-     * The container logged writes left at {@code key} (this transaction's or a commit's: read it,
-     * never change it), an empty one if they removed it, or null if the pages say what it is.
-     */
-    private Container loggedContainer(long key) {
         return switch (hasOverlay() ? overlaid(key) : null) {
-            case null -> null;
-            case Container container -> container;
-            case TreeOverlay.Frozen frozen -> frozen.container();
-            default -> NO_CONTAINER;
+            case null -> {
+                ContainerView view = new ContainerView();
+                yield find(key, view) ? view.cardinality() : 0;
+            }
+            case Container container -> container.getCardinality();
+            case LazyContainer lazy -> lazy.cardinality();
+            default -> 0; // removed
         };
     }
-
-    /** What {@link #loggedContainer} says of a removed cell; never changed. */
-    private static final Container NO_CONTAINER = new ArrayContainer();
 
     /**
      * Fills {@code out} with a logged value; returns whether the cell exists. A write transaction
@@ -346,8 +349,15 @@ public final class Tree implements Fragment {
      */
     private boolean fill(ContainerView out, long key, Object value) {
         switch (value) {
-            case TreeOverlay.Frozen frozen when txn != null -> out.setHeap(key, frozen.container());
+            case TreeOverlay.Frozen frozen when txn != null -> {
+                if (frozen.flips().isEmpty()) {
+                    out.setHeap(key, frozen.container());
+                } else {
+                    out.setLazy(key, frozen);
+                }
+            }
             case TreeOverlay.Frozen frozen -> frozen.fill(out, key);
+            case FlippedBitmap flipped -> out.setLazy(key, flipped);
             case Container container -> out.setHeap(key, container);
             case byte[] bytes -> out.setInline(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
             default -> {
@@ -404,8 +414,8 @@ public final class Tree implements Fragment {
                 fromPages[pageKeys++] = keys[i];
             } else if (value instanceof Container container) {
                 total += container.getCardinality();
-            } else if (value instanceof TreeOverlay.Frozen frozen) {
-                total += frozen.cardinality();
+            } else if (value instanceof LazyContainer lazy) {
+                total += lazy.cardinality();
             }
         }
         return total + (pageKeys == 0 ? 0 : TreeWalks.cardinalityOfMany(access, leafKind, root, fromPages, pageKeys));
@@ -577,7 +587,9 @@ public final class Tree implements Fragment {
         if (holds(key, low)) {
             return false;
         }
-        update(key, c -> c.add((char) low));
+        if (!logged || !flipLogged(key, new char[] {(char) low}, 0, 1, true)) {
+            update(key, c -> c.add((char) low));
+        }
         return true;
     }
 
@@ -586,13 +598,15 @@ public final class Tree implements Fragment {
         if (!holds(key, low)) {
             return false;
         }
-        update(key, c -> c.remove((char) low));
+        if (!logged || !flipLogged(key, new char[] {(char) low}, 0, 1, false)) {
+            update(key, c -> c.remove((char) low));
+        }
         return true;
     }
 
     /** Sets bits {@code lows[from, to)} (any order) of the container at {@code key}. */
     public void addBits(long key, char[] lows, int from, int to) {
-        if (from >= to) {
+        if (from >= to || logged && flipLogged(key, lows, from, to, true)) {
             return;
         }
         update(key, c -> {
@@ -610,7 +624,7 @@ public final class Tree implements Fragment {
             return;
         }
         ContainerView probe = new ContainerView();
-        if (!find(key, probe)) {
+        if (!find(key, probe) || logged && flipLogged(key, lows, from, to, false)) {
             return;
         }
         update(key, c -> {
@@ -620,6 +634,35 @@ public final class Tree implements Fragment {
             }
             return result;
         });
+    }
+
+    /**
+     * Sets ({@code value}) or clears bits {@code lows[from, to)} of the container at {@code key} in
+     * a logged write by flipping them over a logged bitmap instead of copying it
+     * ({@link FlippedBitmap}); false, changing nothing, if the cell is not such a bitmap.
+     */
+    private boolean flipLogged(long key, char[] lows, int from, int to, boolean value) {
+        requireWritable();
+        FlippedBitmap flipped;
+        switch (overlaid(key)) {
+            case FlippedBitmap mine -> flipped = mine;
+            case TreeOverlay.Frozen frozen when FlippedBitmap.suits(frozen) -> flipped = FlippedBitmap.over(frozen);
+            case null, default -> {
+                return false;
+            }
+        }
+        int before = flipped.cardinality();
+        for (int j = from; j < to; j++) {
+            flipped.set(lows[j], value);
+        }
+        if (cardinalities != null) {
+            changed(key, before, flipped.cardinality());
+        }
+        if (changes == null) {
+            changes = new TreeMap<>(Long::compareUnsigned);
+        }
+        changes.put(key, flipped.cardinality() == 0 ? TreeOverlay.REMOVED : flipped);
+        return true;
     }
 
     /**
@@ -675,8 +718,10 @@ public final class Tree implements Fragment {
         Object logged = overlaid(key);
         if (logged instanceof Container mine) {
             current = mine; // this transaction's own copy
+        } else if (logged instanceof FlippedBitmap flipped) {
+            current = flipped.whole(); // a new container
         } else if (logged instanceof TreeOverlay.Frozen frozen) {
-            current = frozen.container().clone(); // not through its stored form: that is encoded for readers
+            current = frozen.copy(); // not through its stored form: that is encoded for readers
         } else {
             ContainerView view = new ContainerView();
             current = find(key, view) ? view.toContainer() : Containers.empty();

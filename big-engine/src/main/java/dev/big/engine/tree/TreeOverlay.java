@@ -14,7 +14,8 @@ import org.roaringbitmap.Container;
  * copy of it ({@link Tree}, "Logged writes").
  *
  * <p>A cell's value is a {@link Frozen} container, the {@code byte[]} of a bytes cell, or
- * {@link #REMOVED}. {@link #hidesPages()} says the tree was emptied ({@link Tree#dropAll}) after its
+ * {@link #REMOVED}. The changes a commit adds ({@link #with}) are containers, {@link FlippedBitmap}s,
+ * bytes or {@link #REMOVED}. {@link #hidesPages()} says the tree was emptied ({@link Tree#dropAll}) after its
  * checkpoint: then no committed page is read, and only the cells here exist.
  */
 public final class TreeOverlay {
@@ -29,30 +30,78 @@ public final class TreeOverlay {
 
     /**
      * A container a logged commit left, never to change again; read as its stored form (encoded once,
-     * on first read), so a reader sees it as it sees a cell of a page.
+     * on first read), so a reader sees it as it sees a cell of a page. A bitmap that commits set a
+     * few bits of is kept as the container they started from and the bits flipped since
+     * ({@link FlippedBitmap}), and made whole on the first read that needs all of it.
      */
-    public static final class Frozen {
-        private final Container container;
+    public static final class Frozen implements LazyContainer {
+        /** The container, or (with {@link #flips}) the one it differs from; never changed. */
+        private final Container base;
+        /** The bits that differ from {@link #base}; empty when it is the container. Never changed. */
+        private final Container flips;
+        private final int cardinality;
+        /** The container whole; {@link #base} unless bits flipped, else made on first use. */
+        private volatile Container whole;
         /** The stored form: a {@link CellValue.Inline} or the words of a bitmap; made on first read. */
         private volatile Object stored;
 
         Frozen(Container container) {
-            this.container = container;
+            this.base = container;
+            this.flips = NO_FLIPS;
+            this.cardinality = container.getCardinality();
+            this.whole = container;
+        }
+
+        Frozen(Container base, Container flips, int cardinality) {
+            this.base = base;
+            this.flips = flips;
+            this.cardinality = cardinality;
         }
 
         /** The container: read it, never change it. */
         public Container container() {
-            return container;
+            Container made = whole;
+            if (made == null) {
+                made = base.clone().ixor(flips);
+                whole = made; // racy but safe: every thread makes the same immutable container
+            }
+            return made;
         }
 
+        @Override
+        public Container whole() {
+            return container();
+        }
+
+        /** A new container of these bits, to change. */
+        Container copy() {
+            Container made = whole;
+            return made != null ? made.clone() : base.clone().ixor(flips);
+        }
+
+        @Override
+        public boolean contains(int low) {
+            return base.contains((char) low) ^ flips.contains((char) low);
+        }
+
+        @Override
         public int cardinality() {
-            return container.getCardinality();
+            return cardinality;
+        }
+
+        Container base() {
+            return base;
+        }
+
+        Container flips() {
+            return flips;
         }
 
         /** Fills {@code out} with this container at {@code key}, as a page's cell would. */
         void fill(ContainerView out, long key) {
             Object form = stored;
             if (form == null) {
+                Container container = container();
                 form = switch (Containers.encode(container)) {
                     case Containers.EncodedInline inline -> inline.value();
                     case Containers.EncodedBitmap bitmap -> bitmap.words();
@@ -62,10 +111,13 @@ public final class TreeOverlay {
             if (form instanceof CellValue.Inline inline) {
                 out.setInline(key, inline);
             } else {
-                out.setBitmap(key, MemorySegment.ofArray((long[]) form), container.getCardinality());
+                out.setBitmap(key, MemorySegment.ofArray((long[]) form), cardinality);
             }
         }
     }
+
+    /** No bit flipped: never changed. */
+    private static final Container NO_FLIPS = new org.roaringbitmap.ArrayContainer();
 
     /** No change since the checkpoint. */
     public static final TreeOverlay NONE = new TreeOverlay(false, new TreeMap<>(Long::compareUnsigned));
@@ -79,8 +131,8 @@ public final class TreeOverlay {
     }
 
     /**
-     * This overlay with {@code changes} (unsigned key order; a value a container, bytes or
-     * {@link #REMOVED}) on top, and,
+     * This overlay with {@code changes} (unsigned key order; a value as {@link Tree#changes()} says)
+     * on top, and,
      * if {@code cleared}, nothing of this one nor of the pages beneath. {@code changes} become the
      * new overlay's, and must not change afterwards.
      */
@@ -95,7 +147,11 @@ public final class TreeOverlay {
             if (hides && value == REMOVED) {
                 merged.remove(change.getKey()); // nothing beneath to hide
             } else {
-                merged.put(change.getKey(), value instanceof Container container ? new Frozen(container) : value);
+                merged.put(change.getKey(), switch (value) {
+                    case Container container -> new Frozen(container);
+                    case FlippedBitmap flipped -> flipped.frozen();
+                    default -> value;
+                });
             }
         }
         return new TreeOverlay(hides, merged);
