@@ -31,7 +31,13 @@ final class CommittedState {
     final LoggedChanges logged;
     private final long txid;
     private final PageAccess access;
-    private final ConcurrentHashMap<Long, FragmentRoot> roots = new ConcurrentHashMap<>();
+    /**
+     * The roots tree's entries looked up so far: shared with the states before and after this one
+     * that have its roots tree (logged commits between two checkpoints), so that a one-record
+     * commit does not walk the roots tree again for every fragment it writes (8% of such a
+     * commit's CPU in a profile of mixed writes).
+     */
+    private final ConcurrentHashMap<Long, FragmentRoot> roots;
     private final ConcurrentHashMap<Object, Object> caches = new ConcurrentHashMap<>();
     /** What was derived from the catalog alone: shared with the states before and after this one that have its catalog. */
     private final CatalogCache catalogCache;
@@ -56,6 +62,7 @@ final class CommittedState {
         this.access = access;
         this.logged = logged;
         this.txid = txid;
+        this.roots = previous != null && previous.meta.roots().equals(meta.roots()) ? previous.roots : new ConcurrentHashMap<>();
         this.catalogCache = previous != null && previous.catalogCache.holds(meta.catalog(), logged.catalog())
                 ? previous.catalogCache
                 : new CatalogCache(meta.catalog(), logged.catalog());
@@ -144,7 +151,8 @@ final class CommittedState {
         }
     }
 
-    private FragmentRoot lookup(long fragmentKey) {
+    /** Fragment {@code fragmentKey}'s entry in the roots tree of the checkpoint ({@link FragmentRoot#ABSENT} if none). */
+    FragmentRoot lookup(long fragmentKey) {
         FragmentRoot root = roots.get(fragmentKey);
         if (root == null) {
             root = FragmentRoot.find(rootsTree(), fragmentKey);

@@ -1,7 +1,7 @@
 package dev.big.engine;
 
 import dev.big.engine.tree.Containers;
-import dev.big.engine.tree.FlippedBitmap;
+import dev.big.engine.tree.FlippedContainer;
 import dev.big.engine.tree.Tree;
 import dev.big.engine.tree.TreeOverlay;
 import dev.big.page.BigException;
@@ -86,7 +86,7 @@ final class LogRecords {
                 writeLong(out, cell.getKey());
                 switch (cell.getValue()) {
                     case Container after -> writeContainer(out, tree.before(cell.getKey()), after, words);
-                    case FlippedBitmap flipped -> writeFlipped(out, flipped, words);
+                    case FlippedContainer flipped -> writeFlipped(out, flipped, words);
                     case byte[] bytes -> {
                         out.write(BYTES);
                         Varints.write(out, bytes.length);
@@ -100,7 +100,7 @@ final class LogRecords {
     }
 
     /** A bitmap whose bits the transaction flipped over a logged one: those bits, which it knows, unless there are many. */
-    private static void writeFlipped(ByteArrayOutputStream out, FlippedBitmap flipped, Words words) {
+    private static void writeFlipped(ByteArrayOutputStream out, FlippedContainer flipped, Words words) {
         words.flipped = words.flips(flipped.flippedNow());
         if (words.flipped > FEW_FLIPPED_BITS) {
             out.write(FULL);

@@ -172,7 +172,7 @@ public final class WriteTxn implements Txn {
         ensureActive();
         Named entry = named.get(fragmentKey);
         if (entry == null) {
-            FragmentRoot committed = FragmentRoot.find(roots, fragmentKey);
+            FragmentRoot committed = base.lookup(fragmentKey); // the roots tree changes only when this commits
             LoggedChanges.FragmentChange change = base.logged.fragment(fragmentKey);
             TreeOverlay cells = change == null ? TreeOverlay.NONE : change.cells();
             byte[] summary = change != null && change.summary() != null ? change.summary() : committed.summary();

@@ -85,7 +85,11 @@ public final class ContainerView implements Cell {
         this.lazy = null;
     }
 
-    /** Shows {@code container} (a bitmap) without making it whole; see {@link LazyContainer}. */
+    /**
+     * Shows {@code container} without making it whole; see {@link LazyContainer}. Its kind reads
+     * as a bitmap's: like a heap container's, its bits are read through this view's methods, never
+     * from a payload.
+     */
     void setLazy(long key, LazyContainer container) {
         this.key = key;
         this.heap = null;

@@ -4,7 +4,7 @@ import org.roaringbitmap.Container;
 
 /**
  * A container read bit by bit without being made whole, and made whole only when a reader needs
- * all of it: a logged bitmap kept as a base and the bits flipped since ({@link FlippedBitmap},
+ * all of it: a logged bitmap kept as a base and the bits flipped since ({@link FlippedContainer},
  * {@link TreeOverlay.Frozen}). A {@link ContainerView} can show one.
  */
 public interface LazyContainer {

@@ -31,8 +31,8 @@ import org.roaringbitmap.Container;
  * A write transaction that will commit to the write log changes no node: its writes go to
  * {@link #changes()}, over the cells earlier logged commits left ({@link #overlay()}, read-only,
  * shared with readers), and its commit freezes them into the next overlay. A container of the
- * overlay is copied before it is changed; a bitmap that a write sets or clears a few bits of is
- * not: it is flipped over the overlay's container ({@link FlippedBitmap}), and the bits flipped are
+ * overlay is copied before it is changed, unless a write sets or clears a few bits of it: those
+ * are flipped over the overlay's container ({@link FlippedContainer}), and the bits flipped are
  * what the log records. A checkpoint folds the overlay into the nodes ({@link #writeOut()}).
  *
  * <p>Not thread-safe: a write transaction's trees belong to its thread; read-only trees are cheap
@@ -136,7 +136,7 @@ public final class Tree implements Fragment {
 
     /**
      * This transaction's logged writes (unsigned key order), or null if it made none; see "Logged
-     * writes". A value is a container, a {@link FlippedBitmap}, a {@code byte[]} or
+     * writes". A value is a container, a {@link FlippedContainer}, a {@code byte[]} or
      * {@link TreeOverlay#REMOVED}: read them, never change them.
      */
     public NavigableMap<Long, Object> changes() {
@@ -223,7 +223,7 @@ public final class Tree implements Fragment {
             switch (cell.getValue()) {
                 case Container container -> store(key, new CellValue.Modified(container));
                 case TreeOverlay.Frozen frozen -> store(key, new CellValue.Modified(frozen.container()));
-                case FlippedBitmap flipped -> store(key, new CellValue.Modified(flipped.whole()));
+                case FlippedContainer flipped -> store(key, new CellValue.Modified(flipped.whole()));
                 case byte[] bytes -> store(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
                 default -> remove(key);
             }
@@ -357,7 +357,7 @@ public final class Tree implements Fragment {
                 }
             }
             case TreeOverlay.Frozen frozen -> frozen.fill(out, key);
-            case FlippedBitmap flipped -> out.setLazy(key, flipped);
+            case FlippedContainer flipped -> out.setLazy(key, flipped);
             case Container container -> out.setHeap(key, container);
             case byte[] bytes -> out.setInline(key, new CellValue.Inline(ContainerKind.BYTES, 0, bytes));
             default -> {
@@ -638,15 +638,15 @@ public final class Tree implements Fragment {
 
     /**
      * Sets ({@code value}) or clears bits {@code lows[from, to)} of the container at {@code key} in
-     * a logged write by flipping them over a logged bitmap instead of copying it
-     * ({@link FlippedBitmap}); false, changing nothing, if the cell is not such a bitmap.
+     * a logged write by flipping them over a logged container instead of copying it
+     * ({@link FlippedContainer}); false, changing nothing, if no logged container is there.
      */
     private boolean flipLogged(long key, char[] lows, int from, int to, boolean value) {
         requireWritable();
-        FlippedBitmap flipped;
+        FlippedContainer flipped;
         switch (overlaid(key)) {
-            case FlippedBitmap mine -> flipped = mine;
-            case TreeOverlay.Frozen frozen when FlippedBitmap.suits(frozen) -> flipped = FlippedBitmap.over(frozen);
+            case FlippedContainer mine -> flipped = mine;
+            case TreeOverlay.Frozen frozen -> flipped = FlippedContainer.over(frozen);
             case null, default -> {
                 return false;
             }
@@ -718,7 +718,7 @@ public final class Tree implements Fragment {
         Object logged = overlaid(key);
         if (logged instanceof Container mine) {
             current = mine; // this transaction's own copy
-        } else if (logged instanceof FlippedBitmap flipped) {
+        } else if (logged instanceof FlippedContainer flipped) {
             current = flipped.whole(); // a new container
         } else if (logged instanceof TreeOverlay.Frozen frozen) {
             current = frozen.copy(); // not through its stored form: that is encoded for readers

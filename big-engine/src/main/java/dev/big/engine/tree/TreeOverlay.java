@@ -14,7 +14,7 @@ import org.roaringbitmap.Container;
  * copy of it ({@link Tree}, "Logged writes").
  *
  * <p>A cell's value is a {@link Frozen} container, the {@code byte[]} of a bytes cell, or
- * {@link #REMOVED}. The changes a commit adds ({@link #with}) are containers, {@link FlippedBitmap}s,
+ * {@link #REMOVED}. The changes a commit adds ({@link #with}) are containers, {@link FlippedContainer}s,
  * bytes or {@link #REMOVED}. {@link #hidesPages()} says the tree was emptied ({@link Tree#dropAll}) after its
  * checkpoint: then no committed page is read, and only the cells here exist.
  */
@@ -32,7 +32,7 @@ public final class TreeOverlay {
      * A container a logged commit left, never to change again; read as its stored form (encoded once,
      * on first read), so a reader sees it as it sees a cell of a page. A bitmap that commits set a
      * few bits of is kept as the container they started from and the bits flipped since
-     * ({@link FlippedBitmap}), and made whole on the first read that needs all of it.
+     * ({@link FlippedContainer}), and made whole on the first read that needs all of it.
      */
     public static final class Frozen implements LazyContainer {
         /** The container, or (with {@link #flips}) the one it differs from; never changed. */
@@ -149,7 +149,7 @@ public final class TreeOverlay {
             } else {
                 merged.put(change.getKey(), switch (value) {
                     case Container container -> new Frozen(container);
-                    case FlippedBitmap flipped -> flipped.frozen();
+                    case FlippedContainer flipped -> flipped.frozen();
                     default -> value;
                 });
             }

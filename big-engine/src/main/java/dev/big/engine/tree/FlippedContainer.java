@@ -1,28 +1,29 @@
 package dev.big.engine.tree;
 
 import org.roaringbitmap.ArrayContainer;
-import org.roaringbitmap.BitmapContainer;
 import org.roaringbitmap.Container;
 
 /**
- * A bitmap container a logged write changes a few bits of, kept as the container it started from
+ * A logged container a logged write changes a few bits of, kept as the container it started from
  * (never changed: readers of earlier commits may hold it) and the bits flipped since, instead of a
  * copy. A one-record commit sets or clears a bit or two in each of some twenty 8 KiB bitmaps (the
- * planes of its fields); copying each before the change, and comparing each copy with the original
- * to log what flipped, were a quarter of such a commit's CPU (a profile of mixed writes). Here the
- * flipped bits are what the log records, and a commit that follows freezes this as a
- * {@link TreeOverlay.Frozen} of the same base and flips, so a run of commits shares one copy.
+ * planes of its fields) and a dozen run containers (the exists rows); copying each before the
+ * change, and comparing each copy with the original to log what flipped, were a third of such a
+ * commit's CPU (profiles of mixed writes). Here the flipped bits are what the log records, and the
+ * commit freezes this as a {@link TreeOverlay.Frozen} of the same base and flips, so a run of
+ * commits shares one copy.
  *
  * <p>Belongs to one write transaction ({@link Tree}, "Logged writes"); only bit-level writes make
  * one ({@link Tree#addBits}, {@link Tree#removeBits}), any other change works on {@link #whole()}.
  */
-public final class FlippedBitmap implements LazyContainer {
+public final class FlippedContainer implements LazyContainer {
 
     /**
-     * Flipped bits past which a frozen bitmap is made whole: a reader xors them in on its first
-     * read, and a bitmap of many changes is cheaper copied once.
+     * Flipped bits past which a frozen container is made whole. Each commit copies the flips and
+     * each flip moves those after it (a sorted array), so long lists cost more than a copy of
+     * the container now and then: a bitmap a commit flips one bit of is copied once in 128 commits.
      */
-    static final int MAX_FLIPS = 1024;
+    static final int MAX_FLIPS = 128;
 
     private final Container base;
     /** The bits that differ from {@link #base}. */
@@ -31,20 +32,15 @@ public final class FlippedBitmap implements LazyContainer {
     private Container flippedNow = new ArrayContainer();
     private int cardinality;
 
-    private FlippedBitmap(Container base, Container flips, int cardinality) {
+    private FlippedContainer(Container base, Container flips, int cardinality) {
         this.base = base;
         this.flips = flips;
         this.cardinality = cardinality;
     }
 
-    /** The container of {@code frozen} (a bitmap), to flip bits of. */
-    static FlippedBitmap over(TreeOverlay.Frozen frozen) {
-        return new FlippedBitmap(frozen.base(), frozen.flips().clone(), frozen.cardinality());
-    }
-
-    /** Whether {@code frozen} is a bitmap worth flipping bits of rather than copying. */
-    static boolean suits(TreeOverlay.Frozen frozen) {
-        return frozen.base() instanceof BitmapContainer;
+    /** The container of {@code frozen}, to flip bits of. */
+    static FlippedContainer over(TreeOverlay.Frozen frozen) {
+        return new FlippedContainer(frozen.base(), frozen.flips().clone(), frozen.cardinality());
     }
 
     @Override
