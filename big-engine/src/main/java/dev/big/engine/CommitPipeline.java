@@ -12,6 +12,7 @@ import dev.big.page.StorageException;
 import dev.big.pager.CountingPager;
 import dev.big.pager.PageCounts;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -65,10 +66,12 @@ import java.util.function.Supplier;
  * forces the log and publishes. The second step runs on the thread that awaits the commit, not on
  * the commit thread (unless an action is to run when it is durable: {@link PendingCommit}), and
  * one thread at a time forces, once for every frame appended so far: writers that commit while
- * one forces wait for it, and the first of them to find their frame not yet durable forces for
- * all (group commit). Each is acknowledged once a forcing that covers its frame returns, and
+ * one forces wait for it, and when it ends, the first of them it did not cover forces for all the
+ * rest (group commit). Each is acknowledged once a forcing that covers its frame returns, and
  * readers, who read the last published state, never wait for one. {@link #shutDown()} forces the
- * frames appended before it began whose writers have not awaited them yet. A logged commit starts only on a durable checkpoint, and the
+ * frames appended before it began whose writers have not awaited them yet.
+ *
+ * <p>A logged commit starts only on a durable checkpoint, and the
  * commit after a checkpoint starts the log's next generation, so the log always follows the meta
  * page a crash would open. The meta page of a checkpoint goes to the slot the last meta page did
  * not (a logged commit may leave the txids between with the other parity): the only durable meta
@@ -140,7 +143,7 @@ final class CommitPipeline {
      * Waking every waiter after each forcing (most to wait again) kept 32 writers' threads so busy
      * on 2 cores that a reader's p99 went from 8 to 25 us (DurableWrites).
      */
-    private final java.util.ArrayList<Waiter> waiters = new java.util.ArrayList<>();
+    private final ArrayList<Waiter> waiters = new ArrayList<>();
 
     private record Waiter(long txid, Condition woken) {}
     /** The txid of the newest logged commit made durable: every logged commit up to it was acknowledged or is about to be. */
@@ -366,11 +369,11 @@ final class CommitPipeline {
     /**
      * The second step of a logged commit: forces the log unless a forcing since its frame was
      * appended already did, and publishes the newest state the forcing covers. It runs on the
-     * commit thread, and on the writer's thread when the writer awaits its commit
-     * ({@link PendingCommit#await()}): whichever comes first forces, the other finds it done. A
-     * writer that forces its own frame is acknowledged without waiting for the commit thread to
-     * wake and then to wake it, which was about 35 µs of a 190 µs one-record commit (timed per
-     * step); writers that commit while one forces wait for it and the next of them forces for all.
+     * thread that awaits the commit ({@link PendingCommit#await()}), or on the commit thread once
+     * the commit is handed to it ({@link PendingCommit#onDurable}). A writer that forces its own
+     * frame is acknowledged without waiting for the commit thread to wake and then to wake it,
+     * which was about 35 µs of a 190 µs one-record commit (timed per step); writers that commit
+     * while one forces wait for it and the next of them forces for all.
      */
     private CommitStats makeLoggedDurable(CommittedState next, PageCounts written) {
         boolean forcedNow = forceLogUpTo(next.txid());

@@ -158,17 +158,10 @@ final class PlaneWords {
 
     /** Adds row {@code row}'s bits to {@code existing} one by one and clears the row. */
     private Container addInto(int row, Container existing) {
-        long[] rowWords = words[row];
-        used[row] = false;
+        char[] positions = new char[ADDED_ONE_BY_ONE];
         Container result = existing;
-        for (int i = 0, n = filled(rowWords); i < n; i++) {
-            int word = touched[i];
-            long bits = rowWords[i];
-            rowWords[i] = 0;
-            while (bits != 0) {
-                result = result.add((char) ((word << 6) | Long.numberOfTrailingZeros(bits)));
-                bits &= bits - 1;
-            }
+        for (int k = 0, n = takePositions(row, positions); k < n; k++) {
+            result = result.add(positions[k]);
         }
         return result;
     }
@@ -179,16 +172,7 @@ final class PlaneWords {
         used[row] = false;
         if (cardinality <= 4096) {
             char[] positions = new char[Math.max(cardinality, 1)];
-            int n = 0;
-            for (int i = 0, end = filled(rowWords); i < end; i++) {
-                int word = touched[i];
-                long bits = rowWords[i];
-                rowWords[i] = 0;
-                while (bits != 0) {
-                    positions[n++] = (char) ((word << 6) | Long.numberOfTrailingZeros(bits));
-                    bits &= bits - 1;
-                }
-            }
+            takePositions(row, positions);
             return new ArrayContainer(cardinality, positions);
         }
         long[] bitmap = new long[BitmapPage.WORDS];

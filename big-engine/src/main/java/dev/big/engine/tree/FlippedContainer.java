@@ -45,7 +45,17 @@ public final class FlippedContainer implements LazyContainer {
 
     @Override
     public boolean contains(int low) {
+        return contains(base, flips, low);
+    }
+
+    /** Whether bit {@code low} is set in {@code base} with {@code flips} flipped. */
+    static boolean contains(Container base, Container flips, int low) {
         return base.contains((char) low) ^ flips.contains((char) low);
+    }
+
+    /** A new container: {@code base} with {@code flips} flipped. */
+    static Container whole(Container base, Container flips) {
+        return base.clone().ixor(flips);
     }
 
     @Override
@@ -72,7 +82,7 @@ public final class FlippedContainer implements LazyContainer {
     /** A new container of these bits (each call), to change as a whole. */
     @Override
     public Container whole() {
-        return base.clone().ixor(flips);
+        return whole(base, flips);
     }
 
     /** What a commit leaves of this for readers: the same base and flips, or whole past {@link #MAX_FLIPS}. */

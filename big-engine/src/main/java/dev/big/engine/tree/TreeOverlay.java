@@ -62,7 +62,7 @@ public final class TreeOverlay {
         public Container container() {
             Container made = whole;
             if (made == null) {
-                made = base.clone().ixor(flips);
+                made = FlippedContainer.whole(base, flips);
                 whole = made; // racy but safe: every thread makes the same immutable container
             }
             return made;
@@ -76,12 +76,12 @@ public final class TreeOverlay {
         /** A new container of these bits, to change. */
         Container copy() {
             Container made = whole;
-            return made != null ? made.clone() : base.clone().ixor(flips);
+            return made != null ? made.clone() : FlippedContainer.whole(base, flips);
         }
 
         @Override
         public boolean contains(int low) {
-            return base.contains((char) low) ^ flips.contains((char) low);
+            return FlippedContainer.contains(base, flips, low);
         }
 
         @Override
