@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
-import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.Container;
 
 /**

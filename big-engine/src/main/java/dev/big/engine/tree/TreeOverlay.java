@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.lang.foreign.MemorySegment;
+import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.Container;
 
 /**
@@ -117,7 +118,7 @@ public final class TreeOverlay {
     }
 
     /** No bit flipped: never changed. */
-    private static final Container NO_FLIPS = new org.roaringbitmap.ArrayContainer();
+    private static final Container NO_FLIPS = new ArrayContainer();
 
     /** No change since the checkpoint. */
     public static final TreeOverlay NONE = new TreeOverlay(false, new TreeMap<>(Long::compareUnsigned));
