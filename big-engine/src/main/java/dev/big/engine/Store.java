@@ -54,6 +54,8 @@ public final class Store implements AutoCloseable {
 
     /** How long {@link #close()} waits for open read transactions to finish. */
     static final long CLOSE_WAIT_MILLIS = 5_000;
+    /** How often a read-only open starts again while a writer keeps checkpointing under it. */
+    private static final int MAX_READ_ONLY_OPEN_ATTEMPTS = 100;
 
     private final Pager raw;
     private final CountingPager pager;
@@ -168,6 +170,16 @@ public final class Store implements AutoCloseable {
         return open(MmapPager.open(path, OpenMode.READ_ONLY));
     }
 
+    /** Whether a writer of another handle or process made a checkpoint after {@code meta} (read-only pagers). */
+    private static boolean checkpointedSince(Pager pager, MetaPage.State meta) {
+        pager.followGrowth();
+        try {
+            return MetaSlots.readLatest(pager).txid() != meta.txid();
+        } catch (RuntimeException e) {
+            return false; // the caller reports what failed first
+        }
+    }
+
     /** Initializes an empty pager (for example a {@code MemoryPager}) as a new database. */
     public static Store create(Pager pager) {
         return create(pager, MetaPage.VERSION_CREATED);
@@ -190,16 +202,27 @@ public final class Store implements AutoCloseable {
     public static Store open(Pager pager, boolean countReads) {
         boolean success = false;
         try {
-            MetaPage.State meta = MetaSlots.readLatest(pager);
-            if (!pager.readOnly()) {
-                if (pager.pageCount() > meta.pageCount()) {
-                    pager.truncate(meta.pageCount());
+            for (int attempt = 1; ; attempt++) {
+                MetaPage.State meta = MetaSlots.readLatest(pager);
+                if (!pager.readOnly()) {
+                    if (pager.pageCount() > meta.pageCount()) {
+                        pager.truncate(meta.pageCount());
+                    }
+                    MetaSlots.makeDurable(pager, meta);
                 }
-                MetaSlots.makeDurable(pager, meta);
+                try {
+                    Store store = new Store(pager, meta, pager.readOnly(), countReads);
+                    success = true;
+                    return store;
+                } catch (RuntimeException e) {
+                    if (!pager.readOnly() || attempt == MAX_READ_ONLY_OPEN_ATTEMPTS || !checkpointedSince(pager, meta)) {
+                        throw e;
+                    }
+                    // A read-only open replays the log over the checkpoint's pages before it holds a pin
+                    // (a read's, from Readers.pin): a writer that checkpointed meanwhile may have reused
+                    // them. What failed was reading pages no longer of this commit: open the newer one.
+                }
             }
-            Store store = new Store(pager, meta, pager.readOnly(), countReads);
-            success = true;
-            return store;
         } finally {
             if (!success) {
                 pager.close();

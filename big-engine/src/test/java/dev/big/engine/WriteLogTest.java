@@ -8,7 +8,11 @@ import dev.big.engine.coords.Coords;
 import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.pager.LogFile;
+import dev.big.pager.ForwardingPager;
 import dev.big.pager.MemoryPager;
+import dev.big.pager.MmapPager;
+import dev.big.pager.OpenMode;
+import dev.big.pager.Pager;
 import dev.big.testing.TestDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,6 +114,51 @@ class WriteLogTest {
                 try (ReadTxn read = reader.beginRead()) {
                     assertEquals(i, read.fragment(fragment).find(5).cardinality(), "after commit " + i);
                 }
+            }
+        }
+    }
+
+    /**
+     * Opening read-only replays the log over the checkpoint's pages before the handle holds a pin
+     * on them; a writer that checkpoints meanwhile frees those pages and may reuse them. The open
+     * must then start again on the newer checkpoint, not fail (the ownership battery's reader
+     * process once did: "exited with 1 before it opened the file").
+     */
+    @Test
+    void aReadOnlyOpenWhoseCheckpointsPagesAreReusedMeanwhileOpensTheNewerOne() {
+        Path file = TestDirs.newDir("write-log-open-race").resolve("db.big");
+        long fragment = Coords.fragmentKey(2, 1, 0);
+        try (Store writer = Store.create(file, MetaPage.VERSION_WRITE_LOG)) {
+            writer.setCheckpointThresholds(Long.MAX_VALUE, Long.MAX_VALUE);
+            int[] bit = {0};
+            Runnable loggedCommit = () -> {
+                try (WriteTxn txn = writer.beginWrite()) {
+                    txn.fragment(fragment).addBit(5, bit[0]++);
+                    txn.commit();
+                }
+            };
+            loggedCommit.run();
+            writer.checkpoint();
+            loggedCommit.run(); // a frame whose replay reads the checkpoint's pages
+            boolean[] raced = {false};
+            Pager racing = new ForwardingPager(MmapPager.open(file, OpenMode.READ_ONLY)) {
+                @Override
+                public java.lang.foreign.MemorySegment read(long pgno) {
+                    if (pgno >= MetaPage.SLOTS && !raced[0]) {
+                        raced[0] = true; // the open has read the meta page: checkpoint and reuse its pages now
+                        for (int round = 0; round < 4; round++) {
+                            loggedCommit.run();
+                            writer.checkpoint();
+                        }
+                        loggedCommit.run();
+                        followGrowth();
+                    }
+                    return super.read(pgno);
+                }
+            };
+            try (Store reader = Store.open(racing)) {
+                assertTrue(raced[0], "the writer never ran while the reader opened");
+                assertEquals(contents(writer), contents(reader));
             }
         }
     }
