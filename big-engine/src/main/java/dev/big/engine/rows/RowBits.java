@@ -1,5 +1,6 @@
 package dev.big.engine.rows;
 
+import dev.big.engine.tree.Tree;
 import dev.big.page.BitmapPage;
 import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.BitmapContainer;
@@ -65,6 +66,15 @@ public final class RowBits {
      * container, up to 4,096 values, to add one (a profile of one-record commits).
      */
     private static final int ADDED_ONE_BY_ONE = 8;
+
+    /** ORs the gathered bits into the container at {@code key} of {@code tree}. */
+    void writeTo(Tree tree, long key) {
+        if (tree.flipsBits(size)) {
+            tree.addBits(key, positions, 0, size);
+        } else {
+            tree.update(key, this::orInto);
+        }
+    }
 
     /** ORs the gathered bits into {@code existing} (which may be empty), returning the result. */
     public Container orInto(Container existing) {

@@ -70,10 +70,10 @@ public final class RowBulkWriter {
         Arrays.sort(used, 0, usedCount);
         for (int i = 0; i < usedCount; i++) {
             int row = used[i];
-            tree.update(Coords.containerKeyOf(row, containerColumn), byRow[row]::orInto);
+            byRow[row].writeTo(tree, Coords.containerKeyOf(row, containerColumn));
         }
         for (var e : largeRows.entrySet()) {
-            tree.update(Coords.containerKeyOf(e.getKey(), containerColumn), e.getValue()::orInto);
+            e.getValue().writeTo(tree, Coords.containerKeyOf(e.getKey(), containerColumn));
         }
         clear();
     }

@@ -603,6 +603,22 @@ public final class Tree implements Fragment {
         return true;
     }
 
+    /**
+     * Up to this many bits of one container, a logged write sets one by one ({@link #addBits}): it
+     * flips them over the logged container ({@link FlippedContainer}), where {@link #update} would
+     * copy the container and the log record would then compare the copy with it word by word (a
+     * profile of 32 threads appending one record each: a third of a commit's tree work).
+     */
+    public static final int LOGGED_BITS_FLIPPED_AT_MOST = 64;
+
+    /**
+     * Whether {@code count} bits of one container are best set with {@link #addBits} rather than
+     * {@link #update}: in a logged write, up to {@link #LOGGED_BITS_FLIPPED_AT_MOST} of them.
+     */
+    public boolean flipsBits(int count) {
+        return logged && count <= LOGGED_BITS_FLIPPED_AT_MOST;
+    }
+
     /** Sets bits {@code lows[from, to)} (any order) of the container at {@code key}. */
     public void addBits(long key, char[] lows, int from, int to) {
         if (from >= to || logged && flipLogged(key, lows, from, to, true)) {
