@@ -41,6 +41,21 @@ class LauncherIT {
         assertEquals(66, linked.exitCode(), "the CLI ran and its exit code came through: " + linked);
     }
 
+    /** A load takes the parallel collector, unless BIG_JAVA_OPTS picks one: the JVM refuses two. */
+    @Test
+    void aLoadRunsWithTheLaunchersCollectorOrTheOneTheUserPicked() throws IOException {
+        Path dir = Cli.newDir("launcher-gc");
+        Path csv = Files.writeString(dir.resolve("t.csv"), "name,n\na,1\nb,2\n");
+        for (String opts : List.of("-Xlog:gc=info", "-XX:+UseSerialGC -Xlog:gc=info")) {
+            Path db = dir.resolve(opts.contains("Serial") ? "serial.big" : "default.big");
+            Cli.Run run = Cli.run(dir, List.of(LAUNCHER.toString(), "load", db.toString(), "t", csv.toString(), "--create"),
+                    Map.of("BIG_SKIP_BUILD", "1", "BIG_JAVA_OPTS", opts), null);
+            assertEquals(0, run.exitCode(), run.toString());
+            assertTrue(run.stdout().contains(opts.contains("Serial") ? "Using Serial" : "Using Parallel"), run.stdout());
+            assertTrue(run.stdout().contains("loaded 2 rows into t"), run.stdout());
+        }
+    }
+
     @Test
     void aStaleJarIsRebuiltSayingSoInOneLine() throws IOException {
         Path repo = fakeRepository();
