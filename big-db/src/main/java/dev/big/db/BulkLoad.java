@@ -29,8 +29,9 @@ import java.util.Map;
  * <p>Records are checked value by value into typed column buffers, gathered a chunk at a time, and
  * each container column of the chunk is built in memory and OR-ed into its containers once. One
  * commit per chunk, so memory stays flat and a crash loses at most the chunk in flight. A chunk
- * ends at a container-column boundary once it holds {@link ChunkBudget#CHUNK_RECORDS} records, or
- * earlier when its buffers reach half of the byte budget ({@link ChunkBudget}). Two chunks
+ * ends at a container-column boundary once it holds {@link ChunkBudget#CHUNK_RECORDS} records (four
+ * container columns; fewer when the byte budget cannot hold that many), or earlier when its
+ * buffers reach half of the byte budget ({@link ChunkBudget}). Two chunks
  * alternate: while one is built and committed on a background thread ({@link ChunkCommits}), the
  * caller's thread fills the other. Commits stay strictly in order.
  *
@@ -382,7 +383,7 @@ public final class BulkLoad implements AutoCloseable {
     private boolean chunkEnds() {
         long id = recordId >= 0 ? recordId : lastId + 1;
         boolean boundary = (id >>> Coords.CONTAINER_BITS) != (ids[count - 1] >>> Coords.CONTAINER_BITS);
-        return (count >= ChunkBudget.CHUNK_RECORDS && boundary) || budget.isFull(count, valueBytes);
+        return (count >= budget.chunkRecords() && boundary) || budget.isFull(count, valueBytes);
     }
 
     /** Drops the record being built (its values are overwritten by the next) and returns {@code e} to throw. */

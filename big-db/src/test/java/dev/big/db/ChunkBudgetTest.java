@@ -15,10 +15,24 @@ class ChunkBudgetTest {
 
     @Test
     void aNarrowTableKeepsItsFullChunks() {
-        ChunkBudget budget = new ChunkBudget(6, BUDGET);
+        ChunkBudget budget = new ChunkBudget(2, BUDGET);
         assertEquals(ChunkBudget.MAX_BUFFER_RECORDS, budget.capacity());
-        assertFalse(budget.isFull(ChunkBudget.CHUNK_RECORDS, ChunkBudget.CHUNK_RECORDS * 6L * ChunkBudget.BOXED_BYTES),
-                "a chunk of 65,536 records of 6 numbers is far from 32 MiB");
+        assertEquals(ChunkBudget.CHUNK_RECORDS, budget.chunkRecords(), "four container columns");
+        assertFalse(budget.isFull(ChunkBudget.CHUNK_RECORDS, ChunkBudget.CHUNK_RECORDS * 2L * ChunkBudget.BOXED_BYTES),
+                "a chunk of 262,144 records of 2 numbers is far from 32 MiB");
+    }
+
+    /** A chunk ends on a container-column boundary only if its arrays still have room for the column it ends in. */
+    @Test
+    void aChunkEndsAfterAsManyWholeColumnsAsItsArraysLeaveRoomFor() {
+        ChunkBudget six = new ChunkBudget(6, BUDGET);
+        assertEquals(BUDGET / 2 / (ChunkBudget.ID_BYTES + 6 * (ChunkBudget.REFERENCE_BYTES + ChunkBudget.BOXED_BYTES)),
+                six.capacity(), "6 numbers under 64 MiB: 220,752 records");
+        assertEquals(2 * ChunkBudget.COLUMN_RECORDS, six.chunkRecords(), "two columns, and room for the third it ends in");
+        assertTrue(six.chunkRecords() + ChunkBudget.COLUMN_RECORDS - 1 < six.capacity());
+        assertEquals(ChunkBudget.CHUNK_RECORDS, new ChunkBudget(6, 256L << 20).chunkRecords(), "under 256 MiB, four");
+        assertEquals(ChunkBudget.COLUMN_RECORDS, new ChunkBudget(1024, BUDGET).chunkRecords(),
+                "at least one column: a wide table's arrays fill first, and end its chunks mid-column");
     }
 
     @Test
