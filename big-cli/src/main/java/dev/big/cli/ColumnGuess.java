@@ -47,6 +47,8 @@ final class ColumnGuess {
     /** Of the numbers seen: the most digits after the point, and before it. */
     private int scale;
     private int integerDigits;
+    /** The line of the last value that changed what this column holds (a new kind, more digits), or 0. */
+    private long changedOnLine;
 
     ColumnGuess(String column, ZoneId localZone) {
         this.column = column;
@@ -55,6 +57,11 @@ final class ColumnGuess {
 
     String column() {
         return column;
+    }
+
+    /** The line of the last value that changed the type this column would get, or 0 if none yet. */
+    long changedOnLine() {
+        return changedOnLine;
     }
 
     /** A CSV cell on {@code line}; empty is no value. */
@@ -72,7 +79,10 @@ final class ColumnGuess {
                 saw(Seen.ZERO_OR_ONE, line);
             } else {
                 saw(Seen.INTEGER, line);
-                integerDigits = Math.max(integerDigits, significant);
+                if (significant > integerDigits) {
+                    integerDigits = significant;
+                    changedOnLine = line;
+                }
             }
             return;
         }
@@ -81,7 +91,7 @@ final class ColumnGuess {
             saw(Seen.BOOL, line);
         } else if (isNumberText(word) && FRACTION.matcher(word).matches()) {
             saw(Seen.FRACTION, line);
-            digits(new BigDecimal(word.startsWith("+") ? word.substring(1) : word));
+            digits(new BigDecimal(word.startsWith("+") ? word.substring(1) : word), line);
         } else {
             saw(isTimestamp(cell) ? Seen.TIMESTAMP : Seen.TEXT, line);
         }
@@ -99,7 +109,7 @@ final class ColumnGuess {
                 } else {
                     saw(Seen.INTEGER, line);
                 }
-                digits(value.decimalValue());
+                digits(value.decimalValue(), line);
             }
             case BOOLEAN -> saw(Seen.BOOL, line);
             case STRING -> saw(!has(Seen.TEXT) && !isInteger(value.textValue()) && isTimestamp(value.textValue())
@@ -123,14 +133,19 @@ final class ColumnGuess {
         return json.length() > 60 ? json.substring(0, 60) + "..." : json;
     }
 
-    private void digits(BigDecimal number) {
+    private void digits(BigDecimal number, long line) {
         BigDecimal plain = number.scale() < 0 ? number.setScale(0) : number;
-        scale = Math.max(scale, plain.scale());
-        integerDigits = Math.max(integerDigits, plain.precision() - plain.scale());
+        if (plain.scale() > scale || plain.precision() - plain.scale() > integerDigits) {
+            scale = Math.max(scale, plain.scale());
+            integerDigits = Math.max(integerDigits, plain.precision() - plain.scale());
+            changedOnLine = line;
+        }
     }
 
     private void saw(Seen kind, long line) {
-        firstLine.putIfAbsent(kind, line);
+        if (firstLine.putIfAbsent(kind, line) == null) {
+            changedOnLine = line;
+        }
     }
 
     /**

@@ -106,11 +106,35 @@ class SchemaInferenceTest {
     }
 
     @Test
+    void theSampleStopsOnceNoColumnChangedOverItsSecondHalf() throws IOException {
+        StringBuilder settled = new StringBuilder("n,s\n");
+        StringBuilder late = new StringBuilder("n,s\n");
+        for (int i = 0; i < SchemaInference.SAMPLE_ROWS + 10; i++) {
+            settled.append(i % 10).append(",a\n");
+            // A fraction on line 15,001, past what the first 20,480 rows would settle at: the sample goes on.
+            late.append(i == 15_000 ? "2.5" : Integer.toString(i % 10)).append(",a\n");
+        }
+        assertEquals(SchemaInference.MIN_SAMPLE_ROWS, infer("settled.csv", settled.toString()).rows());
+        SchemaInference.Inferred changed = infer("late.csv", late.toString());
+        assertEquals(TableDef.of("t", FieldDef.decimal("n", 1), FieldDef.keyed("s")), changed.table());
+        assertTrue(changed.rows() >= 30_000 && changed.rows() < SchemaInference.SAMPLE_ROWS,
+                "read on to twice the line of the last change: " + changed.rows());
+        StringBuilder later = new StringBuilder("n\n");
+        for (int i = 0; i < SchemaInference.SAMPLE_ROWS + 10; i++) {
+            later.append(i == 60_000 ? "x" : "1").append('\n');
+        }
+        assertEquals(TableDef.of("t", FieldDef.intField("n")), infer("later.csv", later.toString()).table(),
+                "text past a settled sample is not seen: the load reports its row");
+    }
+
+    @Test
     void theSampleLeavesOutTheRowItsByteLimitCuts() throws IOException {
-        // Rows of 400 bytes of padding and a timestamp, laid out so the limit falls 13 bytes into a timestamp:
-        // "2024-01-01 00" is not one, and would make the column keyed if the cut row were observed.
-        String row = "x".repeat(400) + ",2024-01-01 00:00:00\n";
-        int cutAt = SchemaInference.SAMPLE_BYTES - 13 - 401;
+        // Rows of 2,000 bytes of padding and a timestamp, laid out so the limit falls 13 bytes into a timestamp:
+        // "2024-01-01 00" is not one, and would make the column keyed if the cut row were observed. Rows this
+        // long reach the limit before the sample could stop early (MIN_SAMPLE_ROWS).
+        String row = "x".repeat(2000) + ",2024-01-01 00:00:00\n";
+        assertTrue((long) SchemaInference.MIN_SAMPLE_ROWS * row.length() > SchemaInference.SAMPLE_BYTES);
+        int cutAt = SchemaInference.SAMPLE_BYTES - 13 - 2001;
         int rows = (cutAt - 5) / row.length();
         // The header and a first row that makes up the rest, so that a row starts exactly at cutAt.
         StringBuilder csv = new StringBuilder("p,at\n");
