@@ -31,9 +31,9 @@ import java.util.Map;
  * commit per chunk, so memory stays flat and a crash loses at most the chunk in flight. A chunk
  * ends at a container-column boundary once it holds {@link ChunkBudget#CHUNK_RECORDS} records (four
  * container columns; fewer when the byte budget cannot hold that many), or earlier when its
- * buffers reach half of the byte budget ({@link ChunkBudget}). Two chunks
- * alternate: while one is built and committed on a background thread ({@link ChunkCommits}), the
- * caller's thread fills the other. Commits stay strictly in order.
+ * buffers reach half of the byte budget ({@link ChunkBudget}). Two chunks alternate: while one is
+ * built and committed on a background thread ({@link ChunkCommits}), the caller's thread fills the
+ * other. Commits stay strictly in order.
  *
  * <p>A value a field refuses (wrong type, out of bounds) throws {@link InvalidInputException}
  * naming table, field and record, and drops the record being set: the load goes on with the next.
