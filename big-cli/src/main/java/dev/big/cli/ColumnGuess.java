@@ -135,9 +135,10 @@ final class ColumnGuess {
 
     private void digits(BigDecimal number, long line) {
         BigDecimal plain = number.scale() < 0 ? number.setScale(0) : number;
-        if (plain.scale() > scale || plain.precision() - plain.scale() > integerDigits) {
+        int before = plain.precision() - plain.scale();
+        if (plain.scale() > scale || before > integerDigits) {
             scale = Math.max(scale, plain.scale());
-            integerDigits = Math.max(integerDigits, plain.precision() - plain.scale());
+            integerDigits = Math.max(integerDigits, before);
             changedOnLine = line;
         }
     }

@@ -116,10 +116,8 @@ final class Loader {
      * of one or two ({@code ChunkBudget}), each chunk's commit rewriting the leaves it adds to.
      */
     private static long bufferBytes() {
-        return Math.clamp(Runtime.getRuntime().maxMemory() / 8, Db.DEFAULT_BULK_LOAD_BUFFER_BYTES, MAX_BUFFER_BYTES);
+        return Math.clamp(Runtime.getRuntime().maxMemory() / 8, Db.DEFAULT_BULK_LOAD_BUFFER_BYTES, 256L << 20);
     }
-
-    private static final long MAX_BUFFER_BYTES = 256L << 20;
 
     /** The bottom-up bulk load: records with ids must ascend, above every id the table has. */
     private Result bulk() {

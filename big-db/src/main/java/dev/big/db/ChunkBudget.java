@@ -1,5 +1,7 @@
 package dev.big.db;
 
+import dev.big.engine.coords.Coords;
+
 /**
  * How much a bulk load may buffer, in bytes: its two chunks (one being checked on the caller's
  * thread, one being committed) together stay within a budget, whatever the table's width.
@@ -18,7 +20,7 @@ package dev.big.db;
 final class ChunkBudget {
 
     /** The records of one container column: a chunk ends where one column meets the next. */
-    static final int COLUMN_RECORDS = 1 << dev.big.engine.coords.Coords.CONTAINER_BITS;
+    static final int COLUMN_RECORDS = 1 << Coords.CONTAINER_BITS;
     /**
      * Records after which a chunk ends, at the next container-column boundary, when the budget
      * allows ({@link #chunkRecords()}): a chunk of a dense table holds from this many records up to
@@ -42,6 +44,8 @@ final class ChunkBudget {
     private final long chunkBytes;
     private final int fixedBytesPerRecord;
     private final int capacity;
+    /** See {@link #chunkRecords()}; asked before every record a load adds. */
+    private final int chunkRecords;
 
     /** The sizing for a table of {@code fields} fields under a budget of {@code budgetBytes} for both chunks. */
     ChunkBudget(int fields, long budgetBytes) {
@@ -54,6 +58,8 @@ final class ChunkBudget {
         // numbers fills its arrays before its value bytes run out; larger values end chunks sooner.
         long perRecord = fixedBytesPerRecord + (long) fields * BOXED_BYTES;
         this.capacity = Math.clamp(chunkBytes / perRecord, 1, MAX_BUFFER_RECORDS);
+        int wholeColumns = (capacity - COLUMN_RECORDS) / COLUMN_RECORDS;
+        this.chunkRecords = Math.clamp((long) wholeColumns * COLUMN_RECORDS, COLUMN_RECORDS, CHUNK_RECORDS);
     }
 
     /**
@@ -62,8 +68,7 @@ final class ChunkBudget {
      * one column; a chunk whose arrays fill first ends there, mid-column).
      */
     int chunkRecords() {
-        int wholeColumns = (capacity - COLUMN_RECORDS) / COLUMN_RECORDS;
-        return Math.clamp((long) wholeColumns * COLUMN_RECORDS, COLUMN_RECORDS, CHUNK_RECORDS);
+        return chunkRecords;
     }
 
     /** Records one chunk's arrays hold (at least 1: a record always fits, however large). */

@@ -170,16 +170,6 @@ public final class Store implements AutoCloseable {
         return open(MmapPager.open(path, OpenMode.READ_ONLY));
     }
 
-    /** Whether a writer of another handle or process made a checkpoint after {@code meta} (read-only pagers). */
-    private static boolean checkpointedSince(Pager pager, MetaPage.State meta) {
-        pager.followGrowth();
-        try {
-            return MetaSlots.readLatest(pager).txid() != meta.txid();
-        } catch (RuntimeException e) {
-            return false; // the caller reports what failed first
-        }
-    }
-
     /** Initializes an empty pager (for example a {@code MemoryPager}) as a new database. */
     public static Store create(Pager pager) {
         return create(pager, MetaPage.VERSION_CREATED);
@@ -227,6 +217,16 @@ public final class Store implements AutoCloseable {
             if (!success) {
                 pager.close();
             }
+        }
+    }
+
+    /** Whether a writer of another handle or process made a checkpoint after {@code meta} (read-only pagers). */
+    private static boolean checkpointedSince(Pager pager, MetaPage.State meta) {
+        pager.followGrowth();
+        try {
+            return MetaSlots.readLatest(pager).txid() != meta.txid();
+        } catch (RuntimeException e) {
+            return false; // the caller reports what failed first
         }
     }
 

@@ -24,13 +24,8 @@ public final class BsiBulkWriter {
     private final Map<BsiField, OrderIndex.Changes> orders = new HashMap<>();
     private final PlaneWords planes = new PlaneWords();
     private final ContainerView probe = new ContainerView();
-    /**
-     * A column of at most this many values sets its bits one by one ({@link Tree#addBits}), as does
-     * a logged write of up to {@link Tree#LOGGED_BITS_FLIPPED_AT_MOST} ({@link Tree#flipsBits}),
-     * which flips them over a logged bitmap instead of copying it.
-     */
-    private static final int FEW_VALUES = 8;
-    private final char[] positions = new char[Math.max(FEW_VALUES, Tree.LOGGED_BITS_FLIPPED_AT_MOST)];
+    /** A plane's positions, when the tree sets them one by one ({@link Tree#addsBitsOneByOne}). */
+    private final char[] positions = new char[Tree.LOGGED_BITS_FLIPPED_AT_MOST];
     /** The stored numbers of the column being written. */
     private long[] stored = new long[1024];
 
@@ -79,7 +74,7 @@ public final class BsiBulkWriter {
                 continue;
             }
             long key = Coords.containerKeyOf(row, containerColumn);
-            if (count <= FEW_VALUES || tree.flipsBits(count)) {
+            if (tree.addsBitsOneByOne(count)) {
                 tree.addBits(key, positions, 0, planes.takePositions(row, positions));
             } else {
                 int r = row;

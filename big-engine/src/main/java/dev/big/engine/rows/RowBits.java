@@ -62,14 +62,11 @@ public final class RowBits {
     }
 
     /**
-     * Up to this many bits are added to a container one by one: an or merges a whole array
-     * container, up to 4,096 values, to add one (a profile of one-record commits).
+     * ORs the gathered bits into the container at {@code key} of {@code tree}: one by one when the
+     * tree says so ({@link Tree#addsBitsOneByOne}), else as a container built of them.
      */
-    private static final int ADDED_ONE_BY_ONE = 8;
-
-    /** ORs the gathered bits into the container at {@code key} of {@code tree}. */
     void writeTo(Tree tree, long key) {
-        if (tree.flipsBits(size)) {
+        if (tree.addsBitsOneByOne(size)) {
             tree.addBits(key, positions, 0, size);
         } else {
             tree.update(key, this::orInto);
@@ -78,13 +75,6 @@ public final class RowBits {
 
     /** ORs the gathered bits into {@code existing} (which may be empty), returning the result. */
     public Container orInto(Container existing) {
-        if (size <= ADDED_ONE_BY_ONE && existing.getCardinality() != 0) {
-            Container result = existing;
-            for (int i = 0; i < size; i++) {
-                result = result.add(positions[i]);
-            }
-            return result;
-        }
         Container built = toContainer();
         return existing.getCardinality() == 0 ? built : existing.ior(built);
     }

@@ -604,6 +604,12 @@ public final class Tree implements Fragment {
     }
 
     /**
+     * Up to this many bits of one container, {@link #addBits} adds them one at a time, where an OR
+     * would merge a whole container (up to 4,096 values) to add one (a profile of one-record commits).
+     */
+    private static final int FEW_BITS = 8;
+
+    /**
      * Up to this many bits of one container, a logged write sets one by one ({@link #addBits}): it
      * flips them over the logged container ({@link FlippedContainer}), where {@link #update} would
      * copy the container and the log record would then compare the copy with it word by word (a
@@ -613,10 +619,11 @@ public final class Tree implements Fragment {
 
     /**
      * Whether {@code count} bits of one container are best set with {@link #addBits} rather than
-     * {@link #update}: in a logged write, up to {@link #LOGGED_BITS_FLIPPED_AT_MOST} of them.
+     * by {@link #update} with a container of them: up to {@link #FEW_BITS}, or in a logged write up
+     * to {@link #LOGGED_BITS_FLIPPED_AT_MOST}. Bulk writers ask before each container they write.
      */
-    public boolean flipsBits(int count) {
-        return logged && count <= LOGGED_BITS_FLIPPED_AT_MOST;
+    public boolean addsBitsOneByOne(int count) {
+        return count <= FEW_BITS || logged && count <= LOGGED_BITS_FLIPPED_AT_MOST;
     }
 
     /** Sets bits {@code lows[from, to)} (any order) of the container at {@code key}. */
