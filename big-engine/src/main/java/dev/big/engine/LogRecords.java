@@ -107,6 +107,11 @@ final class LogRecords {
             writeEncoded(out, Containers.encode(flipped.whole()));
             return;
         }
+        writeFewFlips(out, words);
+    }
+
+    /** The bits {@code words} found flipped, as an array container of them marked FLIPPED. */
+    private static void writeFewFlips(ByteArrayOutputStream out, Words words) {
         out.write(FLIPPED);
         out.write(ContainerKind.ARRAY.code());
         Varints.write(out, words.flipped);
@@ -125,11 +130,7 @@ final class LogRecords {
      */
     private static void writeContainer(ByteArrayOutputStream out, Container before, Container after, Words words) {
         if (before != null && words.flips(before, after) <= FEW_FLIPPED_BITS) {
-            out.write(FLIPPED);
-            out.write(ContainerKind.ARRAY.code());
-            Varints.write(out, words.flipped);
-            Varints.write(out, 2L * words.flipped);
-            words.writeFlippedBits(out);
+            writeFewFlips(out, words);
             return;
         }
         Containers.Encoded full = Containers.encode(after);
