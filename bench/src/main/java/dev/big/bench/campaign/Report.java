@@ -397,8 +397,10 @@ final class Report {
         md.append("- Side by side: the engines' query JVMs take turns fork by fork, and load and ingest runs go in rounds in")
                 .append(" which every engine takes a turn, in rotating order, so noise falls on all engines alike.\n");
         md.append("- Latency: a warm-up on every shape, then per shape a short warm-up and each call timed alone with")
-                .append(" `System.nanoTime`; parameters vary per call, same sequence for every engine. Throughput: median of")
-                .append(" the rounds, each in a fresh directory.\n");
+                .append(" `System.nanoTime`; parameters vary per call, same sequence for every engine. A timed call ends when")
+                .append(" the engine has produced every value of its reply (big's result rows, a JDBC result set read out);")
+                .append(" sorting the reply into the map the answer checks compare comes after the clock stops, for every")
+                .append(" engine. Throughput: median of the rounds, each in a fresh directory.\n");
         md.append("- Peers through their own best API: DuckDB (file, appender load, prepared statements), SQLite (file,")
                 .append(" WAL, synchronous=FULL, indexes on value, type, verified, received_at), Lucene 10 (MMapDirectory,")
                 .append(" points + doc values, one segment), RoaringBitmap (in memory, RangeBitmap per int field, a bitmap")

@@ -87,8 +87,28 @@ public final class BigApiPeer extends BigPeer {
 
     @Override
     public Map<String, Long> countByType() {
+        return countsByType(typeGroups());
+    }
+
+    /** Group by type replies with big's own groups, before they are sorted into a map. */
+    @Override
+    public Object reply(PeerQuestion question) {
+        return question.kind() == PeerQuestion.Kind.COUNT_BY_TYPE ? typeGroups() : answer(question);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object answerOf(PeerQuestion question, Object reply) {
+        return question.kind() == PeerQuestion.Kind.COUNT_BY_TYPE ? countsByType((List<GroupCount>) reply) : reply;
+    }
+
+    private List<GroupCount> typeGroups() {
+        return snapshot.groupCount(TABLE, "type", Filter.all(), -1);
+    }
+
+    private static Map<String, Long> countsByType(List<GroupCount> groups) {
         Map<String, Long> counts = new TreeMap<>();
-        for (GroupCount group : snapshot.groupCount(TABLE, "type", Filter.all(), -1)) {
+        for (GroupCount group : groups) {
             counts.put(group.key(), group.count());
         }
         return counts;

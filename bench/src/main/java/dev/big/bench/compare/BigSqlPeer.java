@@ -166,7 +166,18 @@ public final class BigSqlPeer extends BigPeer {
     /** Runs the question's statement: what every method below does, without a detour through the method. */
     @Override
     public Object answer(PeerQuestion question) {
-        return answer(question, db.sql(statement(question)));
+        return answerOf(question, reply(question));
+    }
+
+    /** The result of the question's statement, its rows materialized. */
+    @Override
+    public SqlResult reply(PeerQuestion question) {
+        return db.sql(statement(question));
+    }
+
+    @Override
+    public Object answerOf(PeerQuestion question, Object reply) {
+        return answer(question, (SqlResult) reply);
     }
 
     @Override

@@ -152,6 +152,21 @@ abstract class JdbcPeer implements PeerEngine {
         if (!question.kind().analyst()) {
             return PeerEngine.super.answer(question);
         }
+        return answerOf(question, reply(question));
+    }
+
+    /**
+     * Group by type and the analyst's grouped questions reply with their rows read out of the
+     * result set ({@link #groupRows}), before they are sorted into a map; the rest with their answers.
+     */
+    @Override
+    public final Object reply(PeerQuestion question) {
+        if (question.kind() == PeerQuestion.Kind.COUNT_BY_TYPE) {
+            return typeRows();
+        }
+        if (!question.kind().analyst()) {
+            return PeerEngine.super.answer(question);
+        }
         if (!answersAnalyst(question.kind())) {
             throw new UnsupportedOperationException(name + " does not answer " + question.kind().method() + " questions");
         }
@@ -168,8 +183,8 @@ abstract class JdbcPeer implements PeerEngine {
             }
             try (ResultSet rows = query.executeQuery()) {
                 return switch (question.kind()) {
-                    case COUNT_PER_HOUR_BETWEEN, COUNT_PER_MONTH, VALUE_HISTOGRAM, SUM_SIZE_PER_TYPE -> groups(rows, 1);
-                    case COUNT_PER_TYPE_VERIFIED, COUNT_PER_TYPE_HOUR_OF_DAY -> groups(rows, 2);
+                    case COUNT_PER_HOUR_BETWEEN, COUNT_PER_MONTH, VALUE_HISTOGRAM, SUM_SIZE_PER_TYPE -> groupRows(rows, 1);
+                    case COUNT_PER_TYPE_VERIFIED, COUNT_PER_TYPE_HOUR_OF_DAY -> groupRows(rows, 2);
                     case TOP_BY_VALUE, TOP_BY_RECEIVED_AT_OF_TYPE -> {
                         List<List<Long>> pairs = new ArrayList<>();
                         while (rows.next()) {
@@ -195,11 +210,41 @@ abstract class JdbcPeer implements PeerEngine {
         }
     }
 
-    private static Map<Object, Long> groups(ResultSet rows, int keys) throws SQLException {
-        Map<Object, Long> groups = new TreeMap<>();
+    @Override
+    public final Object answerOf(PeerQuestion question, Object reply) {
+        return switch (question.kind()) {
+            case COUNT_BY_TYPE, COUNT_PER_HOUR_BETWEEN, COUNT_PER_MONTH, VALUE_HISTOGRAM, SUM_SIZE_PER_TYPE,
+                 COUNT_PER_TYPE_VERIFIED, COUNT_PER_TYPE_HOUR_OF_DAY -> groups(groupRowsOf(reply));
+            default -> reply;
+        };
+    }
+
+    /** Each row of a grouped result as its {@code keys} key values, then the aggregate as a long. */
+    private static List<Object[]> groupRows(ResultSet rows, int keys) throws SQLException {
+        List<Object[]> read = new ArrayList<>();
         while (rows.next()) {
-            Object key = keys == 1 ? rows.getObject(1) : rows.getObject(1) + "," + rows.getObject(2);
-            groups.put(key, rows.getLong(keys + 1));
+            Object[] row = new Object[keys + 1];
+            for (int k = 0; k < keys; k++) {
+                row[k] = rows.getObject(k + 1);
+            }
+            row[keys] = rows.getLong(keys + 1);
+            read.add(row);
+        }
+        return read;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object[]> groupRowsOf(Object reply) {
+        return (List<Object[]>) reply;
+    }
+
+    /** Rows from {@link #groupRows} as a map from the key (two keys joined with a comma) to the aggregate. */
+    private static <K> Map<K, Long> groups(List<Object[]> rows) {
+        Map<K, Long> groups = new TreeMap<>();
+        for (Object[] row : rows) {
+            @SuppressWarnings("unchecked")
+            K key = (K) (row.length == 2 ? row[0] : row[0] + "," + row[1]);
+            groups.put(key, (Long) row[row.length - 1]);
         }
         return groups;
     }
@@ -380,13 +425,13 @@ abstract class JdbcPeer implements PeerEngine {
 
     @Override
     public Map<String, Long> countByType() {
+        return groups(typeRows());
+    }
+
+    private List<Object[]> typeRows() {
         requireLoaded();
-        Map<String, Long> counts = new TreeMap<>();
         try (ResultSet rows = countByType.executeQuery()) {
-            while (rows.next()) {
-                counts.put(rows.getString(1), rows.getLong(2));
-            }
-            return counts;
+            return groupRows(rows, 1);
         } catch (SQLException e) {
             throw failed("countByType()", e);
         }

@@ -6,9 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongPoint;
@@ -232,7 +232,7 @@ public final class LucenePeer implements PeerEngine {
 
     @Override
     public Map<String, Long> countByType() {
-        Map<String, Long> counts = new TreeMap<>();
+        Map<String, Long> counts = new HashMap<>(); // summed over segments; unsorted, as PeerQuestion#describe allows
         try {
             for (LeafReaderContext leaf : reader.leaves()) {
                 Terms terms = leaf.reader().terms(TYPE);

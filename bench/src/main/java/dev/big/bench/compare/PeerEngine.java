@@ -128,6 +128,22 @@ public interface PeerEngine extends AutoCloseable {
     }
 
     /**
+     * What the campaign times for {@code question}: the engine's reply in the form the engine gives
+     * it, with every value already produced (big's SQL result rows, a JDBC result set read into a
+     * list, the counts of an in-memory index), but not yet put in the canonical form of
+     * {@link PeerQuestion} that {@link #answerOf} builds: sorting a reply into a map is the
+     * harness's work, not the engine's. Engines whose replies are their answers keep this default.
+     */
+    default Object reply(PeerQuestion question) {
+        return answer(question);
+    }
+
+    /** The answer a {@link #reply} to {@code question} holds; {@code answerOf(q, reply(q))} equals {@code answer(q)}. */
+    default Object answerOf(PeerQuestion question, Object reply) {
+        return reply;
+    }
+
+    /**
      * Bytes the engine's data takes: its files on disk, or, for an engine that lives in memory,
      * its index serialized.
      */

@@ -1,5 +1,6 @@
 package dev.big.bench.compare;
 
+import dev.big.db.sql.SqlResult;
 import dev.big.workload.Event;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -111,9 +112,13 @@ public record PeerQuestion(Kind kind, List<Object> args) {
         return new PeerQuestion(kind, boxed);
     }
 
-    /** Asks {@code engine} this question ({@link PeerEngine#answer}). */
+    /**
+     * Asks {@code engine} this question the way the campaign times it, its {@link PeerEngine#reply},
+     * and puts the reply in canonical form ({@link PeerEngine#answerOf}): so every agreement check
+     * covers the timed path.
+     */
     public Object ask(PeerEngine engine) {
-        return engine.answer(this);
+        return engine.answerOf(this, engine.reply(this));
     }
 
     /** Argument {@code i}, a long. */
@@ -181,6 +186,8 @@ public record PeerQuestion(Kind kind, List<Object> args) {
             case Event event -> event.id() ^ event.value();
             case List<?> list -> list.isEmpty() ? 0 : list.size() + token(list.getFirst());
             case Map<?, ?> map -> map.size();
+            case SqlResult result -> token(result.rows());
+            case long[] counts -> counts.length == 0 ? 0 : counts.length + counts[0];
             default -> answer.hashCode();
         };
     }

@@ -248,9 +248,32 @@ public final class RoaringPeer implements PeerEngine {
 
     @Override
     public Map<String, Long> countByType() {
+        return countsByType(typeCounts());
+    }
+
+    /** Group by type replies with the count of each type ordinal, before they are sorted into a map. */
+    @Override
+    public Object reply(PeerQuestion question) {
+        return question.kind() == PeerQuestion.Kind.COUNT_BY_TYPE ? typeCounts() : answer(question);
+    }
+
+    @Override
+    public Object answerOf(PeerQuestion question, Object reply) {
+        return question.kind() == PeerQuestion.Kind.COUNT_BY_TYPE ? countsByType((long[]) reply) : reply;
+    }
+
+    private long[] typeCounts() {
+        long[] counts = new long[typeNames.size()];
+        for (int t = 0; t < counts.length; t++) {
+            counts[t] = rowsByType.get(t).getLongCardinality();
+        }
+        return counts;
+    }
+
+    private Map<String, Long> countsByType(long[] typeCounts) {
         Map<String, Long> counts = new TreeMap<>();
-        for (int t = 0; t < typeNames.size(); t++) {
-            counts.put(typeNames.get(t), rowsByType.get(t).getLongCardinality());
+        for (int t = 0; t < typeCounts.length; t++) {
+            counts.put(typeNames.get(t), typeCounts[t]);
         }
         return counts;
     }
