@@ -1,11 +1,12 @@
 package dev.big.cli;
 
-import static dev.big.page.PageFormat.LE_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.engine.bsi.ZoneMap;
+import dev.big.engine.coords.Coords;
 import dev.big.page.BranchPage;
 import dev.big.page.LeafPage;
 import dev.big.page.MetaPage;
@@ -25,14 +26,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code big check} reports a wrong structure that every checksum vouches for (here a zone map
- * whose maximum no record holds: a roots entry rewritten, and every checksum from its page up to
+ * whose maximum no record holds, or that is below one a record holds: a roots entry rewritten, and every checksum from its page up to
  * the meta page re-sealed) like a damaged page: listed, and exit code 79.
  */
 @Tag("child-jvm")
 class CheckSemanticsIT {
 
-    /** Offset of container column 0's max in a roots entry whose summary is a zone map (see {@link ZoneMap}). */
-    private static final int COLUMN_0_MAX = RootsPage.ENTRY_FIXED_BYTES + 32 + 16;
+    /** Where container column 0's count starts in a roots entry whose summary is a compact zone map (see {@link ZoneMap}). */
+    private static final int COLUMN_0 = RootsPage.ENTRY_FIXED_BYTES + 4;
 
     @Test
     void aZoneMapThatDisagreesWithItsPlanesIsListedAndExits79() throws IOException {
@@ -72,13 +73,16 @@ class CheckSemanticsIT {
         MemorySegment leaf = page(file, pgno);
         Integer cell = null;
         for (int i = 0; i < LeafPage.count(leaf) && cell == null; i++) {
-            if (LeafPage.payloadLength(leaf, i) == RootsPage.ENTRY_FIXED_BYTES + ZoneMap.SIZE_BYTES) {
+            if (Coords.viewOf(LeafPage.key(leaf, i)) == Coords.VIEW_BSI) {
                 cell = i;
             }
         }
         assertNotNull(cell, "the first roots page holds no zone map");
-        long at = LeafPage.payloadOffset(leaf, cell) + COLUMN_0_MAX;
-        leaf.set(LE_LONG, at, leaf.get(LE_LONG, at) + 1);
+        long at = LeafPage.payloadOffset(leaf, cell) + COLUMN_0;
+        assertEquals(ZoneMap.VERSION_CURRENT, leaf.get(JAVA_BYTE, at - 4), "a compact zone map");
+        at = skipVarint(leaf, skipVarint(leaf, at)); // the count, the min: then the span, max - min
+        byte low = leaf.get(JAVA_BYTE, at); // its lowest seven bits, changed by one without changing its length
+        leaf.set(JAVA_BYTE, at, (byte) ((low & 0x7F) == 0x7F ? low - 1 : low + 1));
         long checksum = PageHeader.seal(leaf);
         for (int level = path.size() - 1; level >= 0; level--) {
             MemorySegment branch = page(file, path.get(level)[0]);
@@ -88,6 +92,14 @@ class CheckSemanticsIT {
         }
         MetaPage.write(page(file, slot), new MetaPage.State(meta.formatVersion(), meta.txid(), meta.pageCount(), new PageRef(pgno, checksum),
                 meta.catalog(), meta.freelist(), meta.freePages(), meta.commitMillis()));
+    }
+
+    /** Where the varint at {@code at} ends. */
+    private static long skipVarint(MemorySegment page, long at) {
+        while (page.get(JAVA_BYTE, at) < 0) {
+            at++;
+        }
+        return at + 1;
     }
 
     private static MemorySegment page(MemorySegment file, long pgno) {

@@ -179,7 +179,7 @@ class AmplificationTest {
                 .append("`ingest(capacity)` or `bulkLoad`, per id layout. Pages written per class over the whole load ")
                 .append("(8 KiB each; data = the fragment trees' leaf and branch pages, bitmap = their bitmap container pages); ")
                 .append("bytes per record = all pages written x 8 KiB / records; forcings = fsyncs of the file and of its write log. ")
-                .append("Small commits go to the write log (file format 4; log = the 8 KiB stretches of it a commit wrote into) ")
+                .append("Small commits go to the write log (file format 4 and later; log = the 8 KiB stretches of it a commit wrote into) ")
                 .append("and the load ends with a checkpoint, whose pages count too. The test fails when any ")
                 .append("count exceeds `big-db/src/test/resources/amplification-baseline.tsv`. File pages (the file's ")
                 .append("size at the end) vary from run to run: ingest commits are pipelined, and whether ")

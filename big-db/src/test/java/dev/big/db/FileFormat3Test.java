@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A file of format 3 (pages only, no write log) opened by this build: it keeps writing its pages
- * and stays format 3, with no log beside it, until {@link Db#migrate} raises it to format 4 in one
+ * and stays format 3, with no log beside it, until {@link Db#migrate} raises it to the current format in one
  * commit; afterwards a small commit goes to the log (a log page, no page of the file), and every
  * record reads back the same before and after, across reopens, with a clean check. The pages of a
  * format-3 file are what the build before wrote: format 4 changes no page layout, only where small
@@ -50,9 +50,9 @@ class FileFormat3Test {
         }
         assertFalse(Files.exists(LogFile.pathFor(file)), "a format-3 file gets no log beside it");
 
-        assertEquals(new FormatMigration(3, MetaPage.VERSION_WRITE_LOG), Db.migrate(file));
+        assertEquals(new FormatMigration(3, MetaPage.VERSION_CURRENT), Db.migrate(file));
         try (Db db = Db.open(file)) {
-            assertEquals(MetaPage.VERSION_WRITE_LOG, db.formatVersion());
+            assertEquals(MetaPage.VERSION_CURRENT, db.formatVersion());
             assertRecords(db, expected);
             long id = db.append("events", Row.of("value", 101L, "type", "t1", "verified", false));
             expected.put(id, "t1/101");

@@ -14,6 +14,11 @@ public final class Varints {
         if (value < 0) {
             throw new IllegalArgumentException("a varint is unsigned: " + value);
         }
+        writeUnsigned(out, value);
+    }
+
+    /** Appends {@code value} as an unsigned 64-bit number (a negative long is one above 2^63): at most 10 bytes. */
+    public static void writeUnsigned(ByteArrayOutputStream out, long value) {
         while ((value & ~0x7FL) != 0) {
             out.write((int) (value & 0x7F | 0x80));
             value >>>= 7;
@@ -47,6 +52,11 @@ public final class Varints {
                     return value;
                 }
             }
+        }
+
+        /** Whether every byte has been read. */
+        public boolean atEnd() {
+            return at == bytes.length;
         }
 
         /** Where the next varint starts. */

@@ -9,6 +9,7 @@ import dev.big.engine.bsi.BsiWriter;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
+import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.pager.MemoryPager;
 import dev.big.pager.PageCounts;
@@ -63,6 +64,49 @@ class ZoneMapTest {
                     }
                 }
             }
+        }
+    }
+
+    @Test
+    void aFileKeepsTheZoneMapVersionOfItsFormatAndAMigratedOneReencodesWhatItWrites() {
+        long first = 7;
+        long second = Coords.SHARD_WIDTH + 7;
+        try (Store store = Store.create(new MemoryPager(), MetaPage.VERSION_COMPACT_ZONE_MAPS - 1)) {
+            writeValue(store, first, 42);
+            assertEquals(ZoneMap.FIXED_SIZE_BYTES, summaryOf(store, first).length, "format 4 keeps version 1");
+            try (WriteTxn txn = store.beginWrite()) {
+                txn.raiseFormatVersion(MetaPage.VERSION_COMPACT_ZONE_MAPS);
+                txn.commit();
+            }
+            byte[] kept = summaryOf(store, first);
+            assertEquals(1, kept[0], "migrating rewrites no zone map");
+            writeValue(store, second, -42);
+            assertEquals(2, summaryOf(store, second)[0], "a fragment written after the migration gets version 2");
+            writeValue(store, first + 1, 43);
+            byte[] rewritten = summaryOf(store, first);
+            assertEquals(2, rewritten[0], "and so does one written again");
+            assertTrue(rewritten.length < 16, "one column of values: " + rewritten.length + " bytes");
+            try (ReadTxn txn = store.beginRead()) {
+                BsiReader reader = new BsiReader(txn, FIELD);
+                assertEquals(42, reader.zone(0).min());
+                assertEquals(43, reader.zone(0).max());
+                assertEquals(-42, reader.zone(1).min());
+            }
+        }
+    }
+
+    private static void writeValue(Store store, long id, long value) {
+        try (WriteTxn txn = store.beginWrite()) {
+            BsiWriter writer = new BsiWriter(txn, FIELD);
+            writer.set(id, value);
+            writer.flush();
+            txn.commit();
+        }
+    }
+
+    private static byte[] summaryOf(Store store, long id) {
+        try (ReadTxn txn = store.beginRead()) {
+            return txn.summary(FIELD.fragmentKey(Coords.shard(id)));
         }
     }
 

@@ -40,13 +40,14 @@ import java.nio.charset.StandardCharsets;
  *     file of version 1 becomes version 2 by a commit that changes only its version</td></tr>
  * <tr><td>3</td><td>rows fragments keep their row counts as their summary</td></tr>
  * <tr><td>4</td><td>commits after the meta page's may be in the write log beside the file</td></tr>
+ * <tr><td>5</td><td>zone maps may be compact (version 2: only the columns that hold values, in varints)</td></tr>
  * </table>
  */
 public final class MetaPage {
 
     public static final int MAGIC = PageHeader.ascii("BIGM");
     public static final int VERSION_START = 1;
-    public static final int VERSION_CURRENT = 4;
+    public static final int VERSION_CURRENT = 5;
     /** The first format that may hold order indexes (view 6 trees, catalog entries that ask for one). */
     public static final int VERSION_ORDER_INDEX = 2;
     /**
@@ -62,11 +63,16 @@ public final class MetaPage {
      */
     public static final int VERSION_WRITE_LOG = 4;
     /**
+     * The first format whose bit-sliced fragments may keep compact zone maps (zone map version 2),
+     * which a build that reads zone maps of version 1 alone cannot decode.
+     */
+    public static final int VERSION_COMPACT_ZONE_MAPS = 5;
+    /**
      * The format a new file is created in. The write log is new, so files are created in the format
      * before it until it has run through every battery; {@code big migrate} (or
      * {@code Store.create(path, VERSION_WRITE_LOG)}) opts a file in.
      */
-    public static final int VERSION_CREATED = 4;
+    public static final int VERSION_CREATED = 5;
 
     /** The number of meta slots at the start of the file. */
     public static final int SLOTS = 2;

@@ -43,7 +43,9 @@ import java.nio.charset.StandardCharsets;
  * EndBody       --&gt; BlockCount:u64, DictionaryEntries:u64, FragmentCount:u64, ContainerCount:u64, RecordCount:u64
  * </pre>
  *
- * <p>Versions: 1 is the first; 2 adds NextSetId; 3 adds Scale; 4 adds Index. A set field's set ids (its bit planes, its
+ * <p>Versions: 1 is the first; 2 adds NextSetId; 3 adds Scale; 4 adds Index; 5 lets a bit-sliced
+ * fragment's summary be a compact zone map (zone map version 2, what files of format 5 keep), which
+ * an import writes in the version its target file holds. A set field's set ids (its bit planes, its
  * by-hash and members trees, see {@code SetIds}) travel as fragments like any other; a version 1
  * stream has none, and its set fields are imported as fields without set ids.
  *
@@ -68,7 +70,7 @@ public final class ExportFormat {
     /** The oldest stream version this build imports. */
     public static final int VERSION_START = 1;
     /** The stream version this build writes. */
-    public static final int VERSION_CURRENT = 4;
+    public static final int VERSION_CURRENT = 5;
     /** The version that added NextSetId to the schema's fields. */
     static final int VERSION_SET_IDS = 2;
     /** The version that added Scale to the schema's fields. */

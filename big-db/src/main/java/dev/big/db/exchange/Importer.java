@@ -12,6 +12,7 @@ import dev.big.engine.Fragment;
 import dev.big.engine.ReadTxn;
 import dev.big.engine.WriteTxn;
 import dev.big.engine.check.StoreCheckReport;
+import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
 import dev.big.engine.dict.Dictionary;
 import java.io.IOException;
@@ -275,7 +276,9 @@ public final class Importer {
         // A rows fragment's summary (an existence fragment's record count) is kept by the transaction
         // in files of format 3 and later, from the bits this import writes.
         if (summary.length > 0 && !txn.keepsRowCounts(targetKey)) {
-            txn.setSummary(targetKey, summary);
+            // A zone map is written in the version the target file holds, whichever the source held.
+            txn.setSummary(targetKey, Coords.viewOf(targetKey) == Coords.VIEW_BSI
+                    ? ZoneMap.decode(summary).encode(txn.formatVersion()) : summary);
         }
         Fragment tree = txn.fragment(targetKey);
         long count = in.u32();

@@ -100,7 +100,7 @@ public final class BsiBulkWriter {
         }
         orders.clear();
         for (var e : zones.entrySet()) {
-            txn.setSummary(e.getKey(), e.getValue().encode());
+            txn.setSummary(e.getKey(), e.getValue().encode(txn.formatVersion()));
         }
         zones.clear();
     }

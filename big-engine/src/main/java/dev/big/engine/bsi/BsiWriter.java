@@ -264,7 +264,7 @@ public final class BsiWriter {
                 fragment.zone.resetDepth();
                 txn.setSummary(fragment.key, new byte[0]);
             } else {
-                txn.setSummary(fragment.key, fragment.zone.encode());
+                txn.setSummary(fragment.key, fragment.zone.encode(txn.formatVersion()));
             }
             fragment.changed = false;
         }
