@@ -68,9 +68,8 @@ public final class MetaPage {
      */
     public static final int VERSION_COMPACT_ZONE_MAPS = 5;
     /**
-     * The format a new file is created in. The write log is new, so files are created in the format
-     * before it until it has run through every battery; {@code big migrate} (or
-     * {@code Store.create(path, VERSION_WRITE_LOG)}) opts a file in.
+     * The format a new file is created in: the current one. {@code Store.create(path, version)}
+     * makes a file of an older format (tests of what older builds wrote use it).
      */
     public static final int VERSION_CREATED = 5;
 

@@ -95,6 +95,32 @@ public final class FilterEvaluator {
         return evaluate(filter, plan.shard(), null);
     }
 
+    /**
+     * How many records of {@code plan}'s shard match {@code filter} (the filter the plan was made
+     * for): the cardinality of {@link #evaluate(Filter, ShardPlan)}, except that an AND with one
+     * integer comparison among its terms is counted by that comparison's plane scan among the
+     * records the other terms left, without building the comparison's bitmap. A profile of
+     * {@code carrier = 'AA' AND dep_delay >= 180} on 10M flights spent about three fifths of the
+     * count building that bitmap and intersecting it.
+     */
+    public long count(Filter filter, ShardPlan plan) {
+        if (filter instanceof Filter.And) {
+            List<Filter> others = new ArrayList<>(ColumnPruning.conjuncts(filter));
+            List<Filter> ranges = others.stream().filter(pruning::isRange).toList();
+            if (ranges.size() == 1 && others.size() > 1) {
+                Filter range = ranges.getFirst();
+                others.remove(range);
+                RoaringBitmap within = and(others, plan.shard(), null, plan.containerColumns());
+                if (within.isEmpty()) {
+                    return 0;
+                }
+                FieldInfo field = table.field(range instanceof Filter.Compare c ? c.field() : ((Filter.Between) range).field());
+                return fields.bsi(field).count(plan.shard(), fields.predicate(field, range), within);
+            }
+        }
+        return evaluate(filter, plan).getLongCardinality();
+    }
+
     /** Like {@link #evaluate(Filter, long)}, restricted to {@code within} when it is not null. */
     private RoaringBitmap evaluate(Filter filter, long shard, RoaringBitmap within) {
         RoaringBitmap result = switch (filter) {

@@ -259,7 +259,7 @@ public final class QueryEngine {
             });
             case FILTER_BITMAP -> ShardWorkers.map(this, toRead, worker -> {
                 FilterEvaluator shardEvaluator = worker.evaluator(table);
-                return shard -> shardEvaluator.evaluate(filter, shard).getLongCardinality();
+                return shard -> shardEvaluator.count(filter, shard);
             });
             default -> throw new IllegalStateException("a count plan on path " + plan.path() + " left shards to read");
         };
