@@ -118,12 +118,17 @@ public final class ColumnPruning {
         return field != null && isInteger(field);
     }
 
+    /** The integer field a term {@link #isRange} compares. */
+    public FieldInfo rangeField(Filter term) {
+        return table.field(term instanceof Filter.Compare c ? c.field() : ((Filter.Between) term).field());
+    }
+
     private boolean isInteger(String field) {
         return !FilterEvaluator.isId(field) && table.field(field).type().isInteger();
     }
 
     private TermColumns range(Filter term, long shard) {
-        FieldInfo field = table.field(term instanceof Filter.Compare c ? c.field() : ((Filter.Between) term).field());
+        FieldInfo field = rangeField(term);
         ZoneMap zone = fields.bsi(field).zone(shard);
         ZoneVerdict verdict = ZoneVerdict.of(zone, fields.predicate(field, term));
         return new TermColumns(term, TermColumns.By.RANGE, verdict.candidates(), zones(zone, verdict, field.base()));

@@ -114,7 +114,7 @@ public final class FilterEvaluator {
                 if (within.isEmpty()) {
                     return 0;
                 }
-                FieldInfo field = table.field(range instanceof Filter.Compare c ? c.field() : ((Filter.Between) range).field());
+                FieldInfo field = pruning.rangeField(range);
                 return fields.bsi(field).count(plan.shard(), fields.predicate(field, range), within);
             }
         }

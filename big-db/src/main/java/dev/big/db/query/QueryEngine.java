@@ -148,7 +148,7 @@ public final class QueryEngine {
         }
         FilterEvaluator evaluator = evaluator(table);
         evaluator.validate(filter);
-        QueryPlan.Comparison comparison = ask == QueryPlan.Ask.COUNT ? singleComparison(evaluator, table, filter) : null;
+        QueryPlan.Comparison comparison = ask == QueryPlan.Ask.COUNT ? singleComparison(evaluator, filter) : null;
         QueryPlan.Path path = pathOf(ask, filter, comparison != null, evaluator);
         if (path == QueryPlan.Path.ZONE_MAPS && comparison.field().def().orderIndex()) {
             return new QueryPlan(table, filter, ask, QueryPlan.Path.ORDER_INDEX, comparison, List.of());
@@ -270,11 +270,11 @@ public final class QueryEngine {
     }
 
     /** The one integer comparison a filter consists of (its field and stored range), or null. */
-    private static QueryPlan.Comparison singleComparison(FilterEvaluator evaluator, TableInfo table, Filter filter) {
+    private static QueryPlan.Comparison singleComparison(FilterEvaluator evaluator, Filter filter) {
         if (!evaluator.pruning().isRange(filter)) {
             return null;
         }
-        FieldInfo field = table.field(filter instanceof Filter.Compare c ? c.field() : ((Filter.Between) filter).field());
+        FieldInfo field = evaluator.pruning().rangeField(filter);
         return new QueryPlan.Comparison(field, evaluator.predicate(field, filter));
     }
 
