@@ -16,9 +16,10 @@ import org.roaringbitmap.RoaringBitmap;
 
 /**
  * {@link BsiReader#aggregateGroups} gives every group what {@link BsiReader#aggregate} gives it
- * alone: groups from a handful of records to tens of thousands per column (both the
- * record-by-record and the word-kernel path), records without values among them, negative values
- * and a base offset. The seed is printed on failure.
+ * alone: groups from a handful of records to tens of thousands per column (the word-kernel path,
+ * and the record-by-record one both reading the planes in place, for a few hundred records a
+ * column, and from their copy), records without values among them, negative values, a base
+ * offset, and values too wide for a column's sum to fit a long. The seed is printed on failure.
  */
 class BsiGroupAggregateTest {
 
@@ -27,7 +28,10 @@ class BsiGroupAggregateTest {
         long seed = Long.getLong("big.seed", System.nanoTime());
         try {
             for (long base : new long[] {0, -1_000, 1_700_000_000_000L}) {
-                run(new Random(seed ^ base), base);
+                Random random = new Random(seed ^ base);
+                for (int round = 0; round < 3; round++) {
+                    run(random, base);
+                }
             }
         } catch (AssertionError | RuntimeException e) {
             throw new AssertionError("failed with seed " + seed + " (rerun with -Dbig.seed=" + seed + ")", e);
@@ -38,6 +42,8 @@ class BsiGroupAggregateTest {
         BsiField field = new BsiField(4, base, "value");
         int records = 3 * 65_536 + random.nextInt(65_536);
         int groupCount = 1 + random.nextInt(random.nextBoolean() ? 4 : 400);
+        // One record in this many is in a group: 1 in 200 leaves a few hundred records a column.
+        int groupedOneIn = random.nextInt(3) == 0 ? 200 : 1;
         RoaringBitmap[] groups = new RoaringBitmap[groupCount];
         for (int g = 0; g < groupCount; g++) {
             groups[g] = new RoaringBitmap();
@@ -45,11 +51,11 @@ class BsiGroupAggregateTest {
         try (Store store = Store.create(new MemoryPager())) {
             try (WriteTxn txn = store.beginWrite()) {
                 BsiWriter writer = new BsiWriter(txn, field);
-                long bound = 1L << (1 + random.nextInt(40));
+                long bound = 1L << (1 + random.nextInt(random.nextBoolean() ? 40 : 62));
                 for (int column = 0; column < records; column++) {
                     // Skewed groups: group 0 takes about half the records, the rest share the others.
                     int group = random.nextBoolean() ? 0 : random.nextInt(groupCount);
-                    if (random.nextInt(8) != 0) {
+                    if (random.nextInt(8) != 0 && random.nextInt(groupedOneIn) == 0) {
                         groups[group].add(column);
                     }
                     if (random.nextInt(10) != 0) {

@@ -232,6 +232,7 @@ final class KeyedGroups {
             return null;
         }
         Container[] matching = ColumnBitmaps.byContainerColumn(columns);
+        boolean everyRecord = filter instanceof Filter.All;
         int[] withKey = new int[Coords.CONTAINERS_PER_ROW];
         // Group index 0 is the records without a key value; rows get the next indexes as they are met.
         Map<Long, Integer> indexOfRow = new HashMap<>();
@@ -243,8 +244,9 @@ final class KeyedGroups {
             if (matching[c] == null) {
                 return true;
             }
-            // A full column (every record of it matches, as under no filter) would only be copied by the and.
-            Container records = matching[c].isFull() ? view.toContainer() : view.toContainer().and(matching[c]);
+            // Without a filter, or where every record of the column matches, the and would only copy:
+            // a keyed row holds only records of the table (a deleted record leaves no bit; check() verifies it).
+            Container records = everyRecord || matching[c].isFull() ? view.toContainer() : view.toContainer().and(matching[c]);
             if (records.isEmpty()) {
                 return true;
             }

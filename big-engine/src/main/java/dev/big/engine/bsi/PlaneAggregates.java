@@ -1,8 +1,11 @@
 package dev.big.engine.bsi;
 
+import dev.big.page.BitmapPage;
 import java.lang.foreign.MemorySegment;
 import org.roaringbitmap.Container;
 import org.roaringbitmap.RoaringBitmap;
+
+import static dev.big.page.PageFormat.LE_LONG;
 
 /**
  * Sums, counts and extremes of one field's values straight from its bit planes, for a
@@ -15,8 +18,18 @@ final class PlaneAggregates {
 
     private final BsiReader reader;
     private final ColumnPlanes planes;
-    private int[] recordLows;
-    private long[] recordMagnitudes;
+    private static final int WORDS = BitmapPage.WORDS;
+    /**
+     * The loaded column's rows as {@link #addSmallGroups} copies them: its non-empty planes word
+     * by word (a word of each plane, then the next word of each: one record's bits share a cache
+     * line or two, where planes a page apart each fell in the same cache set), which bit each is,
+     * exists and sign.
+     */
+    private final long[] planeCopies = new long[BsiLayout.MAX_PLANES * WORDS];
+    private final long[] planeWord = new long[WORDS];
+    private final int[] planeBits = new int[BsiLayout.MAX_PLANES];
+    private final long[] existsCopy = new long[WORDS];
+    private final long[] signCopy = new long[WORDS];
 
     PlaneAggregates(BsiReader reader, ColumnPlanes planes) {
         this.reader = reader;
@@ -131,14 +144,14 @@ final class PlaneAggregates {
             for (int row = 0; row < rows.length; row++) {
                 rows[row] = planes.words(row);
             }
+            addSmallGroups(groups, c, rows, depth, base, aggregates);
             for (int i = 0; i < groups.size(c); i++) {
-                BsiTotals aggregate = aggregates[groups.group(c, i)];
-                aggregate.base = base;
                 Container records = groups.records(c, i);
                 if (records.getCardinality() <= RECORD_BY_RECORD_LIMIT) {
-                    addRecordByRecord(records, rows, depth, aggregate);
-                    continue;
+                    continue; // added by addSmallGroups
                 }
+                BsiTotals aggregate = aggregates[groups.group(c, i)];
+                aggregate.base = base;
                 if (set == null && aggregate.withExtremes()) {
                     set = new CandidateSet();
                 }
@@ -172,35 +185,140 @@ final class PlaneAggregates {
     }
 
     /**
-     * Adds the values of {@code records} (of the loaded column) one by one. Plane by plane, so
-     * the inner loop reads one segment (the JIT keeps its checks out of the loop) and collects
-     * each record's bit into its magnitude.
+     * Planes up to which a group's sum within one container column fits a long: 65,536 values
+     * below {@code 2^47} each add up to less than {@code 2^63}.
      */
-    private void addRecordByRecord(Container records, MemorySegment[] rows, int depth, BsiTotals aggregate) {
-        if (recordLows == null) {
-            recordLows = new int[RECORD_BY_RECORD_LIMIT];
-            recordMagnitudes = new long[RECORD_BY_RECORD_LIMIT];
+    private static final int LONG_SUM_DEPTH = 47;
+
+    /**
+     * Adds the values of the groups of column {@code column} with at most {@link
+     * #RECORD_BY_RECORD_LIMIT} records there, all of them in one pass. Unless they are only a few
+     * ({@link #COPY_LIMIT}), the column's planes are
+     * copied into one heap array, each record's magnitude is gathered from it at once (its word of
+     * every plane, side by side), and each group's values are summed in a long, spread over its bit
+     * counts once at the end. Measured on avg per origin (300 groups, ~73 records a group and
+     * column) over 10,000,000 flights: group by group, a plane at a time from the mapped pages,
+     * this part took twice as long.
+     */
+    private void addSmallGroups(ColumnGroups groups, int column, MemorySegment[] rows, int depth, long base, BsiTotals[] aggregates) {
+        int smallRecords = 0;
+        for (int i = 0; i < groups.size(column); i++) {
+            int card = groups.records(column, i).getCardinality();
+            smallRecords += card <= RECORD_BY_RECORD_LIMIT ? card : 0;
         }
-        int[] lows = recordLows;
-        long[] magnitudes = recordMagnitudes;
-        int n = 0;
-        MemorySegment exists = rows[0];
+        if (smallRecords == 0) {
+            return;
+        }
+        if (smallRecords < COPY_LIMIT) {
+            for (int i = 0; i < groups.size(column); i++) {
+                Container few = groups.records(column, i);
+                if (few.getCardinality() <= RECORD_BY_RECORD_LIMIT) {
+                    BsiTotals aggregate = aggregates[groups.group(column, i)];
+                    aggregate.base = base;
+                    addInPlace(aggregate, few, rows, depth);
+                }
+            }
+            return;
+        }
+        int planesHere = 0;
+        for (int bit = 0; bit < depth; bit++) {
+            if (rows[BsiLayout.FIRST_PLANE_ROW + bit] != null) {
+                planeBits[planesHere++] = bit;
+            }
+        }
+        for (int k = 0; k < planesHere; k++) {
+            MemorySegment.copy(rows[BsiLayout.FIRST_PLANE_ROW + planeBits[k]], LE_LONG, 0, planeWord, 0, WORDS);
+            for (int word = 0, at = k; word < WORDS; word++, at += planesHere) {
+                planeCopies[at] = planeWord[word];
+            }
+        }
+        MemorySegment.copy(rows[0], LE_LONG, 0, existsCopy, 0, WORDS);
+        boolean signed = rows[1] != null;
+        if (signed) {
+            MemorySegment.copy(rows[1], LE_LONG, 0, signCopy, 0, WORDS);
+        }
+        for (int i = 0; i < groups.size(column); i++) {
+            Container records = groups.records(column, i);
+            if (records.getCardinality() <= RECORD_BY_RECORD_LIMIT) {
+                BsiTotals aggregate = aggregates[groups.group(column, i)];
+                aggregate.base = base;
+                addRecords(aggregate, records, planesHere, signed, depth);
+            }
+        }
+    }
+
+    /**
+     * Small groups' records in a column below which {@link #addSmallGroups} reads the planes where
+     * they lie rather than copy them first: copying a column's planes costs about what reading a
+     * few hundred records in place costs more than reading them from the copy.
+     */
+    private static final int COPY_LIMIT = 512;
+
+    /** Adds the values of {@code records} (those with a value) to {@code aggregate}, reading the column's rows where they lie. */
+    private static void addInPlace(BsiTotals aggregate, Container records, MemorySegment[] rows, int depth) {
         org.roaringbitmap.PeekableCharIterator it = records.getCharIterator();
         while (it.hasNext()) {
             int low = it.next();
-            lows[n] = low;
-            n += WordKernels.test(exists, low) ? 1 : 0;
-        }
-        java.util.Arrays.fill(magnitudes, 0, n, 0L);
-        for (int bit = 0; bit < depth; bit++) {
-            MemorySegment plane = rows[BsiLayout.FIRST_PLANE_ROW + bit];
-            if (plane != null) {
-                WordKernels.gatherBits(plane, lows, n, bit, magnitudes);
+            if (!WordKernels.test(rows[0], low)) {
+                continue;
             }
+            long magnitude = 0;
+            for (int bit = 0; bit < depth; bit++) {
+                magnitude |= WordKernels.test(rows[BsiLayout.FIRST_PLANE_ROW + bit], low) ? 1L << bit : 0;
+            }
+            addValue(aggregate, magnitude, WordKernels.test(rows[1], low));
         }
-        MemorySegment sign = rows[1];
-        for (int i = 0; i < n; i++) {
-            addValue(aggregate, magnitudes[i], WordKernels.test(sign, lows[i]));
+    }
+
+    /** Adds the values of {@code records} (of the column {@link #addSmallGroups} copied; those with a value) to {@code aggregate}. */
+    private void addRecords(BsiTotals aggregate, Container records, int planesHere, boolean signed, int depth) {
+        long[] planes = planeCopies;
+        int[] bits = planeBits;
+        long[] exists = existsCopy;
+        long[] sign = signCopy;
+        long positive = 0;
+        long negative = 0;
+        long values = 0;
+        long least = Long.MAX_VALUE; // of the signed offsets from the base
+        long most = Long.MIN_VALUE;
+        org.roaringbitmap.PeekableCharIterator it = records.getCharIterator();
+        while (it.hasNext()) {
+            int low = it.next();
+            int word = low >>> 6;
+            if (((exists[word] >>> low) & 1L) == 0) {
+                continue;
+            }
+            long magnitude = 0;
+            for (int k = 0, at = word * planesHere; k < planesHere; k++, at++) {
+                magnitude |= ((planes[at] >>> low) & 1L) << bits[k];
+            }
+            boolean isNegative = signed && ((sign[word] >>> low) & 1L) != 0;
+            if (depth > LONG_SUM_DEPTH) {
+                addValue(aggregate, magnitude, isNegative);
+                continue;
+            }
+            if (isNegative) {
+                negative += magnitude;
+            } else {
+                positive += magnitude;
+            }
+            values++;
+            long offset = isNegative ? -magnitude : magnitude;
+            least = Math.min(least, offset);
+            most = Math.max(most, offset);
         }
+        if (values == 0) {
+            return;
+        }
+        for (long m = positive; m != 0; m &= m - 1) {
+            aggregate.positiveBits[Long.numberOfTrailingZeros(m)]++;
+        }
+        for (long m = negative; m != 0; m &= m - 1) {
+            aggregate.negativeBits[Long.numberOfTrailingZeros(m)]++;
+        }
+        aggregate.count += values;
+        aggregate.baseCount += values;
+        aggregate.include(aggregate.base + least);
+        aggregate.include(aggregate.base + most);
     }
 }
