@@ -212,6 +212,16 @@ public final class Snapshot implements AutoCloseable {
     }
 
     /**
+     * Per unit of timestamp field {@code timeField} ({@code date_trunc(unit, timeField)}): the
+     * matching records there and the aggregate of each of {@code valueFields} (int or timestamp
+     * fields) among them, ascending by start, the records without a timestamp last. From the bit
+     * planes, as SQL's {@code GROUP BY date_trunc(...)}: no record is read.
+     */
+    public List<TimeGroup> timeGroups(String table, String timeField, TimeTruncation unit, Filter filter, List<String> valueFields) {
+        return engine.timeGroups(table, timeField, unit, filter, valueFields);
+    }
+
+    /**
      * Ids of matching records in {@code order}, at most {@code limit}, continuing after
      * {@code cursor} (exclusive: ids above it for ASC, below it for DESC) when not null: cursor
      * paging, newest-first or oldest-first.

@@ -6,6 +6,7 @@ import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
 import dev.big.db.Snapshot;
 import dev.big.db.TableDef;
+import dev.big.db.TimeGroup;
 import io.airlift.slice.Slices;
 import io.trino.spi.Page;
 import io.trino.spi.TrinoException;
@@ -17,6 +18,7 @@ import io.trino.spi.connector.SortOrder;
 import io.trino.spi.connector.SourcePage;
 import io.trino.spi.type.BigintType;
 import io.trino.spi.type.BooleanType;
+import io.trino.spi.type.DoubleType;
 import io.trino.spi.type.Type;
 import io.trino.spi.type.VarcharType;
 import java.math.BigInteger;
@@ -51,7 +53,10 @@ final class AggregatePageSource implements ConnectorPageSource {
     private final BigTableHandle table;
     private final PushedAggregation aggregation;
     private final List<ColumnHandle> columns;
-    /** Totals per group key (a String or Boolean of the group-by column, null for no value, or {@link #ALL}). */
+    /**
+     * Totals per group key (a String or Boolean of the group-by column, a Long of epoch millis for
+     * a truncated timestamp's unit, null for no value, or {@link #ALL}).
+     */
     private final Map<Object, Totals> groups = new LinkedHashMap<>();
     private boolean finished;
     private long readNanos;
@@ -125,6 +130,8 @@ final class AggregatePageSource implements ConnectorPageSource {
                 aggregate(snapshot, def, filter, ALL);
             } else if (def.field(groupBy.name()).isEmpty()) {
                 aggregate(snapshot, def, filter, null); // no record of this file has a value to group by
+            } else if (groupBy.truncation() != null) {
+                aggregateByTime(snapshot, def, filter, groupBy);
             } else if (groupBy.kind() == ColumnKind.BOOL) {
                 aggregate(snapshot, def, Filter.and(filter, Filter.eq(groupBy.name(), true)), Boolean.TRUE);
                 aggregate(snapshot, def, Filter.and(filter, Filter.eq(groupBy.name(), false)), Boolean.FALSE);
@@ -204,6 +211,35 @@ final class AggregatePageSource implements ConnectorPageSource {
         }
     }
 
+    /**
+     * Adds the records of {@code snapshot} matching {@code filter} to their groups by the start of
+     * their unit of timestamp {@code time} (epoch millis), from one pass over the values of every
+     * field the aggregates read.
+     */
+    private void aggregateByTime(Snapshot snapshot, TableDef def, Filter filter, BigColumnHandle time) {
+        List<BigAggregateColumn> aggregates = aggregation.aggregates();
+        List<String> fields = aggregates.stream().filter(a -> readsValues(a, def)).map(a -> a.argument().name()).distinct().toList();
+        for (TimeGroup group : snapshot.timeGroups(table.table(), time.name(), time.truncation(), filter, fields)) {
+            if (group.records() == 0) {
+                continue;
+            }
+            Totals totals = group(group.start() == null ? null : group.start().toEpochMilli());
+            totals.records += group.records();
+            for (int a = 0; a < aggregates.size(); a++) {
+                BigAggregateColumn aggregate = aggregates.get(a);
+                if (!readsValues(aggregate, def)) {
+                    continue;
+                }
+                Aggregate values = group.aggregates().get(fields.indexOf(aggregate.argument().name()));
+                if (aggregate.function() == BigAggregateColumn.Function.COUNT) {
+                    totals.counts[a] += values.count();
+                } else {
+                    totals.add(a, values);
+                }
+            }
+        }
+    }
+
     private Page page() {
         if (aggregation.groupBy() == null) {
             group(ALL); // a global aggregation has its one row even over no records
@@ -250,6 +286,8 @@ final class AggregatePageSource implements ConnectorPageSource {
                 case SUM -> none ? null : exactSum(column, totals.sums[a]);
                 case MIN -> none ? null : totals.mins[a];
                 case MAX -> none ? null : totals.maxes[a];
+                // As Trino's avg of a bigint, whose sum is a double: equal while the sum stays below 2^53.
+                case AVG -> none ? null : totals.sums[a].doubleValue() / totals.counts[a];
             };
         }
         return row;
@@ -276,6 +314,7 @@ final class AggregatePageSource implements ConnectorPageSource {
             case String value -> Slices.utf8Slice(value).compareTo(Slices.utf8Slice((String) right));
             case Boolean value -> Boolean.compare(value, (Boolean) right);
             case Long value -> Long.compare(value, (Long) right);
+            case Double value -> Double.compare(value, (Double) right);
             default -> throw new IllegalStateException("cannot order by " + left);
         };
         return order.isAscending() ? compared : -compared;
@@ -291,6 +330,7 @@ final class AggregatePageSource implements ConnectorPageSource {
                 case Boolean value -> BooleanType.BOOLEAN.writeBoolean(builder, value);
                 case Long value when type == BigintType.BIGINT -> BigintType.BIGINT.writeLong(builder, value);
                 case Long value -> type.writeLong(builder, value * 1000); // a timestamp: epoch millis to Trino's epoch micros
+                case Double value -> DoubleType.DOUBLE.writeDouble(builder, value);
                 default -> throw new IllegalStateException("result value " + row[position] + " of type " + type);
             }
         }

@@ -3,6 +3,7 @@ package dev.big.trino;
 import io.trino.spi.connector.ColumnHandle;
 import io.trino.spi.connector.ColumnMetadata;
 import io.trino.spi.type.BigintType;
+import io.trino.spi.type.DoubleType;
 import io.trino.spi.type.Type;
 
 /**
@@ -20,18 +21,21 @@ public record BigAggregateColumn(String name, Function function, BigColumnHandle
         /** {@code sum} of an int column: BIGINT, an error when it overflows, as in Trino. */
         SUM,
         MIN,
-        MAX
+        MAX,
+        /** {@code avg} of an int column: DOUBLE, the exact sum over the count, null over no values. */
+        AVG
     }
 
     ColumnMetadata metadata() {
         return ColumnMetadata.builder().setName(name).setType(type()).build();
     }
 
-    /** The column's Trino type: BIGINT for the counts and a sum, the argument's type for min and max. */
+    /** The column's Trino type: BIGINT for the counts and a sum, the argument's type for min and max, DOUBLE for a mean. */
     Type type() {
         return switch (function) {
             case COUNT_ALL, COUNT, SUM -> BigintType.BIGINT;
             case MIN, MAX -> argument.type();
+            case AVG -> DoubleType.DOUBLE;
         };
     }
 }

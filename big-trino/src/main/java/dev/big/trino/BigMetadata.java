@@ -1,5 +1,7 @@
 package dev.big.trino;
 
+import dev.big.db.TimeTruncation;
+import io.airlift.slice.Slice;
 import io.trino.spi.TrinoException;
 import io.trino.spi.connector.AggregateFunction;
 import io.trino.spi.connector.AggregationApplicationResult;
@@ -14,6 +16,7 @@ import io.trino.spi.connector.ConnectorTableVersion;
 import io.trino.spi.connector.Constraint;
 import io.trino.spi.connector.ConstraintApplicationResult;
 import io.trino.spi.connector.LimitApplicationResult;
+import io.trino.spi.connector.ProjectionApplicationResult;
 import io.trino.spi.connector.RelationColumnsMetadata;
 import io.trino.spi.connector.SchemaTableName;
 import io.trino.spi.connector.SortItem;
@@ -22,6 +25,7 @@ import io.trino.spi.connector.TopNApplicationResult;
 import io.trino.spi.expression.Call;
 import io.trino.spi.expression.ConnectorExpression;
 import io.trino.spi.expression.Constant;
+import io.trino.spi.expression.FunctionName;
 import io.trino.spi.expression.Variable;
 import io.trino.spi.predicate.Domain;
 import io.trino.spi.predicate.TupleDomain;
@@ -32,6 +36,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -198,6 +203,55 @@ final class BigMetadata implements ConnectorMetadata {
         return Optional.of(new ConstraintApplicationResult<>(table.withFilter(PushedFilter.and(all)),
                 TupleDomain.withColumnDomains(remaining), remainingExpression, false));
     }
+
+    /**
+     * Takes over {@code date_trunc(unit, column)} of a timestamp column as a column of its own (a
+     * truncated {@link BigColumnHandle}), so that an aggregation grouped by it can be pushed
+     * ({@link #applyAggregation}); a scan reads it truncated. Every other projection stays Trino's.
+     */
+    @Override
+    public Optional<ProjectionApplicationResult<ConnectorTableHandle>> applyProjection(ConnectorSession session, ConnectorTableHandle handle,
+            List<ConnectorExpression> projections, Map<String, ColumnHandle> assignments) {
+        BigTableHandle table = (BigTableHandle) handle;
+        if (table.aggregation() != null) {
+            return Optional.empty(); // its columns are the aggregation's
+        }
+        List<ConnectorExpression> results = new ArrayList<>(projections.size());
+        Map<String, Assignment> outputs = new LinkedHashMap<>();
+        for (ConnectorExpression projection : projections) {
+            Optional<BigColumnHandle> truncated = truncated(projection, assignments);
+            if (truncated.isEmpty()) {
+                results.add(projection);
+                continue;
+            }
+            String variable = "date_trunc_" + truncated.get().truncation().name().toLowerCase(Locale.ROOT) + "_" + truncated.get().name();
+            while (assignments.containsKey(variable)) {
+                variable += "_";
+            }
+            results.add(new Variable(variable, projection.getType()));
+            outputs.put(variable, new Assignment(variable, truncated.get(), projection.getType()));
+        }
+        if (outputs.isEmpty()) {
+            return Optional.empty();
+        }
+        // The scan's outputs become exactly these assignments: keep the columns the other projections read.
+        assignments.forEach((variable, column) -> outputs.putIfAbsent(variable, new Assignment(variable, column, ((BigColumnHandle) column).type())));
+        return Optional.of(new ProjectionApplicationResult<>(table, results, List.copyOf(outputs.values()), false));
+    }
+
+    /** {@code projection} as a truncated column, when it is {@code date_trunc} of a timestamp column to a unit big knows. */
+    private static Optional<BigColumnHandle> truncated(ConnectorExpression projection, Map<String, ColumnHandle> assignments) {
+        if (!(projection instanceof Call call) || !call.getFunctionName().equals(DATE_TRUNC) || call.getArguments().size() != 2
+                || !(call.getArguments().get(0) instanceof Constant unit) || !(unit.getValue() instanceof Slice unitName)
+                || !(call.getArguments().get(1) instanceof Variable variable)
+                || !(assignments.get(variable.getName()) instanceof BigColumnHandle column)
+                || column.kind() != ColumnKind.TIMESTAMP || column.truncation() != null || !projection.getType().equals(column.type())) {
+            return Optional.empty();
+        }
+        return TimeTruncation.named(unitName.toStringUtf8()).map(column::truncatedTo);
+    }
+
+    private static final FunctionName DATE_TRUNC = new FunctionName("date_trunc");
 
     @Override
     public Optional<LimitApplicationResult<ConnectorTableHandle>> applyLimit(ConnectorSession session, ConnectorTableHandle handle, long limit) {

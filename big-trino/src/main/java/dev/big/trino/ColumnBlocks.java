@@ -58,6 +58,11 @@ final class ColumnBlocks {
                 long[] values = new long[n];
                 boolean[] present = new boolean[n];
                 scan.readNumbers(column.name(), ids, n, values, present);
+                if (column.truncation() != null) {
+                    for (int i = 0; i < n; i++) {
+                        values[i] = column.truncation().truncate(values[i]);
+                    }
+                }
                 if (column.kind() == ColumnKind.TIMESTAMP) {
                     for (int i = 0; i < n; i++) {
                         values[i] *= 1000; // epoch millis to Trino's epoch micros

@@ -45,9 +45,9 @@ final class FilterTranslator {
 
     private FilterTranslator() {}
 
-    /** The domain of one column as a big filter, if big can evaluate it exactly. */
+    /** The domain of one column as a big filter, if big can evaluate it exactly (not of a truncated timestamp: big filters stored values). */
     static Optional<PushedFilter> domain(BigColumnHandle column, Domain domain) {
-        if (domain.isAll() || column.kind() == ColumnKind.FILE) {
+        if (domain.isAll() || column.kind() == ColumnKind.FILE || column.truncation() != null) {
             return Optional.empty();
         }
         if (domain.isNone()) {
@@ -188,7 +188,8 @@ final class FilterTranslator {
     }
 
     private static Optional<BigColumnHandle> column(ConnectorExpression expression, Map<String, ColumnHandle> assignments) {
-        if (expression instanceof Variable variable && assignments.get(variable.getName()) instanceof BigColumnHandle column) {
+        if (expression instanceof Variable variable && assignments.get(variable.getName()) instanceof BigColumnHandle column
+                && column.truncation() == null) {
             return Optional.of(column);
         }
         return Optional.empty();

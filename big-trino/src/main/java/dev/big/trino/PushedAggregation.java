@@ -6,6 +6,7 @@ import io.trino.spi.connector.SortOrder;
 import io.trino.spi.expression.ConnectorExpression;
 import io.trino.spi.expression.Variable;
 import io.trino.spi.type.BigintType;
+import io.trino.spi.type.DoubleType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,7 @@ import java.util.Optional;
 
 /**
  * An aggregation the connector computes whole, in place of Trino's: at most one group-by column
- * (keyed or bool) and aggregates big answers from its bitmaps ({@link BigAggregateColumn}). Trino
+ * (keyed, bool, or a timestamp truncated by {@code date_trunc}) and aggregates big answers from its bitmaps ({@link BigAggregateColumn}). Trino
  * runs no final step above a pushed aggregation, so a table handle that carries one is read as a
  * single split holding every file's commit ({@link BigAggregateSplit}), never as many. Being all
  * the groups in one place, it can also take an {@code ORDER BY ... LIMIT n} or a {@code LIMIT n}
@@ -52,9 +53,11 @@ public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn
 
     /**
      * What big can compute of Trino's aggregation, or empty when some part is beyond it: more than
-     * one grouping set or group-by column, a group-by column that is not keyed or bool, a
-     * {@code DISTINCT}, {@code FILTER} or {@code ORDER BY} inside an aggregate, or a function other
-     * than count, sum of an int column, and min and max of an int or timestamp column.
+     * one grouping set or group-by column, a group-by column that is not keyed, bool or a truncated
+     * timestamp ({@code date_trunc}, which groups only count(*) and aggregates of int and timestamp
+     * columns), a {@code DISTINCT}, {@code FILTER} or {@code ORDER BY} inside an aggregate, or a
+     * function other than count, sum and avg of an int column, and min and max of an int or
+     * timestamp column.
      */
     static Optional<PushedAggregation> of(List<AggregateFunction> functions, Map<String, ColumnHandle> assignments,
             List<List<ColumnHandle>> groupingSets) {
@@ -64,7 +67,7 @@ public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn
         BigColumnHandle groupBy = null;
         if (!groupingSets.getFirst().isEmpty()) {
             groupBy = (BigColumnHandle) groupingSets.getFirst().getFirst();
-            if (groupBy.kind() != ColumnKind.KEYED && groupBy.kind() != ColumnKind.BOOL) {
+            if (groupBy.kind() != ColumnKind.KEYED && groupBy.kind() != ColumnKind.BOOL && groupBy.truncation() == null) {
                 return Optional.empty();
             }
         }
@@ -79,7 +82,16 @@ public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn
             }
             aggregates.add(aggregate.get());
         }
+        if (groupBy != null && groupBy.truncation() != null && !aggregates.stream().allMatch(PushedAggregation::overTimeBuckets)) {
+            return Optional.empty();
+        }
         return Optional.of(of(groupBy, aggregates));
+    }
+
+    /** Whether big computes {@code aggregate} per time bucket ({@link dev.big.db.Snapshot#timeGroups}): of the records, or of an int or timestamp column. */
+    private static boolean overTimeBuckets(BigAggregateColumn aggregate) {
+        return aggregate.function() == BigAggregateColumn.Function.COUNT_ALL
+                || aggregate.argument().kind() == ColumnKind.INT || aggregate.argument().kind() == ColumnKind.TIMESTAMP;
     }
 
     private static Optional<BigAggregateColumn> aggregate(AggregateFunction function, Map<String, ColumnHandle> assignments, String name) {
@@ -98,6 +110,7 @@ public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn
             case "sum" -> kind == ColumnKind.INT && function.getOutputType().equals(BigintType.BIGINT) ? BigAggregateColumn.Function.SUM : null;
             case "min" -> kind == ColumnKind.INT || kind == ColumnKind.TIMESTAMP ? BigAggregateColumn.Function.MIN : null;
             case "max" -> kind == ColumnKind.INT || kind == ColumnKind.TIMESTAMP ? BigAggregateColumn.Function.MAX : null;
+            case "avg" -> kind == ColumnKind.INT && function.getOutputType().equals(DoubleType.DOUBLE) ? BigAggregateColumn.Function.AVG : null;
             default -> null;
         };
         if (result == null) {

@@ -69,8 +69,12 @@ final class FlightsComparison {
     static final Path DIR = Path.of("target", "flights-compare").toAbsolutePath();
     static final int FILES = 3;
 
-    /** What a shape is held to: issue 39's acceptance. */
-    enum Target { PUSHED_COUNT, TRINO_AGGREGATES, JOIN, NONE }
+    /**
+     * What a shape is held to, by issue 39's acceptance: pushed counts at least 5x faster than the
+     * faster Hive table; sums and means per group (which Trino aggregated over big's pages when the
+     * issue was written) no slower than it; the join no slower than hive-CTAS.
+     */
+    enum Target { PUSHED_COUNT, AGGREGATES, JOIN, NONE }
 
     /** A shape: its SQL with {@code {flights}} and {@code {airports}} for the tables of each engine. */
     record Shape(String name, String sql, Target target) {
@@ -84,10 +88,10 @@ final class FlightsComparison {
                     "SELECT count(*) FROM {flights} WHERE carrier = 'AA' AND dep_delay >= 180", Target.PUSHED_COUNT),
             new Shape("top 10 origins by count (pushed)",
                     "SELECT origin, count(*) AS n FROM {flights} GROUP BY origin ORDER BY n DESC, origin LIMIT 10", Target.PUSHED_COUNT),
-            new Shape("sum(distance) per month (Trino aggregates big's pages)",
-                    "SELECT date_trunc('month', departs) AS month, sum(distance) FROM {flights} GROUP BY 1 ORDER BY 1", Target.TRINO_AGGREGATES),
-            new Shape("avg(dep_delay) per origin (Trino aggregates)",
-                    "SELECT origin, avg(dep_delay) FROM {flights} GROUP BY origin ORDER BY origin", Target.TRINO_AGGREGATES),
+            new Shape("sum(distance) per month (pushed: date_trunc buckets)",
+                    "SELECT date_trunc('month', departs) AS month, sum(distance) FROM {flights} GROUP BY 1 ORDER BY 1", Target.AGGREGATES),
+            new Shape("avg(dep_delay) per origin (pushed)",
+                    "SELECT origin, avg(dep_delay) FROM {flights} GROUP BY origin ORDER BY origin", Target.AGGREGATES),
             new Shape("join with airports, count per state",
                     "SELECT a.state, count(*) FROM {flights} f JOIN {airports} a ON f.origin = a.code GROUP BY a.state ORDER BY a.state",
                     Target.JOIN),
@@ -217,7 +221,7 @@ final class FlightsComparison {
         return switch (shape.target()) {
             case PUSHED_COUNT -> java.util.Optional.of(shape.name() + ": big " + ratio(fasterHive, big) + "x faster than the faster Hive table, "
                     + (fasterHive >= PUSHED_SPEEDUP * big ? "meets" : "misses") + " >= " + PUSHED_SPEEDUP + "x");
-            case TRINO_AGGREGATES -> java.util.Optional.of(shape.name() + ": big " + ratio(big, fasterHive) + "x the faster Hive table's time, "
+            case AGGREGATES -> java.util.Optional.of(shape.name() + ": big " + ratio(big, fasterHive) + "x the faster Hive table's time, "
                     + (big <= fasterHive ? "meets" : "misses") + " <= 1.0x");
             case JOIN -> java.util.Optional.of(shape.name() + ": big " + ratio(big, ctas) + "x hive-CTAS's time, "
                     + (big <= ctas ? "meets" : "misses") + " <= 1.0x");
@@ -394,7 +398,7 @@ final class FlightsComparison {
             String only = System.getProperty("big.trino.flights.jfr.shape", "");
             int runs = Integer.getInteger("big.trino.flights.jfr.runs", PROFILED_RUNS);
             for (Shape shape : SHAPES) {
-                boolean chosen = only.isEmpty() ? shape.target() == Target.TRINO_AGGREGATES || shape.target() == Target.JOIN
+                boolean chosen = only.isEmpty() ? shape.target() == Target.AGGREGATES || shape.target() == Target.JOIN
                         : shape.name().contains(only);
                 if (chosen) {
                     for (int i = 0; i < runs; i++) {

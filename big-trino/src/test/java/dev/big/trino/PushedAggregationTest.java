@@ -1,6 +1,8 @@
 package dev.big.trino;
 
+import dev.big.db.TimeTruncation;
 import io.trino.spi.connector.AggregateFunction;
+import io.trino.spi.predicate.Domain;
 import io.trino.spi.connector.ColumnHandle;
 import io.trino.spi.connector.SortItem;
 import io.trino.spi.connector.SortOrder;
@@ -16,6 +18,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What of Trino's aggregations big takes over, and what it leaves to Trino. */
 final class PushedAggregationTest {
@@ -56,6 +59,25 @@ final class PushedAggregationTest {
     }
 
     @Test
+    void meansAndTimeBucketsAreTaken() {
+        var mean = push(List.of(call("avg", DoubleType.DOUBLE, VALUE)), List.of(TYPE)).orElseThrow();
+        assertThat(mean.aggregates()).extracting(BigAggregateColumn::function).containsExactly(BigAggregateColumn.Function.AVG);
+        assertThat(mean.aggregates().getFirst().type()).isEqualTo(DoubleType.DOUBLE);
+        BigColumnHandle month = AT.truncatedTo(TimeTruncation.MONTH);
+        var buckets = push(List.of(call("count", BigintType.BIGINT), call("sum", BigintType.BIGINT, VALUE), call("avg", DoubleType.DOUBLE, VALUE),
+                call("count", BigintType.BIGINT, VALUE), call("max", AT.type(), AT)), List.of(month)).orElseThrow();
+        assertThat(buckets.groupBy()).isEqualTo(month);
+        assertThat(buckets.groupBy()).isNotEqualTo(AT);
+        // per time bucket big computes only what the bit planes of int and timestamp columns give
+        assertThat(push(List.of(call("count", BigintType.BIGINT, TYPE)), List.of(month))).isEmpty();
+        assertThat(push(List.of(call("count", BigintType.BIGINT, OK)), List.of(month))).isEmpty();
+        assertThatThrownBy(() -> VALUE.truncatedTo(TimeTruncation.DAY)).isInstanceOf(IllegalArgumentException.class);
+        // big filters stored values: a domain of truncated ones is left to Trino
+        assertThat(FilterTranslator.domain(month, Domain.singleValue(month.type(), 1_700_000_000_000_000L))).isEmpty();
+        assertThat(FilterTranslator.domain(AT, Domain.singleValue(AT.type(), 1_700_000_000_000_000L))).isPresent();
+    }
+
+    @Test
     void whatBigDoesNotComputeIsLeftToTrino() {
         AggregateFunction count = call("count", BigintType.BIGINT);
         // group-by columns: two, or of a kind big does not group by
@@ -66,7 +88,8 @@ final class PushedAggregationTest {
         // grouping sets
         assertThat(PushedAggregation.of(List.of(count), ASSIGNMENTS, List.of(List.of(TYPE), List.of()))).isEmpty();
         // functions and arguments
-        assertThat(push(List.of(call("avg", DoubleType.DOUBLE, VALUE)), List.of())).isEmpty();
+        assertThat(push(List.of(call("avg", DoubleType.DOUBLE, AT)), List.of())).isEmpty();
+        assertThat(push(List.of(call("avg", PRICE.type(), PRICE)), List.of())).isEmpty();
         assertThat(push(List.of(call("sum", PRICE.type(), PRICE)), List.of())).isEmpty();
         assertThat(push(List.of(call("sum", BigintType.BIGINT, BigColumnHandle.ID)), List.of())).isEmpty();
         assertThat(push(List.of(call("max", BigintType.BIGINT, BigColumnHandle.ID)), List.of())).isEmpty();

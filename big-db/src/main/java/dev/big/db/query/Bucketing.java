@@ -29,6 +29,19 @@ public sealed interface Bucketing {
     /** 1970-01-05T00:00:00Z, the first Monday after the epoch: weeks are counted from it. */
     long FIRST_MONDAY_MILLIS = 4 * DAY_MILLIS;
 
+    /** The buckets of {@code date_trunc(unit, ...)}: to a day or longer labelled by their date. */
+    static Bucketing of(dev.big.db.TimeTruncation unit) {
+        return switch (unit) {
+            case MINUTE -> new FixedWidth(MINUTE_MILLIS, 0, false);
+            case HOUR -> new FixedWidth(HOUR_MILLIS, 0, false);
+            case DAY -> new FixedWidth(DAY_MILLIS, 0, true);
+            case WEEK -> new FixedWidth(7 * DAY_MILLIS, FIRST_MONDAY_MILLIS, true);
+            case MONTH -> new Months(1);
+            case QUARTER -> new Months(3);
+            case YEAR -> new Months(12);
+        };
+    }
+
     long bucketOf(long value);
 
     /** The smallest value of {@code bucket}, for buckets above the one of the smallest value present. */

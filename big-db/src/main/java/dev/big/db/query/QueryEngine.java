@@ -8,6 +8,9 @@ import dev.big.db.GroupSum;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Order;
 import dev.big.db.Sum;
+import dev.big.db.FieldType;
+import dev.big.db.TimeGroup;
+import dev.big.db.TimeTruncation;
 import dev.big.db.catalog.Catalog;
 import dev.big.db.catalog.FieldInfo;
 import dev.big.db.catalog.RecordCounts;
@@ -19,7 +22,11 @@ import dev.big.engine.bsi.OrderIndex;
 import dev.big.engine.bsi.RangePredicate;
 import dev.big.engine.bsi.ZoneMap;
 import dev.big.engine.coords.Coords;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -371,6 +378,39 @@ public final class QueryEngine {
         FieldInfo key = KeyedGroups.keyedField(table, keyField);
         FieldInfo value = integerField(table, valueField);
         return groupAggregate(plan(table, filter, QueryPlan.Ask.GROUP_TOTALS), key, value);
+    }
+
+    /** Per unit of timestamp field {@code timeField}: its matching records and the aggregates of {@code valueFields} ({@link dev.big.db.Snapshot#timeGroups}). */
+    public List<TimeGroup> timeGroups(String tableName, String timeField, TimeTruncation unit, Filter filter, List<String> valueFields) {
+        TableInfo table = catalog.table(tableName);
+        FieldInfo time = table.field(timeField);
+        if (time.type() != FieldType.TIMESTAMP) {
+            throw new InvalidInputException("grouping by date_trunc needs a timestamp field; '" + timeField + "' is " + time.type().label());
+        }
+        List<Measure> measures = new ArrayList<>(List.of(new Measure.CountRecords(Filter.all())));
+        for (String value : valueFields) {
+            measures.add(new Measure.Stats(integerField(table, value).name(), Filter.all()));
+        }
+        List<TimeGroup> groups = new ArrayList<>();
+        for (Grouping.Group group : new Grouping(this, tableName).run(List.of(new GroupKey.Buckets(timeField, Bucketing.of(unit))), filter, measures)) {
+            List<Aggregate> aggregates = new ArrayList<>(valueFields.size());
+            for (int v = 1; v < measures.size(); v++) {
+                aggregates.add((Aggregate) group.values().get(v));
+            }
+            groups.add(new TimeGroup(startOf(group.key().getFirst()), (Long) group.values().getFirst(), aggregates));
+        }
+        groups.sort(Comparator.comparing(TimeGroup::start, Comparator.nullsLast(Comparator.naturalOrder())));
+        return groups;
+    }
+
+    /** A bucket's label (a day or longer is a date) as the instant it starts, or null for no timestamp. */
+    private static Instant startOf(Object label) {
+        return switch (label) {
+            case null -> null;
+            case Instant instant -> instant;
+            case LocalDate date -> date.atStartOfDay(ZoneOffset.UTC).toInstant();
+            default -> throw new IllegalStateException("a time bucket labelled " + label);
+        };
     }
 
     /** Runs a group-totals plan: per value of {@code key}, the record count and the aggregate of {@code value}. */

@@ -1,5 +1,6 @@
 package dev.big.db.sql;
 
+import dev.big.db.TimeTruncation;
 import dev.big.db.query.Bucketing;
 import java.util.List;
 import java.util.Locale;
@@ -76,13 +77,8 @@ final class GroupKeyCompiler {
         List<Expression> parameters = ResultExprCompiler.parameters(function);
         if (name.equals("date_trunc") && parameters.size() == 2) {
             String unit = constantString(parameters.get(0), function).toLowerCase(Locale.ROOT);
-            GroupKeyExpr.TruncationUnit truncation;
-            try {
-                truncation = GroupKeyExpr.TruncationUnit.valueOf(unit.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw SqlErrors.unsupported("date_trunc unit '" + unit + "'", function,
-                        "date_trunc takes 'minute', 'hour', 'day', 'week', 'month', 'quarter' or 'year'");
-            }
+            TimeTruncation truncation = TimeTruncation.named(unit).orElseThrow(() -> SqlErrors.unsupported("date_trunc unit '" + unit + "'",
+                    function, "date_trunc takes 'minute', 'hour', 'day', 'week', 'month', 'quarter' or 'year'"));
             return new GroupKeyExpr.Truncate(truncation, timestampColumn(parameters.get(1), function), sql);
         }
         if (name.equals("time_bucket") && parameters.size() == 2) {

@@ -1,6 +1,7 @@
 package dev.big.db.sql;
 
 import dev.big.db.FieldType;
+import dev.big.db.TimeTruncation;
 import dev.big.db.query.Bucketing;
 import dev.big.db.query.GroupKey;
 
@@ -70,7 +71,7 @@ sealed interface GroupKeyExpr {
     }
 
     /** {@code date_trunc('unit', ts)}. */
-    record Truncate(TruncationUnit unit, ColumnRef column, String sql) implements GroupKeyExpr {
+    record Truncate(TimeTruncation unit, ColumnRef column, String sql) implements GroupKeyExpr {
         @Override
         public String canonical() {
             return "date_trunc(" + unit + "," + name(column) + ")";
@@ -78,7 +79,7 @@ sealed interface GroupKeyExpr {
 
         @Override
         public GroupKey bind(TableBinding.BoundColumn bound) {
-            return new GroupKey.Buckets(bound.name(), unit.bucketing());
+            return new GroupKey.Buckets(bound.name(), Bucketing.of(unit));
         }
 
         @Override
@@ -142,20 +143,4 @@ sealed interface GroupKeyExpr {
         }
     }
 
-    /** The units of {@code date_trunc}: to a minute or an hour it is a TIMESTAMP, to a day or longer a DATE (as DuckDB types it). */
-    enum TruncationUnit {
-        MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR;
-
-        Bucketing bucketing() {
-            return switch (this) {
-                case MINUTE -> new Bucketing.FixedWidth(Bucketing.MINUTE_MILLIS, 0, false);
-                case HOUR -> new Bucketing.FixedWidth(Bucketing.HOUR_MILLIS, 0, false);
-                case DAY -> new Bucketing.FixedWidth(Bucketing.DAY_MILLIS, 0, true);
-                case WEEK -> new Bucketing.FixedWidth(7 * Bucketing.DAY_MILLIS, Bucketing.FIRST_MONDAY_MILLIS, true);
-                case MONTH -> new Bucketing.Months(1);
-                case QUARTER -> new Bucketing.Months(3);
-                case YEAR -> new Bucketing.Months(12);
-            };
-        }
-    }
 }

@@ -1,6 +1,7 @@
 package dev.big.db.sql;
 
 import dev.big.db.FieldType;
+import dev.big.db.TimeTruncation;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,7 +61,7 @@ final class ResultTypes {
         return switch (key) {
             case GroupKeyExpr.Column column -> nullable(columnType(column.column()));
             case GroupKeyExpr.Truncate truncate -> new ColumnType(truncate.unit().ordinal()
-                    >= GroupKeyExpr.TruncationUnit.DAY.ordinal() ? ColumnType.Kind.DATE : ColumnType.Kind.TIMESTAMP, 0, true);
+                    >= TimeTruncation.DAY.ordinal() ? ColumnType.Kind.DATE : ColumnType.Kind.TIMESTAMP, 0, true);
             case GroupKeyExpr.TimeBucket bucket -> new ColumnType(ColumnType.Kind.TIMESTAMP, 0, true);
             case GroupKeyExpr.Part part -> new ColumnType(ColumnType.Kind.BIGINT, 0, true);
             case GroupKeyExpr.Divide divide -> new ColumnType(ColumnType.Kind.BIGINT, 0, true);
