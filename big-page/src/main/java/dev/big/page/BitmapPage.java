@@ -39,16 +39,14 @@ public final class BitmapPage {
 
     /** Writes {@code words} (1,024 longs) into {@code page}. */
     public static void write(MemorySegment page, long[] words) {
-        for (int i = 0; i < WORDS; i++) {
-            page.set(LE_LONG, (long) i << 3, words[i]);
-        }
+        MemorySegment.copy(words, 0, page, LE_LONG, 0, WORDS);
     }
 
     /** Copies the page's words into {@code words}. */
     public static void read(MemorySegment page, long[] words) {
-        for (int i = 0; i < WORDS; i++) {
-            words[i] = page.get(LE_LONG, (long) i << 3);
-        }
+        // One bulk copy: read word by word, each word's bounds and alignment were checked (13% of a
+        // filtered count that reads a keyed row, JFR).
+        MemorySegment.copy(page, LE_LONG, 0, words, 0, WORDS);
     }
 
     public static int cardinality(MemorySegment page) {
