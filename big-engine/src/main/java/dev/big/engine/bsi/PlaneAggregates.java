@@ -193,12 +193,11 @@ final class PlaneAggregates {
     /**
      * Adds the values of the groups of column {@code column} with at most {@link
      * #RECORD_BY_RECORD_LIMIT} records there, all of them in one pass. Unless they are only a few
-     * ({@link #COPY_LIMIT}), the column's planes are
-     * copied into one heap array, each record's magnitude is gathered from it at once (its word of
-     * every plane, side by side), and each group's values are summed in a long, spread over its bit
-     * counts once at the end. Measured on avg per origin (300 groups, ~73 records a group and
-     * column) over 10,000,000 flights: group by group, a plane at a time from the mapped pages,
-     * this part took twice as long.
+     * ({@link #COPY_LIMIT}), the column's planes are copied into one heap array, each record's
+     * magnitude is gathered from it at once (its word of every plane, side by side), and each
+     * group's values are summed in a long, spread over its bit counts once at the end. Measured on
+     * avg per origin (300 groups, ~73 records a group and column) over 10,000,000 flights: group by
+     * group, a plane at a time from the mapped pages, this part took twice as long.
      */
     private void addSmallGroups(ColumnGroups groups, int column, MemorySegment[] rows, int depth, long base, BsiTotals[] aggregates) {
         int smallRecords = 0;
