@@ -13,9 +13,12 @@ import java.util.Optional;
 public enum TimeTruncation {
     MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR;
 
+    /** Each unit's buckets, made once: a scan truncates value after value. */
+    private static final Bucketing[] BUCKETINGS = java.util.Arrays.stream(values()).map(Bucketing::of).toArray(Bucketing[]::new);
+
     /** The first millisecond of the unit {@code epochMillis} falls in. */
     public long truncate(long epochMillis) {
-        Bucketing bucketing = Bucketing.of(this);
+        Bucketing bucketing = BUCKETINGS[ordinal()];
         return bucketing.firstValueOf(bucketing.bucketOf(epochMillis));
     }
 

@@ -3,6 +3,7 @@ package dev.big.trino;
 import dev.big.db.FieldHandle;
 import dev.big.db.ShardScan;
 import dev.big.db.TableHandle;
+import dev.big.db.TimeTruncation;
 import io.airlift.slice.Slices;
 import io.trino.spi.block.ArrayBlock;
 import io.trino.spi.block.Bitmap;
@@ -58,14 +59,11 @@ final class ColumnBlocks {
                 long[] values = new long[n];
                 boolean[] present = new boolean[n];
                 scan.readNumbers(column.name(), ids, n, values, present);
-                if (column.truncation() != null) {
-                    for (int i = 0; i < n; i++) {
-                        values[i] = column.truncation().truncate(values[i]);
-                    }
-                }
                 if (column.kind() == ColumnKind.TIMESTAMP) {
+                    TimeTruncation truncation = column.truncation();
                     for (int i = 0; i < n; i++) {
-                        values[i] *= 1000; // epoch millis to Trino's epoch micros
+                        // epoch millis (truncated when the column is a date_trunc) to Trino's epoch micros
+                        values[i] = (truncation == null ? values[i] : truncation.truncate(values[i])) * 1000;
                     }
                 }
                 yield new LongArrayBlock(n, validity(present, n), values);

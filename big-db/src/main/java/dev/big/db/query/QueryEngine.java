@@ -1,6 +1,7 @@
 package dev.big.db.query;
 
 import dev.big.db.Aggregate;
+import dev.big.db.FieldType;
 import dev.big.db.Filter;
 import dev.big.db.GroupAggregate;
 import dev.big.db.GroupCount;
@@ -8,7 +9,6 @@ import dev.big.db.GroupSum;
 import dev.big.db.InvalidInputException;
 import dev.big.db.Order;
 import dev.big.db.Sum;
-import dev.big.db.FieldType;
 import dev.big.db.TimeGroup;
 import dev.big.db.TimeTruncation;
 import dev.big.db.catalog.Catalog;
