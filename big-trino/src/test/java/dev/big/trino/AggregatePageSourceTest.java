@@ -152,4 +152,29 @@ final class AggregatePageSourceTest {
         assertThat(rows(table.withAggregation(byKind.withTopN(List.of(), 2)), split("a.big", "b.big"))).hasSize(2);
         assertThat(rows(table.withAggregation(byKind.withTopN(List.of(), 0)), split("a.big", "b.big"))).isEmpty();
     }
+
+    @Test
+    void filesAddUpInTheOrderTheirGroupsComeIn() {
+        // Without an order pushed, the groups come as the files give them, one file after another.
+        List<BigAggregateColumn> counts = List.of(aggregate(0, BigAggregateColumn.Function.COUNT_ALL, null),
+                aggregate(1, BigAggregateColumn.Function.COUNT, VALUE));
+        BigTableHandle byKind = BigTableHandle.of("t").withAggregation(PushedAggregation.of(KIND, counts));
+        assertThat(rows(byKind, split("a.big", "b.big")))
+                .containsExactly(List.of("x", 2L, 1L), List.of("y", 1L, 1L), Arrays.asList(null, 2L, 2L));
+        assertThat(rows(byKind, split("b.big", "a.big")))
+                .containsExactly(Arrays.asList(null, 2L, 2L), List.of("x", 2L, 1L), List.of("y", 1L, 1L));
+        BigTableHandle filtered = BigTableHandle.of("t").withFilter(PushedFilter.compare("ge", VALUE, "6"))
+                .withAggregation(PushedAggregation.of(null, counts));
+        assertThat(rows(filtered, split("a.big", "b.big", "a.big"))).containsExactly(List.of(4L, 4L));
+    }
+
+    @Test
+    void aFileThatCannotBeReadFailsTheQueryNamingIt() {
+        BigAggregateSplit.Part a = split("a.big").parts().getFirst();
+        BigAggregateSplit split = new BigAggregateSplit(List.of(a, new BigAggregateSplit.Part("gone.big", a.commit()), a));
+        BigTableHandle table = BigTableHandle.of("t").withAggregation(PushedAggregation.of(null,
+                List.of(aggregate(0, BigAggregateColumn.Function.COUNT_ALL, null))));
+        TrinoException failure = catchThrowableOfType(TrinoException.class, () -> rows(table, split));
+        assertThat(failure.getMessage()).contains("gone.big");
+    }
 }

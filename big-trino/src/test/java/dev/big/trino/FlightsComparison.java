@@ -3,9 +3,12 @@ package dev.big.trino;
 import dev.big.db.BulkLoad;
 import dev.big.db.Db;
 import io.trino.Session;
+import io.trino.execution.QueryStats;
 import io.trino.plugin.hive.HivePlugin;
 import io.trino.testing.DistributedQueryRunner;
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,6 +22,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
@@ -183,6 +187,11 @@ final class FlightsComparison {
                 engines.forEach(e -> report.append(" CPU ").append(e.name()).append(" |"));
                 report.append("\n|---|").append("---|".repeat(2 * engines.size() + 2)).append('\n');
                 List<String> verdicts = new ArrayList<>();
+                StringBuilder bigTimes = new StringBuilder("\nWhere big's wall time goes, from Trino's statistics of the same queries (medians, ms):"
+                        + " planning, big's page sources giving their pages (Trino's physical input read time; for a pushed aggregation"
+                        + " that is big's own work), every driver's scheduled time, the CPU time, and the time the cluster's JVM spent collecting"
+                        + " garbage and the page faults it took while the query ran.\n\n"
+                        + "| shape | wall | planning | read | scheduled | CPU | GC | page faults |\n|---|---|---|---|---|---|---|---|\n");
                 for (Shape shape : SHAPES) {
                     List<List<Object>> expected = duckRows(duck, shape.on(DUCKDB));
                     for (Engine engine : engines) {
@@ -202,9 +211,13 @@ final class FlightsComparison {
                     report.append(' ').append(ratio(big, fasterHive)).append(" | ").append(duckMillis).append(" |");
                     engines.forEach(e -> report.append(' ').append(medians.get(e).cpuMillis()).append(" |"));
                     report.append('\n');
+                    Timing b = medians.get(BIG);
+                    bigTimes.append("| ").append(shape.name()).append(" | ").append(b.wallMillis()).append(" | ").append(b.planningMillis())
+                            .append(" | ").append(b.readMillis()).append(" | ").append(b.scheduledMillis()).append(" | ").append(b.cpuMillis())
+                            .append(" | ").append(b.gcMillis()).append(" | ").append(b.pageFaults()).append(" |\n");
                     verdict(shape, big, ctas, fasterHive).ifPresent(verdicts::add);
                 }
-                report.append("\nLoad average after: ").append(loadAverage()).append(".\n\nIssue 39's targets, from the medians above:\n\n");
+                report.append(bigTimes).append("\nLoad average after: ").append(loadAverage()).append(".\n\nIssue 39's targets, from the medians above:\n\n");
                 verdicts.forEach(v -> report.append("* ").append(v).append('\n'));
                 Files.writeString(DIR.resolve("results.md"), report);
                 System.out.println(report);
@@ -323,8 +336,16 @@ final class FlightsComparison {
         }
     }
 
-    /** A median wall time and a median CPU time (Trino's total over every node), in ms. */
-    record Timing(long wallMillis, long cpuMillis) {}
+    /**
+     * Medians, in ms, from Trino's statistics of each query but the wall time: the wall time, the
+     * CPU time (over every node), the planning time, the time the connector's page sources took to
+     * give their pages (Trino's physical input read time: for a pushed aggregation, big's own work),
+     * the time every driver was scheduled, the time this JVM (every node of the cluster) spent in
+     * garbage collection while the query ran, and the page faults it took meanwhile (a mapped page
+     * of big's files first touched, or touched again after the kernel took it back). Where a
+     * query's wall time goes that its CPU time does not show.
+     */
+    record Timing(long wallMillis, long cpuMillis, long planningMillis, long readMillis, long scheduledMillis, long gcMillis, long pageFaults) {}
 
     /**
      * Runs every shape on every engine {@link #CLUSTER_WARM_UP} times before any is timed. Warming
@@ -344,27 +365,37 @@ final class FlightsComparison {
 
     /** Each engine's medians of {@code shape}: warm-up rounds, then measured rounds, the engines' order rotating per round. */
     private static Map<Engine, Timing> medians(DistributedQueryRunner runner, Session session, Shape shape, List<Engine> engines) {
-        Map<Engine, long[]> wall = new LinkedHashMap<>();
-        Map<Engine, long[]> cpu = new LinkedHashMap<>();
-        engines.forEach(e -> {
-            wall.put(e, new long[RUNS]);
-            cpu.put(e, new long[RUNS]);
-        });
+        Map<Engine, long[][]> times = new LinkedHashMap<>(); // per engine: wall, cpu, planning, read, scheduled, gc, faults; per round
+        engines.forEach(e -> times.put(e, new long[7][RUNS]));
         for (int round = 0; round < WARM_UP + RUNS; round++) {
             for (int i = 0; i < engines.size(); i++) {
                 Engine engine = engines.get((round + i) % engines.size());
+                long gcBefore = gcMillis();
+                long faultsBefore = pageFaults();
                 long start = System.nanoTime();
                 var result = runner.executeWithPlan(engine.session(session), shape.on(engine));
                 long wallMillis = (System.nanoTime() - start) / 1_000_000;
+                long gc = gcMillis() - gcBefore;
+                long faults = pageFaults() - faultsBefore;
                 if (round >= WARM_UP) {
-                    wall.get(engine)[round - WARM_UP] = wallMillis;
-                    cpu.get(engine)[round - WARM_UP] = runner.getCoordinator().getQueryManager().getFullQueryInfo(result.queryId())
-                            .getQueryStats().getTotalCpuTime().roundTo(java.util.concurrent.TimeUnit.MILLISECONDS);
+                    QueryStats stats = runner.getCoordinator().getQueryManager().getFullQueryInfo(result.queryId()).getQueryStats();
+                    long[][] t = times.get(engine);
+                    int r = round - WARM_UP;
+                    t[0][r] = wallMillis;
+                    t[1][r] = stats.getTotalCpuTime().roundTo(TimeUnit.MILLISECONDS);
+                    t[2][r] = stats.getPlanningTime().roundTo(TimeUnit.MILLISECONDS);
+                    t[3][r] = stats.getPhysicalInputReadTime().roundTo(TimeUnit.MILLISECONDS);
+                    t[4][r] = stats.getTotalScheduledTime().roundTo(TimeUnit.MILLISECONDS);
+                    t[5][r] = gc;
+                    t[6][r] = faults;
                 }
             }
         }
         Map<Engine, Timing> medians = new LinkedHashMap<>();
-        engines.forEach(e -> medians.put(e, new Timing(median(wall.get(e)), median(cpu.get(e)))));
+        engines.forEach(e -> {
+            long[][] t = times.get(e);
+            medians.put(e, new Timing(median(t[0]), median(t[1]), median(t[2]), median(t[3]), median(t[4]), median(t[5]), median(t[6])));
+        });
         return medians;
     }
 
@@ -378,6 +409,22 @@ final class FlightsComparison {
             }
         }
         return median(millis);
+    }
+
+    /** The minor and major page faults this process has taken ({@code /proc/self/stat}, fields 10 and 12). */
+    private static long pageFaults() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" "); // fields from 3 on
+            return Long.parseLong(fields[10 - 3]) + Long.parseLong(fields[12 - 3]);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Milliseconds this JVM has spent collecting garbage, over every collector. */
+    private static long gcMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(GarbageCollectorMXBean::getCollectionTime).sum();
     }
 
     private static long median(long[] millis) {
