@@ -101,4 +101,53 @@ class BsiDenseColumnTest {
             }
         }
     }
+
+    /**
+     * Multiples of 4 from 0 to 252 in full columns, so planes 0 and 1 hold no record: a count of a
+     * one-sided range reads such planes as zeros (an empty row has no words), whether it counts the
+     * bits at least a bound's or at most them. Counted among every other id too, which makes the
+     * candidates a filled word set rather than the whole column.
+     */
+    @Test
+    void emptyPlanesCountAsZerosInOneSidedRanges() {
+        BsiField field = new BsiField(5, 0, "size");
+        Random random = new Random(7);
+        long[] model = new long[2 * COLUMN_RECORDS];
+        try (Store store = Store.create(new MemoryPager())) {
+            try (WriteTxn txn = store.beginWrite()) {
+                BsiBulkWriter writer = new BsiBulkWriter(txn);
+                char[] lows = new char[COLUMN_RECORDS];
+                long[] values = new long[COLUMN_RECORDS];
+                for (int c = 0; c < 2; c++) {
+                    for (int k = 0; k < COLUMN_RECORDS; k++) {
+                        lows[k] = (char) k;
+                        values[k] = k < 2 ? 252 * k : 4L * random.nextInt(64); // each column holds 0 and 252
+                        model[c * COLUMN_RECORDS + k] = values[k];
+                    }
+                    writer.addColumn(field, 0, c, lows, values, COLUMN_RECORDS);
+                }
+                writer.flush();
+                txn.commit();
+            }
+            try (ReadTxn txn = store.beginRead()) {
+                BsiReader reader = new BsiReader(txn, field);
+                RoaringBitmap even = new RoaringBitmap();
+                for (int id = 0; id < model.length; id += 2) {
+                    even.add(id);
+                }
+                for (long t = 1; t <= 253; t++) {
+                    for (RangePredicate.Op op : new RangePredicate.Op[] {RangePredicate.Op.GE, RangePredicate.Op.LE}) {
+                        RangePredicate predicate = RangePredicate.of(op, t);
+                        long expected = 0;
+                        for (int id = 0; id < model.length; id += 2) {
+                            if (BsiModelTest.matches(predicate, model[id])) {
+                                expected++;
+                            }
+                        }
+                        assertEquals(expected, reader.count(0, predicate, even), "count " + predicate + " among even ids");
+                    }
+                }
+            }
+        }
+    }
 }

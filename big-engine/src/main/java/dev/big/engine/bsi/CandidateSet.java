@@ -31,6 +31,10 @@ final class CandidateSet {
     private final long[] fold = new long[WordKernels.LANES];
     private final int[] lanes = new int[WordKernels.LANES];
     private boolean sparse;
+    /** Scratch of {@link #countAtLeast}, made on first use. */
+    private MemorySegment[] blockPlanes;
+    private long[] equal;
+    private long[] beaten;
     /**
      * Every record of the column, with {@link #words} not filled: the first plane operation then
      * copies the plane (or its complement) instead of combining it with all ones, and takes the
@@ -255,6 +259,30 @@ final class CandidateSet {
         size = afterB;
         afterDenseStep();
         return moved;
+    }
+
+    /** Whether the set is a filled word array (not a position list, nor the whole column unfilled). */
+    boolean isDenseFilled() {
+        return !sparse && !whole;
+    }
+
+    /**
+     * How many of the remaining records have bits {@code [top .. top - n + 1]} at least those of
+     * {@code bound} (its low {@code n} bits), or at most them when {@code atMost}, read in one pass
+     * ({@link WordKernels#countAtLeast}); the set is left as it was. A dense, filled set only.
+     */
+    int countAtLeast(ColumnPlanes planes, int top, int n, long bound, boolean atMost) {
+        if (blockPlanes == null) {
+            blockPlanes = new MemorySegment[RangeScan.FUSED_PLANES];
+            equal = new long[WordKernels.BLOCK];
+            beaten = new long[WordKernels.BLOCK];
+        }
+        for (int k = 0; k < n; k++) {
+            blockPlanes[k] = planes.words(ColumnPlanes.planeRow(top - k));
+        }
+        long mask = (1L << n) - 1;
+        return WordKernels.countAtLeast(words, blockPlanes, n, atMost ? ~bound & mask : bound & mask, atMost ? -1L : 0L,
+                from, to, equal, beaten);
     }
 
     /** Drops every remaining record; returns 0, the new size. */

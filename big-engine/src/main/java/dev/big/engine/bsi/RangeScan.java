@@ -20,6 +20,17 @@ final class RangeScan {
      */
     private static final int TWO_STEP_MIN = 1024;
 
+    /**
+     * Up to this many planes, a count of a one-sided range ({@code >= lo} or {@code <= hi}) over a
+     * dense set of at least {@link #TWO_STEP_MIN} records reads every plane it needs in one pass
+     * ({@link CandidateSet#countAtLeast}) rather than plane by plane. Plane by plane can stop early once few records are left, which pays for
+     * a deep field (a timestamp's 41 planes) but not for a few planes over many records: from
+     * {@link #TWO_STEP_MIN} records on, halving per plane on random bits, a set stays dense for
+     * about six planes. A count of {@code dep_delay >= 180} among one carrier's flights (6 planes,
+     * about 1,450 records a column) went from 3.25-3.87 to 2.93-3.30 ms a 10M-record file.
+     */
+    static final int FUSED_PLANES = 8;
+
     private final CandidateSet low = new CandidateSet();
     private final CandidateSet high = new CandidateSet();
 
@@ -33,6 +44,18 @@ final class RangeScan {
      * {@code 0 <= lo <= hi <= 2^depth - 1}. Adds them to {@code accepted} when it is not null.
      */
     long count(ColumnPlanes planes, int depth, long lo, long hi, long[] accepted) {
+        if (accepted == null && low.isDenseFilled() && low.size() >= TWO_STEP_MIN) {
+            // A one-sided range over many records, bounded where its bound's bits settle: one pass.
+            long max = depth == 63 ? Long.MAX_VALUE : (1L << depth) - 1;
+            if (hi == max && lo > 0 && depth - Long.numberOfTrailingZeros(lo) <= FUSED_PLANES) {
+                int n = depth - Long.numberOfTrailingZeros(lo);
+                return low.countAtLeast(planes, depth - 1, n, lo >>> (depth - n), false);
+            }
+            if (lo == 0 && hi < max && depth - Long.numberOfTrailingZeros(~hi) <= FUSED_PLANES) {
+                int n = depth - Long.numberOfTrailingZeros(~hi);
+                return low.countAtLeast(planes, depth - 1, n, hi >>> (depth - n), true);
+            }
+        }
         CandidateSet shared = low;
         int bit = depth - 1;
         for (; bit >= 0 && shared.size() > 0; bit--) {

@@ -121,6 +121,65 @@ final class WordKernels {
         return ((long) afterA << 32) | afterB;
     }
 
+    /** The words {@link #countAtLeast} works on at a time: its two block states stay in the first-level cache. */
+    static final int BLOCK = 64;
+
+    /**
+     * How many records of {@code state} (words {@code [from, to)}, zero outside) have bits at
+     * least those of {@code bound}, reading {@code planes[0]} as the bound's bit {@code n - 1} down
+     * to {@code planes[n - 1]} as its bit 0 (a null plane is empty), each plane word XORed with
+     * {@code flip} (0, or -1 to count bits at most those of {@code ~bound} instead). Every plane is
+     * read in one pass over the words, a block at a time: a record is accepted once a bit beats the
+     * bound's (1 where the bound has 0) and dropped once one loses; those still equal at the end
+     * are accepted too. State is not changed. {@code equal} and {@code beaten} are scratch of
+     * {@link #BLOCK} words.
+     *
+     * <p>A scan plane by plane ({@link #and}, {@link #split}) writes the state back and counts it
+     * after every plane; this keeps both in registers and the first-level cache and counts once.
+     */
+    static int countAtLeast(long[] state, MemorySegment[] planes, int n, long bound, long flip, int from, int to,
+            long[] equal, long[] beaten) {
+        int count = 0;
+        for (int block = from; block < to; block += BLOCK) {
+            int len = Math.min(BLOCK, to - block);
+            System.arraycopy(state, block, equal, 0, len);
+            java.util.Arrays.fill(beaten, 0, len, 0L);
+            long offset = (long) block << 3;
+            for (int k = 0; k < n; k++) {
+                boolean boundBit = ((bound >>> (n - 1 - k)) & 1) == 1;
+                MemorySegment plane = planes[k];
+                if (plane == null) {
+                    // every word of the plane reads as flip
+                    if (boundBit) {
+                        if (flip == 0) {
+                            java.util.Arrays.fill(equal, 0, len, 0L);
+                        }
+                    } else if (flip != 0) {
+                        for (int j = 0; j < len; j++) {
+                            beaten[j] |= equal[j];
+                        }
+                        java.util.Arrays.fill(equal, 0, len, 0L);
+                    }
+                } else if (boundBit) {
+                    for (int j = 0; j < len; j++) {
+                        equal[j] &= plane.get(LE_LONG, offset + ((long) j << 3)) ^ flip;
+                    }
+                } else {
+                    for (int j = 0; j < len; j++) {
+                        long p = plane.get(LE_LONG, offset + ((long) j << 3)) ^ flip;
+                        long e = equal[j];
+                        beaten[j] |= e & p;
+                        equal[j] = e & ~p;
+                    }
+                }
+            }
+            for (int j = 0; j < len; j++) {
+                count += Long.bitCount(beaten[j] | equal[j]);
+            }
+        }
+        return count;
+    }
+
     /**
      * Like {@link #split} but moves {@code state & ~plane} out (the records whose bit is clear),
      * keeping {@code state & plane}.
