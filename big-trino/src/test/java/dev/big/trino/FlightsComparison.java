@@ -7,6 +7,7 @@ import io.trino.execution.QueryStats;
 import io.trino.plugin.hive.HivePlugin;
 import io.trino.testing.DistributedQueryRunner;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -337,13 +338,14 @@ final class FlightsComparison {
     }
 
     /**
-     * Medians, in ms, from Trino's statistics of each query but the wall time: the wall time, the
-     * CPU time (over every node), the planning time, the time the connector's page sources took to
-     * give their pages (Trino's physical input read time: for a pushed aggregation, big's own work),
-     * the time every driver was scheduled, the time this JVM (every node of the cluster) spent in
-     * garbage collection while the query ran, and the page faults it took meanwhile (a mapped page
-     * of big's files first touched, or touched again after the kernel took it back). Where a
-     * query's wall time goes that its CPU time does not show.
+     * Medians over the measured rounds of one shape on one engine: the wall time; from Trino's
+     * statistics of each query its CPU time (over every node), its planning time, the time the
+     * connector's page sources took to give their pages (Trino's physical input read time: for a
+     * pushed aggregation, big's own work) and the time every driver was scheduled, all in ms; and
+     * the ms this JVM (every node of the cluster) spent collecting garbage while the query ran and
+     * the page faults it took meanwhile (a mapped page of big's files first touched, or touched
+     * again after the kernel took it back). Where a query's wall time goes that its CPU time does
+     * not show.
      */
     record Timing(long wallMillis, long cpuMillis, long planningMillis, long readMillis, long scheduledMillis, long gcMillis, long pageFaults) {}
 
@@ -411,14 +413,21 @@ final class FlightsComparison {
         return median(millis);
     }
 
-    /** The minor and major page faults this process has taken ({@code /proc/self/stat}, fields 10 and 12). */
+    /**
+     * The minor and major page faults this process has taken ({@code /proc/self/stat}, fields 10
+     * and 12), or 0 on a system without it, where the report's faults read 0.
+     */
     private static long pageFaults() {
+        Path proc = Path.of("/proc/self/stat");
+        if (!Files.exists(proc)) {
+            return 0;
+        }
         try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String stat = Files.readString(proc);
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" "); // fields from 3 on
             return Long.parseLong(fields[10 - 3]) + Long.parseLong(fields[12 - 3]);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -475,7 +484,7 @@ final class FlightsComparison {
                 try {
                     return Files.size(p);
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
             }).sum();
             return String.format("%.1f", bytes / 1e6);
