@@ -1,6 +1,7 @@
 package dev.big.db;
 
 import dev.big.db.query.Bucketing;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -14,7 +15,7 @@ public enum TimeTruncation {
     MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR;
 
     /** Each unit's buckets, made once: a scan truncates value after value. */
-    private static final Bucketing[] BUCKETINGS = java.util.Arrays.stream(values()).map(Bucketing::of).toArray(Bucketing[]::new);
+    private static final Bucketing[] BUCKETINGS = Arrays.stream(values()).map(Bucketing::of).toArray(Bucketing[]::new);
 
     /** The first millisecond of the unit {@code epochMillis} falls in. */
     public long truncate(long epochMillis) {

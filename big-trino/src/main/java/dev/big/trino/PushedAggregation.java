@@ -18,8 +18,9 @@ import java.util.Optional;
  * its bitmaps ({@link BigAggregateColumn}). Trino runs no final step above a pushed aggregation,
  * so a table handle that carries one is read as a single split holding every file's commit
  * ({@link BigAggregateSplit}), never as many. Being all the groups in one place, it can also take
- * an {@code ORDER BY ... LIMIT n} or a {@code LIMIT n} over them whole: {@code orderBy} (positions in a result row: the group-by column first, then
- * the aggregates) and {@code limit} ({@code -1} for none). Crosses nodes as JSON.
+ * an {@code ORDER BY ... LIMIT n} or a {@code LIMIT n} over them whole: {@code orderBy} (positions
+ * in a result row: the group-by column first, then the aggregates) and {@code limit} ({@code -1}
+ * for none). Crosses nodes as JSON.
  */
 public record PushedAggregation(BigColumnHandle groupBy, List<BigAggregateColumn> aggregates, List<Ordering> orderBy, long limit) {
 

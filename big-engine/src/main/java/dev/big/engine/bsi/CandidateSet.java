@@ -278,7 +278,8 @@ final class CandidateSet {
             beaten = new long[WordKernels.BLOCK];
         }
         for (int k = 0; k < n; k++) {
-            blockPlanes[k] = planes.words(ColumnPlanes.planeRow(top - k));
+            MemorySegment plane = planes.words(ColumnPlanes.planeRow(top - k));
+            blockPlanes[k] = plane != null ? plane : WordKernels.ZEROS;
         }
         long mask = (1L << n) - 1;
         return WordKernels.countAtLeast(words, blockPlanes, n, atMost ? ~bound & mask : bound & mask, atMost ? -1L : 0L,

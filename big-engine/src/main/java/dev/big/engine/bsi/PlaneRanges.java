@@ -173,7 +173,7 @@ final class PlaneRanges {
         long base = reader.field().base();
         long storedLo = saturatingSubtract(lo, base);
         long storedHi = saturatingSubtract(hi, base);
-        long maxMagnitude = depth == 63 ? Long.MAX_VALUE : (1L << depth) - 1;
+        long maxMagnitude = RangeScan.maxMagnitude(depth);
         long count = 0;
         if (storedHi >= 0) {
             long mlo = Math.max(storedLo, 0);

@@ -45,15 +45,13 @@ final class RangeScan {
      */
     long count(ColumnPlanes planes, int depth, long lo, long hi, long[] accepted) {
         if (accepted == null && low.isDenseFilled() && low.size() >= TWO_STEP_MIN) {
-            // A one-sided range over many records, bounded where its bound's bits settle: one pass.
-            long max = depth == 63 ? Long.MAX_VALUE : (1L << depth) - 1;
-            if (hi == max && lo > 0 && depth - Long.numberOfTrailingZeros(lo) <= FUSED_PLANES) {
-                int n = depth - Long.numberOfTrailingZeros(lo);
-                return low.countAtLeast(planes, depth - 1, n, lo >>> (depth - n), false);
-            }
-            if (lo == 0 && hi < max && depth - Long.numberOfTrailingZeros(~hi) <= FUSED_PLANES) {
-                int n = depth - Long.numberOfTrailingZeros(~hi);
-                return low.countAtLeast(planes, depth - 1, n, hi >>> (depth - n), true);
+            // A one-sided range over many records: its planes down to where the bound's bits settle
+            // (trailing zeros of lo, trailing ones of hi), in one pass.
+            boolean atLeast = hi == maxMagnitude(depth) && lo > 0;
+            boolean atMost = lo == 0 && hi < maxMagnitude(depth);
+            int n = atLeast ? depth - Long.numberOfTrailingZeros(lo) : atMost ? depth - Long.numberOfTrailingZeros(~hi) : 0;
+            if (n > 0 && n <= FUSED_PLANES) {
+                return low.countAtLeast(planes, depth - 1, n, (atLeast ? lo : hi) >>> (depth - n), atMost);
             }
         }
         CandidateSet shared = low;
@@ -93,6 +91,11 @@ final class RangeScan {
         high.keepSet(planes, divergence);
         shared.keepClear(planes, divergence);
         return atLeast(shared, planes, bit - 1, lo, accepted) + atMost(high, planes, bit - 1, hi, accepted);
+    }
+
+    /** The largest magnitude {@code depth} planes hold. */
+    static long maxMagnitude(int depth) {
+        return depth == 63 ? Long.MAX_VALUE : (1L << depth) - 1;
     }
 
     /** Accepts the records of {@code set} whose bits {@code [top..0]} are {@code >=} those of {@code lo}. */

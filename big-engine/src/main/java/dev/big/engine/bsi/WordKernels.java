@@ -2,6 +2,7 @@ package dev.big.engine.bsi;
 
 import static dev.big.page.PageFormat.LE_LONG;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import dev.big.page.BitmapPage;
 
@@ -121,18 +122,25 @@ final class WordKernels {
         return ((long) afterA << 32) | afterB;
     }
 
+    /**
+     * A row of zeros in native memory, for a kernel whose planes must be present to read an empty
+     * one: rare enough (a plane no record of the column sets, and its zone map not deciding) that a
+     * read of zeros costs less than a branch in the loop.
+     */
+    static final MemorySegment ZEROS = Arena.global().allocate((long) WORDS * 8, 8);
+
     /** The words {@link #countAtLeast} works on at a time: its two block states stay in the first-level cache. */
     static final int BLOCK = 64;
 
     /**
      * How many records of {@code state} (words {@code [from, to)}, zero outside) have bits at
      * least those of {@code bound}, reading {@code planes[0]} as the bound's bit {@code n - 1} down
-     * to {@code planes[n - 1]} as its bit 0 (a null plane is empty), each plane word XORed with
-     * {@code flip} (0, or -1 to count bits at most those of {@code ~bound} instead). Every plane is
-     * read in one pass over the words, a block at a time: a record is accepted once a bit beats the
-     * bound's (1 where the bound has 0) and dropped once one loses; those still equal at the end
-     * are accepted too. State is not changed. {@code equal} and {@code beaten} are scratch of
-     * {@link #BLOCK} words.
+     * to {@code planes[n - 1]} as its bit 0 (all present: an empty one is {@link #ZEROS}), each
+     * plane word XORed with {@code flip} (0, or -1 to count bits at most those of {@code ~bound}
+     * instead). Every plane is read in one pass over the words, a block at a time: a record is
+     * accepted once a bit beats the bound's (1 where the bound has 0) and dropped once one loses;
+     * those still equal at the end are accepted too. State is not changed. {@code equal} and
+     * {@code beaten} are scratch of {@link #BLOCK} words.
      *
      * <p>A scan plane by plane ({@link #and}, {@link #split}) writes the state back and counts it
      * after every plane; this keeps both in registers and the first-level cache and counts once.
@@ -148,19 +156,7 @@ final class WordKernels {
             for (int k = 0; k < n; k++) {
                 boolean boundBit = ((bound >>> (n - 1 - k)) & 1) == 1;
                 MemorySegment plane = planes[k];
-                if (plane == null) {
-                    // every word of the plane reads as flip
-                    if (boundBit) {
-                        if (flip == 0) {
-                            java.util.Arrays.fill(equal, 0, len, 0L);
-                        }
-                    } else if (flip != 0) {
-                        for (int j = 0; j < len; j++) {
-                            beaten[j] |= equal[j];
-                        }
-                        java.util.Arrays.fill(equal, 0, len, 0L);
-                    }
-                } else if (boundBit) {
+                if (boundBit) {
                     for (int j = 0; j < len; j++) {
                         equal[j] &= plane.get(LE_LONG, offset + ((long) j << 3)) ^ flip;
                     }
