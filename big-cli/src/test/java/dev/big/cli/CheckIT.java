@@ -1,6 +1,7 @@
 package dev.big.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.big.page.PageClass;
@@ -37,7 +38,8 @@ class CheckIT {
 
         byte[] original = Files.readAllBytes(dir.resolve("good.big"));
         List<Long> dataLeaves = dataLeafPages(original);
-        assertTrue(dataLeaves.size() > 3, "data leaf pages: " + dataLeaves);
+        // Few: fragments of one small leaf are held in their roots entries (file format 6).
+        assertFalse(dataLeaves.isEmpty(), "the file has no data leaf page");
         // Newest first: a page of the last commit is reachable (an older one could have been freed).
         long pgno = dataLeaves.getLast();
         byte[] damaged = original.clone();

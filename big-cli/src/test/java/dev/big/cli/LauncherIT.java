@@ -34,7 +34,7 @@ class LauncherIT {
         Map<String, String> env = Map.of("BIG_SKIP_BUILD", "1");
         Cli.Run run = Cli.run(dir, List.of(LAUNCHER.toString(), "--version"), env, null);
         assertEquals(0, run.exitCode(), run.toString());
-        assertTrue(run.stdout().startsWith("big ") && run.stdout().contains("\nfile format 5 (reads 1 to 5)\n")
+        assertTrue(run.stdout().startsWith("big ") && run.stdout().contains("\nfile format 6 (reads 1 to 6)\n")
                 && run.stdout().contains("\nexport stream 5 (reads 1 to 5)\n"), run.stdout());
         Path link = Files.createSymbolicLink(dir.resolve("big-link"), LAUNCHER);
         Cli.Run linked = Cli.run(dir, List.of(link.toString(), "get", "nope.big", "t", "1"), env, null);

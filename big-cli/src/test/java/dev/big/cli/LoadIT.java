@@ -85,7 +85,7 @@ class LoadIT {
 
         Cli.Run stats = Cli.big(dir, "stats", "events.big");
         assertEquals(0, stats.exitCode(), stats.toString());
-        assertTrue(stats.stdout().contains("format     file format 5 (this build reads 1 to 5)\n"), stats.stdout());
+        assertTrue(stats.stdout().contains("format     file format 6 (this build reads 1 to 6)\n"), stats.stdout());
         assertTrue(stats.stdout().contains("""
                 table events: 7 records
                   value        int [0, 1048575]

@@ -32,7 +32,7 @@ class MigrateIT {
 
         Cli.Run stats = Cli.big(dir, "stats", "old.big");
         assertEquals(0, stats.exitCode(), stats.toString());
-        assertTrue(stats.stdout().contains("format     file format 1 (this build reads 1 to 5; `big migrate` raises it to 5)\n"),
+        assertTrue(stats.stdout().contains("format     file format 1 (this build reads 1 to 6; `big migrate` raises it to 6)\n"),
                 stats.stdout());
         assertOk(Cli.big(dir, "check", "old.big"));
         Cli.Run before = Cli.big(dir, "query", "old.big", QUERY, "--format", "csv");
@@ -41,10 +41,10 @@ class MigrateIT {
 
         Cli.Run migrate = Cli.big(dir, "migrate", "old.big");
         assertEquals(0, migrate.exitCode(), migrate.toString());
-        assertEquals("old.big: file format 1 -> 5\n", migrate.stdout());
+        assertEquals("old.big: file format 1 -> 6\n", migrate.stdout());
 
         Cli.Run after = Cli.big(dir, "stats", "old.big");
-        assertTrue(after.stdout().contains("format     file format 5 (this build reads 1 to 5)\n"), after.stdout());
+        assertTrue(after.stdout().contains("format     file format 6 (this build reads 1 to 6)\n"), after.stdout());
         assertOk(Cli.big(dir, "check", "old.big"));
         assertEquals(before.stdout(), Cli.big(dir, "query", "old.big", QUERY, "--format", "csv").stdout(),
                 "the records are unchanged");
@@ -52,7 +52,7 @@ class MigrateIT {
         byte[] migrated = Files.readAllBytes(dir.resolve("old.big"));
         Cli.Run again = Cli.big(dir, "migrate", "old.big");
         assertEquals(0, again.exitCode(), again.toString());
-        assertEquals("old.big: already format 5\n", again.stdout());
+        assertEquals("old.big: already format 6\n", again.stdout());
         assertArrayEquals(migrated, Files.readAllBytes(dir.resolve("old.big")), "a file already current is not written");
     }
 

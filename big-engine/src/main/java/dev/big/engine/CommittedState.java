@@ -107,8 +107,11 @@ final class CommittedState {
         return new Tree(access, PageKind.LEAF, PageClass.DATA, root(fragmentKey), null, logged.cellsOf(fragmentKey), false);
     }
 
-    /** The root of fragment {@code fragmentKey} at the checkpoint (its logged cells lie over it). */
-    PageRef root(long fragmentKey) {
+    /**
+     * The root of fragment {@code fragmentKey} at the checkpoint (its logged cells lie over it): a
+     * page, or its inline leaf.
+     */
+    Object root(long fragmentKey) {
         return lookup(fragmentKey).root();
     }
 
@@ -127,12 +130,12 @@ final class CommittedState {
     /** Visits the fragments named in {@code [fromKey, toKey]}, with the logged ones merged in. */
     void forEachFragment(long fromKey, long toKey, Txn.FragmentVisitor visitor) {
         if (logged.fragments().isEmpty()) {
-            rootsTree().forEach(fromKey, toKey, view -> visitor.visit(view.key(), FragmentRoot.decode(view.bytes()).summary()));
+            rootsTree().forEach(fromKey, toKey, view -> visitor.visit(view.key(), FragmentRoot.summaryOf(view.bytes())));
             return;
         }
         java.util.TreeMap<Long, byte[]> merged = new java.util.TreeMap<>(Long::compareUnsigned);
         rootsTree().forEach(fromKey, toKey, view -> {
-            merged.put(view.key(), FragmentRoot.decode(view.bytes()).summary());
+            merged.put(view.key(), FragmentRoot.summaryOf(view.bytes()));
             return true;
         });
         for (long key : logged.fragments().keySet()) {
@@ -155,7 +158,7 @@ final class CommittedState {
     FragmentRoot lookup(long fragmentKey) {
         FragmentRoot root = roots.get(fragmentKey);
         if (root == null) {
-            root = FragmentRoot.find(rootsTree(), fragmentKey);
+            root = FragmentRoot.find(rootsTree(), fragmentKey, access.file());
             roots.put(fragmentKey, root);
         }
         return root;

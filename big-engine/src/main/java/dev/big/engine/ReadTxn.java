@@ -7,6 +7,7 @@ import dev.big.page.MetaPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.function.Function;
 
 /**
@@ -73,6 +74,16 @@ public final class ReadTxn implements Txn {
     public byte[] summary(long fragmentKey) {
         ensureOpen();
         return state.summary(fragmentKey);
+    }
+
+    /**
+     * Whether the checkpoint this transaction reads holds fragment {@code fragmentKey}'s one leaf in
+     * its roots entry rather than on a page of its own (file format 6 and later, {@code RootsPage});
+     * commits logged since lie over it either way. For checks and tests of the file's layout.
+     */
+    public boolean isHeldInline(long fragmentKey) {
+        ensureOpen();
+        return state.root(fragmentKey) instanceof MemorySegment;
     }
 
     @Override

@@ -432,8 +432,10 @@ public final class WriteTxn implements Txn {
             if (!entry.tree.isDirty() && !entry.summaryChanged && !entry.summaryLogged) {
                 continue;
             }
-            PageRef root = entry.tree.writeOut();
-            if (root.isNone() && entry.summary.length == 0) {
+            // A fragment of one small leaf is held in its roots entry, where it costs no page of its own.
+            Object root = formatVersion >= MetaPage.VERSION_INLINE_LEAVES
+                    ? entry.tree.writeOut(RootsPage.inlineRoom(entry.summary.length)) : entry.tree.writeOut();
+            if (root instanceof PageRef ref && ref.isNone() && entry.summary.length == 0) {
                 roots.remove(e.getKey());
             } else {
                 roots.putBytes(e.getKey(), new FragmentRoot(root, entry.summary).encode());

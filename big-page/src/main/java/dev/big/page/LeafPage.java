@@ -47,6 +47,11 @@ public final class LeafPage {
     public static final int MAX_ARRAY_VALUES = MAX_PAYLOAD_BYTES / Character.BYTES;
     public static final int MAX_RUNS = MAX_PAYLOAD_BYTES / (2 * Character.BYTES);
     public static final int BITMAP_REF_BYTES = 16;
+    /**
+     * The PageNumber in the header of a leaf image held inline in a roots entry ({@link RootsPage}):
+     * it is no page, so nothing frees it.
+     */
+    public static final long INLINE_PAGE_NUMBER = -1;
     /** Bytes available to cells and payloads. */
     public static final int BODY_BYTES = PageFormat.PAGE_SIZE_BYTES - PageHeader.SIZE_BYTES;
 
@@ -216,9 +221,10 @@ public final class LeafPage {
      * out of order, unknown kinds, payloads outside the page or with the wrong length.
      */
     public static String structureError(MemorySegment page) {
+        long size = page.byteSize(); // a page, or a leaf image held inline in a roots entry
         int count = count(page);
-        if (count < 0 || PageHeader.SIZE_BYTES + (long) count * CELL_SIZE_BYTES > PageFormat.PAGE_SIZE_BYTES) {
-            return "cell count " + count + " does not fit a page";
+        if (count < 0 || PageHeader.SIZE_BYTES + (long) count * CELL_SIZE_BYTES > size) {
+            return "cell count " + count + " does not fit " + (size == PageFormat.PAGE_SIZE_BYTES ? "a page" : size + " bytes");
         }
         int payloadFrom = PageHeader.SIZE_BYTES + count * CELL_SIZE_BYTES;
         for (int i = 0; i < count; i++) {
@@ -232,7 +238,7 @@ public final class LeafPage {
             if (kind == null) {
                 return "cell " + i + " has unknown kind " + kindCode(page, i);
             }
-            if (offset < payloadFrom || offset + length > PageFormat.PAGE_SIZE_BYTES || length > MAX_PAYLOAD_BYTES) {
+            if (offset < payloadFrom || offset + length > size || length > MAX_PAYLOAD_BYTES) {
                 return "cell " + i + " payload [" + offset + ", " + (offset + length) + ") outside the payload area";
             }
             String lengthError = switch (kind) {
@@ -333,6 +339,24 @@ public final class LeafPage {
             payloadEnd = PageFormat.align8(at + length);
             count++;
             return at;
+        }
+
+        /**
+         * Sets the count and bytes used and returns the leaf's first bytes, which read as the whole
+         * leaf, in memory of {@code arena}'s: the image a roots entry holds inline. The writer must
+         * have been started with {@link #INLINE_PAGE_NUMBER}; the image's checksum is 0, since
+         * the roots page's covers it.
+         */
+        public MemorySegment finishImage(java.lang.foreign.SegmentAllocator arena) {
+            if (PageHeader.pageNumber(page) != INLINE_PAGE_NUMBER) {
+                throw new IllegalStateException("a leaf image is written with page number " + INLINE_PAGE_NUMBER);
+            }
+            finish();
+            page.set(LE_LONG, PageHeader.CHECKSUM_OFFSET, 0L);
+            long used = PageHeader.extra(page);
+            MemorySegment image = arena.allocate(used, Long.BYTES);
+            MemorySegment.copy(page, 0, image, 0, used);
+            return image;
         }
 
         /** Sets the count and bytes used, seals the page and returns its checksum. */

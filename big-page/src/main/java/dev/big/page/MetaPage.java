@@ -41,13 +41,15 @@ import java.nio.charset.StandardCharsets;
  * <tr><td>3</td><td>rows fragments keep their row counts as their summary</td></tr>
  * <tr><td>4</td><td>commits after the meta page's may be in the write log beside the file</td></tr>
  * <tr><td>5</td><td>zone maps may be compact (version 2: only the columns that hold values, in varints)</td></tr>
+ * <tr><td>6</td><td>a fragment of one small leaf may be held inline in its roots entry ({@link RootsPage}) instead
+ *     of on a page of its own</td></tr>
  * </table>
  */
 public final class MetaPage {
 
     public static final int MAGIC = PageHeader.ascii("BIGM");
     public static final int VERSION_START = 1;
-    public static final int VERSION_CURRENT = 5;
+    public static final int VERSION_CURRENT = 6;
     /** The first format that may hold order indexes (view 6 trees, catalog entries that ask for one). */
     public static final int VERSION_ORDER_INDEX = 2;
     /**
@@ -68,10 +70,15 @@ public final class MetaPage {
      */
     public static final int VERSION_COMPACT_ZONE_MAPS = 5;
     /**
+     * The first format whose roots entries may hold their fragment's one leaf inline
+     * ({@link RootsPage}), which a build that reads only page roots would take for a broken link.
+     */
+    public static final int VERSION_INLINE_LEAVES = 6;
+    /**
      * The format a new file is created in: the current one. {@code Store.create(path, version)}
      * makes a file of an older format (tests of what older builds wrote use it).
      */
-    public static final int VERSION_CREATED = 5;
+    public static final int VERSION_CREATED = 6;
 
     /** The number of meta slots at the start of the file. */
     public static final int SLOTS = 2;

@@ -99,11 +99,23 @@ public final class PageMap {
         }
         pages.put(ref.pgno(), new Page(ref.pgno(), leaf, parent));
         for (int cell = 0; cell < LeafPage.count(page); cell++) {
-            if (leaf == Role.ROOTS_LEAF) {
+            if (leaf == Role.ROOTS_LEAF && RootsPage.isInline(LeafPage.payload(page, cell))) {
+                bitmaps(RootsPage.inlineLeaf(LeafPage.payload(page, cell)), ref.pgno()); // a leaf held in the entry
+            } else if (leaf == Role.ROOTS_LEAF) {
                 walk(file, RootsPage.root(page, cell), ref.pgno(), Role.DATA_BRANCH, Role.DATA_LEAF);
-            } else if (LeafPage.kind(page, cell) == ContainerKind.BITMAP) {
-                long bitmap = LeafPage.bitmapPgno(page, cell);
-                pages.put(bitmap, new Page(bitmap, Role.BITMAP, ref.pgno()));
+            }
+        }
+        if (leaf != Role.ROOTS_LEAF) {
+            bitmaps(page, ref.pgno());
+        }
+    }
+
+    /** The bitmap pages the cells of {@code leaf} (a page, or a leaf image on page {@code pgno}) name. */
+    private void bitmaps(MemorySegment leaf, long pgno) {
+        for (int cell = 0; cell < LeafPage.count(leaf); cell++) {
+            if (LeafPage.kind(leaf, cell) == ContainerKind.BITMAP) {
+                long bitmap = LeafPage.bitmapPgno(leaf, cell);
+                pages.put(bitmap, new Page(bitmap, Role.BITMAP, pgno));
             }
         }
     }

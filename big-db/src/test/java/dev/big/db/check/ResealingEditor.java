@@ -40,11 +40,15 @@ final class ResealingEditor implements AutoCloseable {
     /** A branch page of a fragment tree, found by the walk. */
     record Branch(long pgno, long fragmentKey) {}
 
+    /** A fragment held inline in cell {@code cell} of roots page {@code rootsPgno}, found by the walk. */
+    record InlineEntry(long rootsPgno, int cell, long fragmentKey) {}
+
     private final FileChannel channel;
     private final int slot;
     private MetaPage.State meta;
     private final Map<Long, Link> links = new HashMap<>();
     private final List<Branch> fragmentBranches = new ArrayList<>();
+    private final List<InlineEntry> inlineEntries = new ArrayList<>();
 
     ResealingEditor(Path file) {
         try {
@@ -85,7 +89,10 @@ final class ResealingEditor implements AutoCloseable {
         }
         for (int cell = 0; cell < LeafPage.count(page); cell++) {
             long checksumOffset = LeafPage.payloadOffset(page, cell) + 8;
-            if (rootsTree) {
+            if (rootsTree && RootsPage.isInline(LeafPage.payload(page, cell))) {
+                // a fragment held in its entry: the roots page's checksum covers it
+                inlineEntries.add(new InlineEntry(ref.pgno(), cell, LeafPage.key(page, cell)));
+            } else if (rootsTree) {
                 walk(RootsPage.root(page, cell), new Link(ref.pgno(), checksumOffset, null), false, LeafPage.key(page, cell));
             } else if (LeafPage.kind(page, cell) == ContainerKind.BITMAP) {
                 links.put(LeafPage.bitmapRef(page, cell).pgno(), new Link(ref.pgno(), checksumOffset, null));
@@ -96,6 +103,11 @@ final class ResealingEditor implements AutoCloseable {
     /** The branch pages of fragment trees (not of the roots or catalog tree), in walk order. */
     List<Branch> fragmentBranches() {
         return fragmentBranches;
+    }
+
+    /** The fragments held inline in their roots entries, in walk order. */
+    List<InlineEntry> inlineEntries() {
+        return inlineEntries;
     }
 
     /** A copy of page {@code pgno}. */

@@ -48,8 +48,8 @@ public final class ZoneMapCheck {
             if (extremes.min != zone.min(column) || extremes.max != zone.max(column)) {
                 long first = Coords.recordId(shard, column << Coords.CONTAINER_BITS);
                 problems.add(new StoreCheckReport.Problem(StoreCheckReport.Problem.NO_PAGE, "zone map", where + ", shard " + shard
-                        + ", container column " + column + " (records " + first + ".." + (first + 0xFFFF) + ", tree at page "
-                        + rootPage(tree) + "): the zone map says min " + zone.min(column) + ", max " + zone.max(column)
+                        + ", container column " + column + " (records " + first + ".." + (first + 0xFFFF) + ", "
+                        + treeAt(tree) + "): the zone map says min " + zone.min(column) + ", max " + zone.max(column)
                         + "; the planes hold min " + extremes.min + ", max " + extremes.max + ". Range queries skip or"
                         + " count this column by the zone map, so they answer wrong"));
             }
@@ -57,7 +57,7 @@ public final class ZoneMapCheck {
         return problems;
     }
 
-    private static long rootPage(Tree tree) {
-        return tree.root() instanceof PageRef ref ? ref.pgno() : -1;
+    private static String treeAt(Tree tree) {
+        return tree.root() instanceof PageRef ref ? "tree at page " + ref.pgno() : "tree held in its roots entry";
     }
 }

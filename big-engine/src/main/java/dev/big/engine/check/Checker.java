@@ -254,10 +254,42 @@ public final class Checker {
         BsiFragmentAudit bsi = semantic && Coords.viewOf(fragmentKey) == Coords.VIEW_BSI
                 ? new BsiFragmentAudit(fragmentKey, RootsPage.summary(entry), rootsPgno) : null;
         int before = problems.size();
-        walkTree(RootsPage.root(entry), PageKind.LEAF, describeFragment(fragmentKey), KeyRange.ALL, bsi);
+        if (RootsPage.isInline(entry)) {
+            walkInlineLeaf(rootsPgno, entry, describeFragment(fragmentKey), bsi);
+        } else {
+            walkTree(RootsPage.root(entry), PageKind.LEAF, describeFragment(fragmentKey), KeyRange.ALL, bsi);
+        }
         if (bsi != null && problems.size() == before) {
             problems.addAll(bsi.finish());
         }
+    }
+
+    /**
+     * Checks a fragment's leaf held inline in its roots entry, on roots page {@code rootsPgno}
+     * (whose checksum covers it): its lengths, header and cells, as a leaf page's. It owns no page
+     * but its bitmap containers'.
+     */
+    private void walkInlineLeaf(long rootsPgno, MemorySegment entry, String owner, BsiFragmentAudit bsi) {
+        MemorySegment leaf = RootsPage.inlineLeaf(entry);
+        String error = leaf == null ? "its lengths do not fit the entry's " + entry.byteSize() + " bytes" : inlineLeafError(leaf);
+        if (error != null) {
+            problem(rootsPgno, "roots", "the inline leaf of " + owner + ": " + error);
+            return;
+        }
+        for (int cell = 0; cell < LeafPage.count(leaf); cell++) {
+            checkCell(rootsPgno, leaf, cell, PageKind.LEAF, owner, bsi);
+        }
+    }
+
+    private static String inlineLeafError(MemorySegment leaf) {
+        if (PageHeader.kindCode(leaf) != PageKind.LEAF.code() || PageHeader.magic(leaf) != LeafPage.MAGIC) {
+            return "its image is not headed as a leaf";
+        }
+        if (PageHeader.pageNumber(leaf) != LeafPage.INLINE_PAGE_NUMBER || PageHeader.extra(leaf) != leaf.byteSize()) {
+            return "its header names page " + PageHeader.pageNumber(leaf) + " and " + PageHeader.extra(leaf)
+                    + " bytes used, not an inline leaf of " + leaf.byteSize();
+        }
+        return LeafPage.structureError(leaf);
     }
 
     /** A fragment for messages, by its ids: the engine knows no table or field names. */

@@ -119,7 +119,10 @@ final class AnyNode {
         }
     }
 
-    /** The page number of committed {@code node} (verified: its header names it), or -1 for a dirty node. */
+    /**
+     * The page number of committed {@code node} (verified: its header names it), or -1 for a dirty
+     * node or an inline leaf (whose header says {@link dev.big.page.LeafPage#INLINE_PAGE_NUMBER}).
+     */
     static long committedPage(Object node) {
         return node instanceof Node<?> ? -1 : PageHeader.pageNumber((MemorySegment) node);
     }

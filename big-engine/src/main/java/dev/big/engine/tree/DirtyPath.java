@@ -39,12 +39,16 @@ final class DirtyPath {
         this.txn = txn;
     }
 
-    /** {@code root} as a dirty node: itself if it is one, else a copy of the committed root (or a new leaf). */
+    /**
+     * {@code root} as a dirty node: itself if it is one, else a copy of the committed root (or a new
+     * leaf). An inline leaf is copied too; it is no page, so nothing is freed.
+     */
     Node<?> dirtyRoot(Object root) {
-        if (root instanceof PageRef ref) {
-            return ref.isNone() ? new LeafNode(leafKind, owner, 16) : load(ref);
-        }
-        return (Node<?>) root;
+        return switch (root) {
+            case PageRef ref -> ref.isNone() ? new LeafNode(leafKind, owner, 16) : load(ref);
+            case MemorySegment inlineLeaf -> LeafNode.copyOf(inlineLeaf, leafKind, owner);
+            default -> (Node<?>) root;
+        };
     }
 
     /** Makes the path from dirty {@code root} to {@code key}'s leaf dirty and returns the leaf; the path is kept for {@link #split}. */

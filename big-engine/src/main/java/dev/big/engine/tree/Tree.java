@@ -9,6 +9,7 @@ import dev.big.page.LeafPage;
 import dev.big.page.PageClass;
 import dev.big.page.PageKind;
 import dev.big.page.PageRef;
+import java.lang.foreign.MemorySegment;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -94,10 +95,15 @@ public final class Tree implements Fragment {
 
     /**
      * A tree over committed {@code root} as {@code overlay} changes it, writing through {@code txn}
-     * (null for read-only), to its dirty path or, if {@code logged}, to its logged changes.
+     * (null for read-only), to its dirty path or, if {@code logged}, to its logged changes. The root
+     * is a {@link PageRef}, or the image of the tree's one leaf that its roots entry holds inline
+     * (a {@link MemorySegment}; see {@link #writeOut(int)}).
      */
-    public Tree(PageAccess access, PageKind leafKind, PageClass owner, PageRef root, TxnContext txn, TreeOverlay overlay,
+    public Tree(PageAccess access, PageKind leafKind, PageClass owner, Object root, TxnContext txn, TreeOverlay overlay,
             boolean logged) {
+        if (!(root instanceof PageRef || root instanceof MemorySegment)) {
+            throw new IllegalArgumentException("a committed root is a page reference or an inline leaf, not " + root);
+        }
         this.access = access;
         this.leafKind = leafKind;
         this.owner = owner;
@@ -108,8 +114,9 @@ public final class Tree implements Fragment {
     }
 
     /**
-     * The root: the committed {@link PageRef} while the tree is unchanged, else the in-memory root
-     * of this transaction's changes (which only the tree itself reads).
+     * The root: the committed {@link PageRef} (or inline leaf, a {@link MemorySegment}) while the
+     * tree is unchanged, else the in-memory root of this transaction's changes (which only the tree
+     * itself reads).
      */
     public Object root() {
         return root;
@@ -125,7 +132,11 @@ public final class Tree implements Fragment {
         if (hasOverlay()) {
             return forEach(0, -1L, view -> false);
         }
-        return root instanceof PageRef ref ? ref.isNone() : ((Node<?>) root).size == 0;
+        return switch (root) {
+            case PageRef ref -> ref.isNone();
+            case MemorySegment inlineLeaf -> LeafPage.count(inlineLeaf) == 0;
+            default -> ((Node<?>) root).size == 0;
+        };
     }
 
     /** Whether this transaction changed the tree: logged writes, or a copied path of a write to the pages. */
@@ -177,6 +188,15 @@ public final class Tree implements Fragment {
      * Called once, at commit.
      */
     public PageRef writeOut() {
+        return (PageRef) writeOut(-1);
+    }
+
+    /**
+     * {@link #writeOut()}, but a tree whose cells fit one leaf of at most {@code inlineRoom} bytes
+     * comes back as that leaf's image (a {@link MemorySegment}, for its roots entry to hold) instead
+     * of a page; an unchanged inline leaf that no longer fits is written to a page.
+     */
+    public Object writeOut(int inlineRoom) {
         if (hasOverlay()) {
             requireWritable();
             fold();
@@ -184,8 +204,15 @@ public final class Tree implements Fragment {
         if (root instanceof PageRef ref) {
             return ref;
         }
+        if (root instanceof MemorySegment inlineLeaf) {
+            if (inlineLeaf.byteSize() <= inlineRoom) {
+                return inlineLeaf;
+            }
+            requireWritable();
+            root = dirtyPath().dirtyRoot(root);
+        }
         requireWritable();
-        return TreeWriteOut.writeOut(this, txn);
+        return TreeWriteOut.writeOut(this, txn, inlineRoom);
     }
 
     /**
@@ -825,12 +852,16 @@ public final class Tree implements Fragment {
     /** Makes the path to {@code key}'s leaf dirty and returns the leaf; the path is kept for a split. */
     private LeafNode dirtyLeaf(long key) {
         requireWritable();
+        Node<?> dirty = dirtyPath().dirtyRoot(root);
+        root = dirty;
+        return path.leaf(dirty, key);
+    }
+
+    private DirtyPath dirtyPath() {
         if (path == null) {
             path = new DirtyPath(access, leafKind, owner, txn);
         }
-        Node<?> dirty = path.dirtyRoot(root);
-        root = dirty;
-        return path.leaf(dirty, key);
+        return path;
     }
 
     /** After {@code leaf}, the end of the last dirty path, grew: splits what outgrew its limit. */

@@ -6,6 +6,7 @@ import dev.big.page.LeafPage;
 import dev.big.page.PageFormat;
 import dev.big.page.PageHeader;
 import dev.big.page.PageRef;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,9 +36,19 @@ final class TreeWriteOut {
         this.txn = txn;
     }
 
-    /** Writes {@code tree}'s dirty nodes and returns its new root ({@link PageRef#NONE} if empty). */
-    static PageRef writeOut(Tree tree, TxnContext txn) {
+    /**
+     * Writes {@code tree}'s dirty nodes and returns its new root ({@link PageRef#NONE} if empty):
+     * a page, or the image of its one leaf if the tree is a leaf whose cells fit
+     * {@code inlineRoom} bytes (a {@link MemorySegment}, which no page holds: its roots entry will).
+     */
+    static Object writeOut(Tree tree, TxnContext txn, int inlineRoom) {
         TreeWriteOut out = new TreeWriteOut(tree, txn);
+        if (tree.root() instanceof LeafNode leaf) {
+            out.encode(leaf);
+            if (leaf.size > 0 && PageHeader.SIZE_BYTES + bytes(leaf) <= inlineRoom) {
+                return out.leafImage(leaf);
+            }
+        }
         List<Entry> entries = out.write((Node<?>) tree.root());
         while (entries.size() > 1) {
             entries = out.writeBranches(entries);
@@ -197,6 +208,21 @@ final class TreeWriteOut {
     private PageRef writeLeafPage(LeafNode leaf, int from, int to) {
         long pgno = txn.allocate();
         LeafPage.Writer writer = new LeafPage.Writer(buffer, leaf.kind, leaf.owner, pgno, txn.txid(), to - from);
+        appendCells(writer, leaf, from, to);
+        long checksum = writer.finish();
+        txn.write(pgno, buffer);
+        return new PageRef(pgno, checksum);
+    }
+
+    /** The whole of an encoded leaf as the image an inline roots entry holds, in memory of its own. */
+    private MemorySegment leafImage(LeafNode leaf) {
+        LeafPage.Writer writer = new LeafPage.Writer(buffer, leaf.kind, leaf.owner, LeafPage.INLINE_PAGE_NUMBER, txn.txid(),
+                leaf.size);
+        appendCells(writer, leaf, 0, leaf.size);
+        return writer.finishImage(Arena.ofAuto());
+    }
+
+    private static void appendCells(LeafPage.Writer writer, LeafNode leaf, int from, int to) {
         MemorySegment scratch;
         for (int i = from; i < to; i++) {
             switch (leaf.value(i)) {
@@ -209,9 +235,6 @@ final class TreeWriteOut {
                 case CellValue.Modified ignored -> throw new IllegalStateException("leaf not encoded");
             }
         }
-        long checksum = writer.finish();
-        txn.write(pgno, buffer);
-        return new PageRef(pgno, checksum);
     }
 
     /** Writes branch pages over {@code entries}, at most {@link BranchPage#MAX_CHILDREN} each, evenly filled. */
