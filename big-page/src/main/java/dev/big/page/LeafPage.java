@@ -7,6 +7,7 @@ import static dev.big.page.PageFormat.LE_LONG;
 import static dev.big.page.PageFormat.LE_SHORT;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 
 /**
  * A leaf of a B+tree: cells sorted by key, each a Roaring container of one 2^16-bit chunk or an
@@ -343,18 +344,18 @@ public final class LeafPage {
 
         /**
          * Sets the count and bytes used and returns the leaf's first bytes, which read as the whole
-         * leaf, in memory of {@code arena}'s: the image a roots entry holds inline. The writer must
-         * have been started with {@link #INLINE_PAGE_NUMBER}; the image's checksum is 0, since
+         * leaf, in memory from {@code allocator}: the image a roots entry holds inline. The writer
+         * must have been started with {@link #INLINE_PAGE_NUMBER}; the image's checksum is 0, since
          * the roots page's covers it.
          */
-        public MemorySegment finishImage(java.lang.foreign.SegmentAllocator arena) {
+        public MemorySegment finishImage(SegmentAllocator allocator) {
             if (PageHeader.pageNumber(page) != INLINE_PAGE_NUMBER) {
                 throw new IllegalStateException("a leaf image is written with page number " + INLINE_PAGE_NUMBER);
             }
             finish();
             page.set(LE_LONG, PageHeader.CHECKSUM_OFFSET, 0L);
             long used = PageHeader.extra(page);
-            MemorySegment image = arena.allocate(used, Long.BYTES);
+            MemorySegment image = allocator.allocate(used, Long.BYTES);
             MemorySegment.copy(page, 0, image, 0, used);
             return image;
         }

@@ -121,7 +121,10 @@ public final class RootsPage {
         return entry.asSlice(ENTRY_FIXED_BYTES).toArray(PageFormat.BYTE);
     }
 
-    /** The root of the fragment in cell {@code i} of a roots page: {@link #INLINE} for an inline entry. */
+    /**
+     * The root page of the fragment in cell {@code i} of a roots page; for an inline entry (ask
+     * {@link #isInline} first) its page number is {@link #INLINE}, which names no tree page.
+     */
     public static PageRef root(MemorySegment page, int i) {
         return root(LeafPage.payload(page, i));
     }

@@ -111,6 +111,37 @@ class PageRoundTripTest {
         MemorySegment view = MemorySegment.ofArray(entry);
         assertEquals(new PageRef(88, 0x88L), RootsPage.root(view));
         assertArrayEquals(new byte[] {4, 5}, RootsPage.summary(view));
+        assertFalse(RootsPage.isInline(view));
+    }
+
+    @Test
+    void anInlineRootsEntryKeepsItsSummaryAndALeafImageThatReadsAsTheLeaf() {
+        MemorySegment buffer = SamplePages.newPage();
+        LeafPage.Writer writer = new LeafPage.Writer(buffer, PageKind.LEAF, PageClass.DATA, LeafPage.INLINE_PAGE_NUMBER, 9, 2);
+        writer.appendArray(3, new char[] {1, 5, 9}, 3);
+        writer.appendBitmap(8, 5000, 321, 0x77L);
+        MemorySegment image = writer.finishImage(java.lang.foreign.Arena.ofAuto());
+        assertEquals(PageHeader.SIZE_BYTES + LeafPage.cellBytes(6) + LeafPage.cellBytes(LeafPage.BITMAP_REF_BYTES), image.byteSize());
+
+        byte[] summary = {4, 5, 6};
+        MemorySegment entry = MemorySegment.ofArray(RootsPage.encodeInlineEntry(image, summary));
+        assertTrue(RootsPage.isInline(entry));
+        assertArrayEquals(summary, RootsPage.summary(entry));
+        MemorySegment leaf = RootsPage.inlineLeaf(entry);
+        assertEquals(0, leaf.address() % Long.BYTES, "the image starts 8-byte aligned in its entry");
+        assertNull(LeafPage.structureError(leaf));
+        assertEquals(LeafPage.INLINE_PAGE_NUMBER, PageHeader.pageNumber(leaf));
+        assertEquals(2, LeafPage.count(leaf));
+        assertTrue(LeafPage.inlineContains(leaf, 0, 5));
+        assertEquals(new PageRef(321, 0x77L), LeafPage.bitmapRef(leaf, 1));
+
+        // Lengths that do not add up to the entry are refused, not read past.
+        MemorySegment damaged = MemorySegment.ofArray(entry.toArray(PageFormat.BYTE));
+        damaged.set(PageFormat.LE_INT, 12, (int) image.byteSize() + 8);
+        assertNull(RootsPage.inlineLeaf(damaged));
+        // A leaf too large for an entry beside its summary is refused.
+        assertThrows(IllegalArgumentException.class,
+                () -> RootsPage.encodeInlineEntry(image, new byte[RootsPage.inlineRoom(0) - (int) image.byteSize() + 1]));
     }
 
     @Test

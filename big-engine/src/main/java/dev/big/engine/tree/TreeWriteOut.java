@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * Writes a tree's dirty nodes as pages at commit, children before parents, so each parent link
- * can carry its child's checksum.
+ * can carry its child's checksum; or, for a tree of one leaf small enough, as the leaf's image
+ * alone, which its roots entry holds instead of a page ({@code RootsPage}, file format 6).
  *
  * <p>Changed containers are encoded here ({@link Containers#encode}); bitmap containers get a
  * page of their own. Leaves that outgrew a page are split into as many as they need, leaves that
