@@ -30,26 +30,19 @@ import org.junit.jupiter.api.Test;
  */
 class FileFormat4Test {
 
-    private static final TableDef TABLE = new TableDef("events", List.of(FieldDef.intField("value"), FieldDef.keyed("type")));
-
     @Test
     void aFormat4FileKeepsItsZoneMapsUntilMigratedAndWritten() {
         Path file = TestDirs.newDir("format4").resolve("events.big");
-        Map<Long, String> expected = new TreeMap<>();
+        Map<Long, String> expected;
         try (Db db = Db.of(Store.create(file, MetaPage.VERSION_COMPACT_ZONE_MAPS - 1))) {
-            db.createTable(TABLE);
-            for (int i = 0; i < 40; i++) {
-                long id = (i % 2) * Coords.SHARD_WIDTH + i; // two shards
-                db.put("events", id, Row.of("value", (long) i * 1000, "type", "t" + i % 3));
-                expected.put(id, "t" + i % 3 + "/" + i * 1000);
-            }
+            expected = TwoShardEvents.fill(db);
         }
         try (Db db = Db.open(file)) {
             assertEquals(4, db.formatVersion());
             db.put("events", 100, Row.of("value", -5L, "type", "t9"));
             expected.put(100L, "t9/-5");
             assertEquals(List.of(1), zoneMapVersions(db), "a format-4 file writes version 1");
-            assertRecords(db, expected);
+            TwoShardEvents.assertRecords(db, expected);
             ByteArrayOutputStream stream = new ByteArrayOutputStream();
             Exporter.export(db, stream, "format4");
             Path copy = file.resolveSibling("imported.big");
@@ -57,7 +50,7 @@ class FileFormat4Test {
             try (Db imported = Db.open(copy)) {
                 assertEquals(MetaPage.VERSION_CURRENT, imported.formatVersion());
                 assertEquals(List.of(2), zoneMapVersions(imported), "an import writes the zone maps its file holds");
-                assertRecords(imported, expected);
+                TwoShardEvents.assertRecords(imported, expected);
                 assertTrue(imported.check().ok(), imported.check().toString());
             }
         }
@@ -66,15 +59,15 @@ class FileFormat4Test {
         try (Db db = Db.open(file)) {
             assertEquals(MetaPage.VERSION_CURRENT, db.formatVersion());
             assertEquals(List.of(1), zoneMapVersions(db), "migrating rewrites no zone map");
-            assertRecords(db, expected);
+            TwoShardEvents.assertRecords(db, expected);
             db.put("events", 101, Row.of("value", 7L, "type", "t1")); // shard 0
             expected.put(101L, "t1/7");
             assertEquals(List.of(1, 2), zoneMapVersions(db), "shard 0's are written again, compact; shard 1's stay");
-            assertRecords(db, expected);
+            TwoShardEvents.assertRecords(db, expected);
             assertTrue(db.check().ok(), db.check().toString());
         }
         try (Db db = Db.open(file)) {
-            assertRecords(db, expected);
+            TwoShardEvents.assertRecords(db, expected);
             assertEquals(-5L, db.sql("SELECT min(value) FROM events").scalar());
             assertEquals(39_000L, db.sql("SELECT max(value) FROM events").scalar());
             assertTrue(db.check().ok(), db.check().toString());
@@ -96,13 +89,5 @@ class FileFormat4Test {
             });
         }
         return new ArrayList<>(versions.keySet());
-    }
-
-    private static void assertRecords(Db db, Map<Long, String> expected) {
-        Map<Long, String> found = new TreeMap<>();
-        for (List<Object> row : db.sql("SELECT id, type, value FROM events ORDER BY id").rows()) {
-            found.put(((Number) row.get(0)).longValue(), row.get(1) + "/" + row.get(2));
-        }
-        assertEquals(expected, found);
     }
 }

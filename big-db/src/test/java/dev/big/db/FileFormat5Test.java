@@ -31,19 +31,12 @@ import org.junit.jupiter.api.Test;
  */
 class FileFormat5Test {
 
-    private static final TableDef TABLE = new TableDef("events", List.of(FieldDef.intField("value"), FieldDef.keyed("type")));
-
     @Test
     void aFormat5FileKeepsItsRootPagesUntilMigratedAndWritten() {
         Path file = TestDirs.newDir("format5").resolve("events.big");
-        Map<Long, String> expected = new TreeMap<>();
+        Map<Long, String> expected;
         try (Db db = Db.of(Store.create(file, MetaPage.VERSION_INLINE_LEAVES - 1))) {
-            db.createTable(TABLE);
-            for (int i = 0; i < 40; i++) {
-                long id = (i % 2) * Coords.SHARD_WIDTH + i; // two shards
-                db.put("events", id, Row.of("value", (long) i * 1000, "type", "t" + i % 3));
-                expected.put(id, "t" + i % 3 + "/" + i * 1000);
-            }
+            expected = TwoShardEvents.fill(db);
         }
         try (Db db = Db.open(file)) {
             db.put("events", 100, Row.of("value", -5L, "type", "t9")); // closing checkpoints it
@@ -53,7 +46,7 @@ class FileFormat5Test {
         try (Db db = Db.open(file)) {
             assertEquals(5, db.formatVersion());
             assertEquals(Map.of(0L, 2L), inlineByShard(db), "a format-5 file keeps every fragment on pages");
-            assertRecords(db, expected);
+            TwoShardEvents.assertRecords(db, expected);
             summaries = summaries(db);
             ByteArrayOutputStream stream = new ByteArrayOutputStream();
             Exporter.export(db, stream, "format5");
@@ -62,7 +55,7 @@ class FileFormat5Test {
             try (Db imported = Db.open(copy)) {
                 assertEquals(MetaPage.VERSION_CURRENT, imported.formatVersion());
                 assertEquals(Map.of(1L, 2L), inlineByShard(imported), "an import holds small fragments inline");
-                assertRecords(imported, expected);
+                TwoShardEvents.assertRecords(imported, expected);
                 assertEquals(summaries, summaries(imported));
                 assertTrue(imported.check().ok(), imported.check().toString());
             }
@@ -72,14 +65,14 @@ class FileFormat5Test {
         try (Db db = Db.open(file)) {
             assertEquals(MetaPage.VERSION_CURRENT, db.formatVersion());
             assertEquals(Map.of(0L, 2L), inlineByShard(db), "migrating moves no fragment");
-            assertRecords(db, expected);
+            TwoShardEvents.assertRecords(db, expected);
             assertEquals(summaries, summaries(db));
             db.put("events", 101, Row.of("value", 7L, "type", "t1")); // shard 0; closing checkpoints it
             expected.put(101L, "t1/7");
         }
         try (Db db = Db.open(file)) {
             assertEquals(Map.of(0L, 1L, 1L, 1L), inlineByShard(db), "shard 0's fragments are written inline; shard 1's stay");
-            assertRecords(db, expected);
+            TwoShardEvents.assertRecords(db, expected);
             assertEquals(-5L, db.sql("SELECT min(value) FROM events").scalar());
             assertEquals(39_000L, db.sql("SELECT max(value) FROM events").scalar());
             assertTrue(db.check().ok(), db.check().toString());
@@ -129,13 +122,5 @@ class FileFormat5Test {
             });
         }
         return summaries;
-    }
-
-    private static void assertRecords(Db db, Map<Long, String> expected) {
-        Map<Long, String> found = new TreeMap<>();
-        for (List<Object> row : db.sql("SELECT id, type, value FROM events ORDER BY id").rows()) {
-            found.put(((Number) row.get(0)).longValue(), row.get(1) + "/" + row.get(2));
-        }
-        assertEquals(expected, found);
     }
 }
