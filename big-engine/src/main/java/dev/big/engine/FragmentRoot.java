@@ -12,7 +12,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * A named tree as the roots tree records it: its root, and the summary bytes committed with it (a
  * zone map, for example). The root is a page ({@link PageRef}) or, for a fragment of one small leaf
- * in a file of format 6 or later, that leaf's image held in the entry itself ({@link RootsPage}).
+ * in a file of format 6 or later, that leaf's image held in the entry itself ({@link RootsPage}):
+ * what {@link Tree#writeOut(int)} returns and {@link Tree}'s constructor takes (and checks).
  * The entry's bytes are {@link RootsPage}'s; this is where the engine reads and writes them, for
  * snapshots and write transactions alike.
  */
@@ -22,13 +23,6 @@ record FragmentRoot(Object root, byte[] summary) {
 
     /** What a fragment the roots tree does not name has: no root, no summary. */
     static final FragmentRoot ABSENT = new FragmentRoot(PageRef.NONE, NO_SUMMARY);
-
-    /** {@code root} is what {@link Tree#writeOut(int)} returns: a {@link PageRef} or an inline leaf. */
-    FragmentRoot {
-        if (!(root instanceof PageRef || root instanceof MemorySegment)) {
-            throw new IllegalArgumentException("a fragment root is a page reference or an inline leaf, not " + root);
-        }
-    }
 
     /** The entry of {@code fragmentKey} in {@code roots}, a tree of {@code file}, or {@link #ABSENT}. */
     static FragmentRoot find(Tree roots, long fragmentKey, String file) {

@@ -352,7 +352,7 @@ public final class LeafPage {
             if (PageHeader.pageNumber(page) != INLINE_PAGE_NUMBER) {
                 throw new IllegalStateException("a leaf image is written with page number " + INLINE_PAGE_NUMBER);
             }
-            finish();
+            complete(); // not sealed: hashing the 8 KiB page would be thrown away
             page.set(LE_LONG, PageHeader.CHECKSUM_OFFSET, 0L);
             long used = PageHeader.extra(page);
             MemorySegment image = allocator.allocate(used, Long.BYTES);
@@ -362,12 +362,16 @@ public final class LeafPage {
 
         /** Sets the count and bytes used, seals the page and returns its checksum. */
         public long finish() {
+            complete();
+            return PageHeader.seal(page);
+        }
+
+        private void complete() {
             if (count != capacity) {
                 throw new IllegalStateException("leaf writer got " + count + " of " + capacity + " cells");
             }
             PageHeader.setCount(page, count);
             PageHeader.setExtra(page, Math.min(payloadEnd, PageFormat.PAGE_SIZE_BYTES));
-            return PageHeader.seal(page);
         }
     }
 

@@ -99,8 +99,12 @@ public final class PageMap {
         }
         pages.put(ref.pgno(), new Page(ref.pgno(), leaf, parent));
         for (int cell = 0; cell < LeafPage.count(page); cell++) {
-            if (leaf == Role.ROOTS_LEAF && RootsPage.isInline(LeafPage.payload(page, cell))) {
-                bitmaps(RootsPage.inlineLeaf(LeafPage.payload(page, cell)), ref.pgno()); // a leaf held in the entry
+            MemorySegment entry = LeafPage.payload(page, cell);
+            if (leaf == Role.ROOTS_LEAF && RootsPage.isInline(entry)) {
+                MemorySegment inlineLeaf = RootsPage.inlineLeaf(entry); // a leaf held in the entry; null if damaged
+                if (inlineLeaf != null) {
+                    bitmaps(inlineLeaf, ref.pgno());
+                }
             } else if (leaf == Role.ROOTS_LEAF) {
                 walk(file, RootsPage.root(page, cell), ref.pgno(), Role.DATA_BRANCH, Role.DATA_LEAF);
             }

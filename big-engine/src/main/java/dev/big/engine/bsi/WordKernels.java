@@ -4,6 +4,7 @@ import static dev.big.page.PageFormat.LE_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import dev.big.page.BitmapPage;
 
 /**
@@ -151,7 +152,7 @@ final class WordKernels {
         for (int block = from; block < to; block += BLOCK) {
             int len = Math.min(BLOCK, to - block);
             System.arraycopy(state, block, equal, 0, len);
-            java.util.Arrays.fill(beaten, 0, len, 0L);
+            Arrays.fill(beaten, 0, len, 0L);
             long offset = (long) block << 3;
             for (int k = 0; k < n; k++) {
                 boolean boundBit = ((bound >>> (n - 1 - k)) & 1) == 1;

@@ -204,14 +204,13 @@ public final class Tree implements Fragment {
         if (root instanceof PageRef ref) {
             return ref;
         }
-        if (root instanceof MemorySegment inlineLeaf) {
-            if (inlineLeaf.byteSize() <= inlineRoom) {
-                return inlineLeaf;
-            }
-            requireWritable();
-            root = dirtyPath().dirtyRoot(root);
+        if (root instanceof MemorySegment inlineLeaf && inlineLeaf.byteSize() <= inlineRoom) {
+            return inlineLeaf;
         }
         requireWritable();
+        if (root instanceof MemorySegment) {
+            root = dirtyPath().dirtyRoot(root); // outgrew its entry: a page now
+        }
         return TreeWriteOut.writeOut(this, txn, inlineRoom);
     }
 

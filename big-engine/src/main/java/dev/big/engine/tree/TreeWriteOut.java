@@ -44,13 +44,16 @@ final class TreeWriteOut {
      */
     static Object writeOut(Tree tree, TxnContext txn, int inlineRoom) {
         TreeWriteOut out = new TreeWriteOut(tree, txn);
+        List<Entry> entries;
         if (tree.root() instanceof LeafNode leaf) {
             out.encode(leaf);
             if (leaf.size > 0 && PageHeader.SIZE_BYTES + bytes(leaf) <= inlineRoom) {
                 return out.leafImage(leaf);
             }
+            entries = out.writeLeaves(leaf);
+        } else {
+            entries = out.write((Node<?>) tree.root());
         }
-        List<Entry> entries = out.write((Node<?>) tree.root());
         while (entries.size() > 1) {
             entries = out.writeBranches(entries);
         }
