@@ -33,8 +33,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * exists exactly when its batch {@code id / BATCH} is in the window, and holds {@code b = id / BATCH}.
  * A read mixing two commits breaks one of these.
  *
- * <p>Besides: a reader is held inside a page read for {@value #STALL_MILLIS} ms now and then, and
- * the writer must commit meanwhile (a reader never blocks the writer); no reader ever throws; and
+ * <p>Besides: a reader is held inside a page read for {@value #STALL_MILLIS} ms now and then (of a
+ * ballast table the writer never touches, whose planes are pages for certain), and the writer must
+ * commit meanwhile (a reader never blocks the writer); no reader ever throws; and
  * the file stops growing once deletes balance inserts: under readers it may step up by what a held
  * snapshot keeps from reuse (reported, not judged); once the readers stop and the writer goes on
  * alone, it must not grow (but for a few pages).
@@ -65,6 +66,9 @@ public final class LoadBattery implements Battery {
     static final int BATCH = 250;
     static final int WINDOW = 20;
     static final long STALL_MILLIS = 400;
+    private static final String BALLAST = "ballast";
+    private static final int BALLAST_RECORDS = 20_000;
+    private static final int BALLAST_BITS = 20;
 
     @Override
     public String name() {
@@ -83,6 +87,7 @@ public final class LoadBattery implements Battery {
             // write log is read from memory) and checkpoints run among the readers too.
             db.store().setCheckpointThresholds(256 << 10, 4_096);
             db.createTable(TableDef.of("batches", FieldDef.intField("v"), FieldDef.intField("b"), FieldDef.keyed("k")));
+            loadBallast(db, random);
             AtomicBoolean stop = new AtomicBoolean();
             AtomicBoolean readersStop = new AtomicBoolean();
             AtomicLong commits = new AtomicLong();
@@ -101,16 +106,21 @@ public final class LoadBattery implements Battery {
                 threads.add(Thread.ofPlatform().name("reader-" + r).start(() -> read(db, readersStop, readerSeed, reads,
                         wholeSnapshots, problems)));
             }
+            int stallTries = 0;
             int stalls = 0;
             int stallsWithoutCommits = 0;
             long deadline = System.currentTimeMillis() + scale.loadMillis();
             while (System.currentTimeMillis() < deadline) {
                 Thread.sleep(300 + random.nextInt(500));
                 long before = commits.get();
+                stallTries++;
                 try (Snapshot snapshot = db.read()) {
                     pager.stallNextRead(Thread.currentThread(), STALL_MILLIS);
                     snapshot.count("batches", Filter.eq("k", "k3"));
-                    snapshot.sum("batches", "v", Filter.all()); // planes: a page read, if the count read none
+                    // The batches may all be answered from memory (from the write log, or from
+                    // fragments small enough to sit in their roots entries); the ballast's planes
+                    // are bitmap pages of their own, so this count reads a page for certain.
+                    snapshot.count(BALLAST, Filter.ge("x", 1L << (BALLAST_BITS - 1)));
                 }
                 long during = commits.get() - before;
                 if (!pager.stallHappened(Thread.currentThread())) {
@@ -186,7 +196,8 @@ public final class LoadBattery implements Battery {
                         + " records under them; file pages by quarter of that run (largest): " + quarters(pages) + "; then "
                         + alone.length + " commits alone: " + last + " pages; max commit "
                         + underReadersMaxMicros / 1000 + " ms under readers (" + baselineMaxMicros / 1000 + " ms alone, "
-                        + baselineCommits + " commits); " + stalls + " reader stalls of " + STALL_MILLIS + " ms, "
+                        + baselineCommits + " commits); " + stalls + " reader stalls of " + STALL_MILLIS + " ms in " + stallTries
+                        + " tries, "
                         + stallsWithoutCommits + " without a commit meanwhile");
             }
             var report = db.check();
@@ -200,6 +211,21 @@ public final class LoadBattery implements Battery {
         if (tally.lost() + tally.wrong() == findingsBefore) {
             WorkDirs.delete(dir);
         }
+    }
+
+    /**
+     * A table the writer never touches, committed and checkpointed before the run: random values
+     * over {@value #BALLAST_BITS} bits make each plane a bitmap container, too big for any roots
+     * entry, so a range count over it reads pages rather than memory.
+     */
+    private static void loadBallast(Db db, SplittableRandom random) {
+        db.createTable(TableDef.of(BALLAST, FieldDef.intField("x")));
+        try (Ingester ingester = db.ingest(BALLAST_RECORDS)) {
+            for (int i = 0; i < BALLAST_RECORDS; i++) {
+                ingester.append(BALLAST, Row.of("x", random.nextLong(1L << BALLAST_BITS)));
+            }
+        }
+        db.store().checkpoint();
     }
 
     /** The largest value in each quarter of {@code pages}, as "a / b / c / d". */
