@@ -1,5 +1,6 @@
 package dev.big.engine.bsi;
 
+import java.lang.foreign.MemorySegment;
 import org.roaringbitmap.ArrayContainer;
 import org.roaringbitmap.Container;
 import org.roaringbitmap.PeekableCharIterator;
@@ -178,14 +179,14 @@ final class PlaneRanges {
         if (storedHi >= 0) {
             long mlo = Math.max(storedLo, 0);
             long mhi = Math.min(storedHi, maxMagnitude);
-            if (mlo <= mhi && scanCandidates(filters, c, false) > 0) {
+            if (mlo <= mhi && scanCandidates(filters, c, false, mlo == 0) > 0) {
                 count += scan.count(planes, depth, mlo, mhi, out);
             }
         }
         if (storedLo <= -1) {
             long mlo = Math.max(1, storedHi == Long.MIN_VALUE ? Long.MAX_VALUE : -storedHi);
             long mhi = Math.min(storedLo == Long.MIN_VALUE ? Long.MAX_VALUE : -storedLo, maxMagnitude);
-            if (mlo <= mhi && scanCandidates(filters, c, true) > 0) {
+            if (mlo <= mhi && scanCandidates(filters, c, true, false) > 0) {
                 count += scan.count(planes, depth, mlo, mhi, out);
             }
         }
@@ -208,14 +209,32 @@ final class PlaneRanges {
         return count;
     }
 
-    /** exists ∩ filter ∩ (sign or not sign) of the loaded column, straight into the range scan's candidate set. */
-    private int scanCandidates(Container[] filters, int c, boolean negative) {
+    /**
+     * exists ∩ filter ∩ (sign or not sign) of the loaded column, straight into the range scan's
+     * candidate set.
+     *
+     * <p>Under a filter, the exists row is left out unless {@code needsExists}: a record without a
+     * value has no bit in the sign row nor in any plane (the layout's rule, which {@code big check}
+     * holds files to), so it reads as magnitude 0 and no range of magnitudes from 1 up takes it,
+     * and the negative candidates are within the sign row already. That saves reading a row of
+     * every column scanned; with an empty sign row, the filter's words are the candidates as they
+     * are. {@code carrier = 'AA' AND dep_delay >= 180} over a file of every third flight reads 8
+     * rows a column instead of 9.
+     */
+    private int scanCandidates(Container[] filters, int c, boolean negative, boolean needsExists) {
         CandidateSet set = scan.candidates();
         if (filters == null && !negative && planes.isFull(0) && planes.isEmpty(1)) {
             set.setAll(); // a dense column of non-negative values: no words to combine
             return WordKernels.WORDS * 64;
         }
-        int card = WordKernels.candidates(set.fillableWords(), planes.words(0), planes.words(1), negative, reader.filterOf(filters, c));
+        if (filters != null && !negative && !needsExists && planes.isEmpty(1)) {
+            ColumnBitmaps.toWords(filters[c], set.fillableWords());
+            int card = filters[c].getCardinality();
+            set.setDense(card);
+            return card;
+        }
+        MemorySegment exists = filters != null && (negative || !needsExists) ? null : planes.words(0);
+        int card = WordKernels.candidates(set.fillableWords(), exists, planes.words(1), negative, reader.filterOf(filters, c));
         set.setDense(card);
         return card;
     }

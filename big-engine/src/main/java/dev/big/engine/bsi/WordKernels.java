@@ -208,7 +208,7 @@ final class WordKernels {
 
     /**
      * {@code out = exists & (negative ? sign : ~sign) & filter} in one pass (a null sign is empty, a
-     * null filter is everything); returns the cardinality.
+     * null exists or filter is everything); returns the cardinality.
      */
     static int candidates(long[] out, MemorySegment exists, MemorySegment sign, boolean negative, long[] filter) {
         if (negative && sign == null) {
@@ -217,7 +217,7 @@ final class WordKernels {
         }
         int count = 0;
         for (int i = 0; i < WORDS; i++) {
-            long w = exists.get(LE_LONG, (long) i << 3);
+            long w = exists == null ? -1L : exists.get(LE_LONG, (long) i << 3);
             if (sign != null) {
                 long s = sign.get(LE_LONG, (long) i << 3);
                 w &= negative ? s : ~s;
