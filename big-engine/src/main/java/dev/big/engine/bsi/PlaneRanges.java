@@ -213,10 +213,10 @@ final class PlaneRanges {
      * exists ∩ filter ∩ (sign or not sign) of the loaded column, straight into the range scan's
      * candidate set.
      *
-     * <p>Under a filter, the exists row is left out unless {@code needsExists}: a record without a
-     * value has no bit in the sign row nor in any plane (the layout's rule, which {@code big check}
-     * holds files to), so it reads as magnitude 0 and no range of magnitudes from 1 up takes it,
-     * and the negative candidates are within the sign row already. That saves reading a row of
+     * <p>Under a filter, the exists row is left out unless {@code needsExists} (false for the
+     * negative candidates, which lie within the sign row already): a record without a value has no
+     * bit in the sign row nor in any plane (the layout's rule, which {@code big check} holds files
+     * to), so it reads as magnitude 0 and no range of magnitudes from 1 up takes it. That saves reading a row of
      * every column scanned; with an empty sign row, the filter's words are the candidates as they
      * are. {@code carrier = 'AA' AND dep_delay >= 180} over a file of every third flight reads 8
      * rows a column instead of 9.
@@ -233,7 +233,7 @@ final class PlaneRanges {
             set.setDense(card);
             return card;
         }
-        MemorySegment exists = filters != null && (negative || !needsExists) ? null : planes.words(0);
+        MemorySegment exists = filters != null && !needsExists ? null : planes.words(0);
         int card = WordKernels.candidates(set.fillableWords(), exists, planes.words(1), negative, reader.filterOf(filters, c));
         set.setDense(card);
         return card;

@@ -26,8 +26,9 @@ final class RangeScan {
      * ({@link CandidateSet#countAtLeast}) rather than plane by plane. Plane by plane can stop early
      * once few records are left, which pays for a deep field (a timestamp's 41 planes) but not for
      * a few planes over many records: from {@link #TWO_STEP_MIN} records on, halving per plane on
-     * random bits, a set stays dense for about six planes. A count of {@code dep_delay >= 180} among one carrier's flights (6 planes,
-     * about 1,450 records a column) went from 3.25-3.87 to 2.93-3.30 ms a 10M-record file.
+     * random bits, a set stays dense for about six planes. A count of {@code dep_delay >= 180}
+     * among one carrier's flights (6 planes, about 1,450 records a column) went from 3.25-3.87 to
+     * 2.93-3.30 ms a 10M-record file.
      */
     static final int FUSED_PLANES = 8;
 
